@@ -1,0 +1,27 @@
+/**
+ * `colony mcp`: serve the tool registry over MCP (stdio by default, Streamable HTTP
+ * on 127.0.0.1 with --http).
+ */
+import { parseServeFlags, serveColony } from '@swarm/core/serve';
+import { defineCommand } from 'citty';
+import { openFromArgs, storeArgs } from '../_colony';
+
+export default defineCommand({
+  meta: { name: 'mcp', description: 'Serve colony over MCP (stdio; --http for Streamable HTTP on 127.0.0.1)' },
+  args: {
+    ...storeArgs,
+    toolset: { type: 'string', description: 'core (lean startup set) or all', default: 'all', valueHint: 'core|all' },
+    http: { type: 'boolean', description: 'Serve Streamable HTTP on 127.0.0.1 with a bearer token', default: false },
+    port: { type: 'string', description: 'HTTP port (default 7777; 0 picks a free one)', valueHint: 'n' },
+    token: { type: 'string', description: 'HTTP bearer token (default $COLONY_MCP_TOKEN or $COLONY_HOME/mcp-http-token)' },
+  },
+  async run({ args }) {
+    const flags = parseServeFlags(args);
+    const colony = openFromArgs(args);
+    const handle = await serveColony({ colony, ...flags });
+    const stop = () => void handle.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    await handle.done;
+  },
+});

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+/**
+ * colony-mcp: the standalone MCP server binary registered in IDEs. Thin: argv ->
+ * openColony -> serveColony. Kept apart from the CLI so an IDE's server starts
+ * without loading any command code.
+ */
+import { parseArgs } from 'node:util';
+import { openColony } from '@swarm/core';
+import { parseServeFlags, serveColony } from '@swarm/core/serve';
+
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string' },
+      home: { type: 'string' },
+      toolset: { type: 'string', default: 'all' },
+      http: { type: 'boolean', default: false },
+      port: { type: 'string' },
+      token: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(
+      'usage: colony-mcp [--db PATH] [--home DIR] [--toolset core|all] [--http [--port N] [--token T]]\n',
+    );
+    return;
+  }
+  const flags = parseServeFlags(values);
+  const colony = openColony({
+    ...(values.home ? { home: values.home } : {}),
+    ...(values.db ? { dbPath: values.db } : {}),
+    onInternalError: (error, tool) => process.stderr.write(`colony: internal error in ${tool}: ${String(error)}\n`),
+  });
+  const handle = await serveColony({ colony, ...flags });
+  const stop = () => void handle.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await handle.done;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`colony-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+/**
+ * @module context
+ * What every domain service is built from: the store and the side effects passed in
+ * (clock, token counter, settings), plus the guards and the append path they share.
+ */
+import {
+  getParticipant,
+  getSession,
+  getTask,
+  insertObservation,
+  type JsonObject,
+  type Participant,
+  type Session,
+  type Store,
+  type Task,
+  touchSession,
+  touchTask,
+} from '@swarm/storage';
+import { ColonyError } from '@swarm/tools';
+import type { Clock } from './clock';
+import type { TokenCounter } from './tokens';
+
+export interface CoordinationSettings {
+  readonly bridge: {
+    /** Append a one-line pointer to <repo_root>/.omx/notepad.md after each working note. */
+    readonly writeOmxNotepadPointer: boolean;
+  };
+}
+
+export const DEFAULT_COORDINATION_SETTINGS: CoordinationSettings = {
+  bridge: { writeOmxNotepadPointer: false },
+};
+
+export interface DomainContext {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly tokens: TokenCounter;
+  readonly settings: CoordinationSettings;
+}
+
+export function requireSession(ctx: DomainContext, id: string, role = 'session'): Session {
+  const session = getSession(ctx.store, id);
+  if (!session) {
+    throw new ColonyError('SESSION_NOT_FOUND', `${role} "${id}" not found: register it with task_thread first`, {
+      details: { session_id: id },
+    });
+  }
+  return session;
+}
+
+export function requireTask(ctx: DomainContext, id: number): Task {
+  const task = getTask(ctx.store, id);
+  if (!task) throw new ColonyError('TASK_NOT_FOUND', `task ${id} not found`, { details: { task_id: id } });
+  return task;
+}
+
+/** The session must exist and have joined the task. */
+export function requireParticipant(ctx: DomainContext, task: Task, sessionId: string): Participant {
+  requireSession(ctx, sessionId);
+  const participant = getParticipant(ctx.store, task.id, sessionId);
+  if (!participant || participant.leftAt !== null) {
+    throw new ColonyError(
+      'NOT_PARTICIPANT',
+      `session "${sessionId}" has not joined task ${task.id} (${task.branch}): call task_thread first`,
+      { details: { task_id: task.id, session_id: sessionId } },
+    );
+  }
+  return participant;
+}
+
+export interface Append {
+  readonly sessionId: string;
+  readonly taskId?: number | null;
+  readonly kind: string;
+  readonly content: string;
+  readonly metadata?: JsonObject | null;
+  readonly replyTo?: number | null;
+}
+
+/**
+ * Appends an observation, refreshing the session heartbeat and the task's updated_at.
+ * Call inside `store.write` so the observation lands with the state change it records.
+ */
+export function appendObservation(ctx: DomainContext, entry: Append): number {
+  const now = ctx.clock.now();
+  const id = insertObservation(ctx.store, {
+    sessionId: entry.sessionId,
+    taskId: entry.taskId ?? null,
+    kind: entry.kind,
+    content: entry.content,
+    metadata: entry.metadata ?? null,
+    replyTo: entry.replyTo ?? null,
+    ts: now,
+    tokenCount: ctx.tokens.count(entry.content),
+  });
+  touchSession(ctx.store, entry.sessionId, now);
+  if (entry.taskId != null) touchTask(ctx.store, entry.taskId, now);
+  return id;
+}

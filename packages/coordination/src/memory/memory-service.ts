@@ -1,0 +1,167 @@
+/**
+ * @module memory/memory-service
+ * Shared memory: search (compact hits), hydration, session timelines and recall.
+ * Search retrieves by FTS5 BM25, then hands the candidates to the configured rankers,
+ * the seam where a vector blend plugs in without touching retrieval.
+ */
+import {
+  ftsMatchExpression,
+  getObservations,
+  type KeywordFilter,
+  type KeywordHit,
+  keywordSearch,
+  listSessions,
+  sessionTimeline,
+} from '@swarm/storage';
+import {
+  ColonyError,
+  type GetObservationsInput,
+  type ListSessionsInput,
+  type MemoryBackend,
+  type ObservationBody,
+  type RecallResult,
+  type RecallSessionInput,
+  type SearchHit,
+  type SearchInput,
+  type SessionSummary,
+  type TimelineEntry,
+  type TimelineInput,
+} from '@swarm/tools';
+import { appendObservation, type DomainContext, requireSession } from '../context';
+import { inferIdeFromSessionId } from '../ide';
+import { compressContent } from './compress';
+import { makeSnippet } from './snippet';
+
+/** A retrieved candidate with its keyword score (higher is better). */
+export interface SearchCandidate {
+  readonly hit: KeywordHit;
+  readonly score: number;
+}
+
+/**
+ * Re-orders (and may re-score) keyword candidates. The default is BM25 as is; a vector
+ * ranker blends similarity in by `settings.search.alpha`.
+ */
+export type SearchRanker = (query: string, candidates: readonly SearchCandidate[]) => readonly SearchCandidate[];
+
+export interface MemoryServiceOptions {
+  readonly rankers?: readonly SearchRanker[];
+}
+
+export class MemoryService implements MemoryBackend {
+  readonly #ctx: DomainContext;
+  readonly #rankers: readonly SearchRanker[];
+
+  constructor(ctx: DomainContext, options: MemoryServiceOptions = {}) {
+    this.#ctx = ctx;
+    this.#rankers = options.rankers ?? [];
+  }
+
+  search(args: SearchInput): SearchHit[] {
+    const filter: KeywordFilter = {
+      ...(args.kind === undefined ? {} : { kind: args.kind }),
+      ...(args.task_id === undefined ? {} : { taskId: args.task_id }),
+    };
+    const candidates = this.#retrieve(args.query, args.limit, filter);
+    const ranked = this.#rankers.reduce<readonly SearchCandidate[]>((list, rank) => rank(args.query, list), candidates);
+    return ranked.slice(0, args.limit).map(({ hit, score }) => ({
+      id: hit.id,
+      session_id: hit.sessionId,
+      kind: hit.kind,
+      snippet: makeSnippet(hit.content, args.query),
+      score: Math.round(score * 1000) / 1000,
+      ts: hit.ts,
+      task_id: hit.taskId,
+    }));
+  }
+
+  /** Hits matching every term first; when those run short, hits matching any term. */
+  #retrieve(query: string, limit: number, filter: KeywordFilter): SearchCandidate[] {
+    const all = ftsMatchExpression(query, 'all');
+    if (all === null) return [];
+    const store = this.#ctx.store;
+    const hits = keywordSearch(store, all, limit, filter);
+    const any = ftsMatchExpression(query, 'any');
+    if (hits.length < limit && any !== null && any !== all) {
+      const seen = new Set(hits.map((h) => h.id));
+      for (const hit of keywordSearch(store, any, limit, filter)) {
+        if (hits.length >= limit) break;
+        if (!seen.has(hit.id)) hits.push(hit);
+      }
+    }
+    return hits.map((hit) => ({ hit, score: -hit.rank }));
+  }
+
+  getObservations(args: GetObservationsInput): ObservationBody[] {
+    const rows = getObservations(this.#ctx.store, args.ids);
+    const found = new Set(rows.map((r) => r.id));
+    const missing = [...new Set(args.ids)].filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new ColonyError('OBSERVATION_NOT_FOUND', `observation(s) not found: ${missing.join(', ')}`, {
+        details: { missing_ids: missing },
+      });
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      session_id: row.sessionId,
+      kind: row.kind,
+      ts: row.ts,
+      task_id: row.taskId,
+      content: args.expand ? row.content : compressContent(row.content),
+      metadata: row.metadata ?? null,
+    }));
+  }
+
+  timeline(args: TimelineInput): TimelineEntry[] {
+    requireSession(this.#ctx, args.session_id);
+    return sessionTimeline(this.#ctx.store, args.session_id, args.limit, args.around_id).map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      ts: r.ts,
+    }));
+  }
+
+  listSessions(args: ListSessionsInput): SessionSummary[] {
+    return listSessions(this.#ctx.store, args.limit).map((s) => ({
+      id: s.id,
+      ide: s.ide,
+      cwd: s.cwd,
+      started_at: s.startedAt,
+      ended_at: s.endedAt,
+    }));
+  }
+
+  recallSession(args: RecallSessionInput): RecallResult {
+    const ctx = this.#ctx;
+    return ctx.store.write(() => {
+      const target = requireSession(ctx, args.target_session_id, 'target session');
+      requireSession(ctx, args.current_session_id, 'current session');
+      const refs = sessionTimeline(ctx.store, target.id, args.limit, args.around_id);
+      const ownerIde = target.ide === 'unknown' ? inferIdeFromSessionId(target.id) : target.ide;
+      const observationIds = refs.map((r) => r.id);
+      const recallId = appendObservation(ctx, {
+        sessionId: args.current_session_id,
+        kind: 'recall',
+        content: `Recalled ${refs.length} observation(s) of session ${target.id} (${ownerIde}).`,
+        metadata: {
+          recalled_session_id: target.id,
+          owner_ide: ownerIde,
+          observation_ids: observationIds,
+          around_id: args.around_id ?? null,
+          limit: args.limit,
+        },
+      });
+      return {
+        recall_observation_id: recallId,
+        session: {
+          id: target.id,
+          ide: target.ide,
+          cwd: target.cwd,
+          started_at: target.startedAt,
+          ended_at: target.endedAt,
+        },
+        observations: refs.map((r) => ({ id: r.id, kind: r.kind, ts: r.ts })),
+      };
+    });
+  }
+}

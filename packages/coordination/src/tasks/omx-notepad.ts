@@ -1,0 +1,37 @@
+/**
+ * @module tasks/omx-notepad
+ * The OMX bridge's tiny resume pointer: one line appended to <repo_root>/.omx/notepad.md.
+ * Never the note itself: the full content lives in colony.
+ */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface NotepadPointer {
+  readonly branch: string;
+  readonly task: string;
+  readonly blocker: string;
+  readonly next: string;
+  readonly evidence: string;
+  readonly colony_observation_id: number | null;
+}
+
+export function pointerLine(p: NotepadPointer): string {
+  const clean = (v: string) => v.replace(/[\r\n;]+/g, ' ').trim() || 'none';
+  return [
+    `branch=${clean(p.branch)}`,
+    `task=${clean(p.task)}`,
+    `blocker=${clean(p.blocker)}`,
+    `next=${clean(p.next)}`,
+    `evidence=${clean(p.evidence)}`,
+    `colony_observation_id=${p.colony_observation_id ?? 'none'}`,
+  ].join('; ');
+}
+
+/** Appends the pointer line; returns the notepad path. Throws on I/O errors. */
+export function appendNotepadPointer(repoRoot: string, pointer: NotepadPointer): string {
+  const dir = join(repoRoot, '.omx');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'notepad.md');
+  appendFileSync(path, `${pointerLine(pointer)}\n`);
+  return path;
+}

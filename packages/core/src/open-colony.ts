@@ -1,0 +1,183 @@
+/**
+ * @module open-colony
+ * The composition root: opens the store, builds the domain services over it with the
+ * side effects given (or real ones), and binds the tool registry to them. Everything
+ * optional degrades with a warning instead of failing: a bad settings file, a
+ * tokenizer that cannot load.
+ */
+import {
+  type Clock,
+  createTokenCounter,
+  MemoryService,
+  systemClock,
+  TaskService,
+  type TokenCounter,
+} from '@swarm/coordination';
+import {
+  countObservations,
+  countSessions,
+  countTasks,
+  findIdempotentResult,
+  insertReceipts,
+  openStore,
+  type Store,
+  saveIdempotentResult,
+} from '@swarm/storage';
+import {
+  type AnthropicTool,
+  type CallReceipt,
+  COLONY_TOOLS,
+  type ColonyBackend,
+  ColonyError,
+  type OpenAITool,
+  type ToolCallOutcome,
+  ToolRegistry,
+  type Toolset,
+  toAnthropicTools,
+  toOpenAITools,
+} from '@swarm/tools';
+import { resolveDbPath, resolveHome } from './paths';
+import { loadSettings, type Settings } from './settings';
+
+export interface OpenColonyOptions {
+  /** Data home; default `$COLONY_HOME` or `~/.colony`. */
+  readonly home?: string;
+  /** Database file; default `<home>/colony.db`. `:memory:` for a throwaway store. */
+  readonly dbPath?: string;
+  readonly clock?: Clock;
+  /** Overrides settings.json. */
+  readonly settings?: Settings;
+  /** Module the token counter loads (default gpt-tokenizer cl100k_base). */
+  readonly tokenizerModule?: string;
+  /** Write a receipt per tool call into mcp_metrics (default true). */
+  readonly receipts?: boolean;
+  /** Told about every degraded optional part, as it happens. */
+  readonly onWarning?: (message: string) => void;
+  /** Told about unexpected errors inside tool calls (they answer INTERNAL_ERROR). */
+  readonly onInternalError?: (error: unknown, tool: string) => void;
+}
+
+export interface ColonyStatus {
+  readonly home: string;
+  readonly db_path: string;
+  readonly sessions: number;
+  readonly observations: number;
+  readonly tasks: number;
+  readonly tools: number;
+  readonly warnings: readonly string[];
+}
+
+export interface Colony {
+  readonly home: string;
+  readonly dbPath: string;
+  readonly clock: Clock;
+  readonly settings: Settings;
+  /** Optional parts that degraded, in plain words. */
+  readonly warnings: readonly string[];
+  readonly tokens: TokenCounter;
+  readonly memory: MemoryService;
+  readonly tasks: TaskService;
+  readonly registry: ToolRegistry<ColonyBackend>;
+  /** Calls a tool by name with untrusted arguments; never throws. */
+  handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
+  toOpenAITools(toolset?: Toolset): OpenAITool[];
+  toAnthropicTools(toolset?: Toolset): AnthropicTool[];
+  status(): ColonyStatus;
+  close(): void;
+}
+
+export function openColony(options: OpenColonyOptions = {}): Colony {
+  const home = resolveHome(options.home);
+  const dbPath = resolveDbPath(home, options.dbPath);
+  const clock = options.clock ?? systemClock;
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    options.onWarning?.(message);
+  };
+
+  let settings = options.settings;
+  if (!settings) {
+    const loaded = loadSettings(home);
+    if (loaded.warning) warn(loaded.warning);
+    settings = loaded.settings;
+  }
+
+  const tokens = createTokenCounter({
+    ...(options.tokenizerModule ? { module: options.tokenizerModule } : {}),
+    onWarning: warn,
+  });
+  const store = openStore({ path: dbPath });
+  const ctx = { store, clock, tokens, settings };
+  const memory = new MemoryService(ctx);
+  const tasks = new TaskService(ctx);
+  const backend: ColonyBackend = { memory, tasks };
+
+  const registry = new ToolRegistry(COLONY_TOOLS, backend, {
+    now: () => clock.now(),
+    idempotent: (tool, key, argsHash, fn) => runOnce(store, clock, tool, key, argsHash, fn),
+    ...(options.receipts === false ? {} : { recordReceipt: (r: CallReceipt) => writeReceipt(store, tokens, r) }),
+    ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
+  });
+
+  return {
+    home,
+    dbPath,
+    clock,
+    settings,
+    warnings,
+    tokens,
+    memory,
+    tasks,
+    registry,
+    handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
+    toOpenAITools: (toolset) => toOpenAITools(registry, toolset),
+    toAnthropicTools: (toolset) => toAnthropicTools(registry, toolset),
+    status: () => ({
+      home,
+      db_path: dbPath,
+      sessions: countSessions(store),
+      observations: countObservations(store),
+      tasks: countTasks(store),
+      tools: registry.list().length,
+      warnings: [...warnings],
+    }),
+    close: () => store.close(),
+  };
+}
+
+/** Runs a mutating call once per (tool, key): the lookup, the call and the record commit together. */
+function runOnce<T>(store: Store, clock: Clock, tool: string, key: string, argsHash: string, fn: () => T): T {
+  return store.write(() => {
+    const prior = findIdempotentResult(store, tool, key);
+    if (prior) {
+      if (prior.argsHash !== argsHash) {
+        throw new ColonyError(
+          'IDEMPOTENCY_KEY_REUSED',
+          `idempotency_key "${key}" was already used for ${tool} with different arguments`,
+          { details: { idempotency_key: key } },
+        );
+      }
+      return prior.result as T;
+    }
+    const result = fn();
+    saveIdempotentResult(store, tool, key, argsHash, result, clock.now());
+    return result;
+  });
+}
+
+function writeReceipt(store: Store, tokens: TokenCounter, r: CallReceipt): void {
+  insertReceipts(store, [
+    {
+      ts: r.ts,
+      operation: r.operation,
+      sessionId: r.sessionId,
+      durationMs: r.durationMs,
+      inputTokens: tokens.count(r.inputText),
+      outputTokens: tokens.count(r.outputText),
+      ok: r.ok,
+      errorCode: r.errorCode,
+      errorMessage: r.errorMessage,
+    },
+  ]);
+}

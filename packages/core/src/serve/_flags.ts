@@ -1,0 +1,29 @@
+/**
+ * @module flags
+ * Validation of the serving flags shared by `colony-mcp` and `colony mcp`.
+ */
+import type { Toolset } from '@swarm/tools';
+
+export const DEFAULT_HTTP_PORT = 7777;
+
+export interface ServeFlags {
+  readonly toolset: Toolset;
+  readonly http?: { readonly port: number; readonly token?: string };
+}
+
+export function parseServeFlags(values: {
+  toolset?: string;
+  http?: boolean;
+  port?: string;
+  token?: string;
+}): ServeFlags {
+  const toolset = values.toolset ?? 'all';
+  if (toolset !== 'core' && toolset !== 'all') throw new Error(`--toolset must be core or all, not "${toolset}"`);
+  if (!values.http) {
+    if (values.port !== undefined || values.token !== undefined) throw new Error('--port and --token need --http');
+    return { toolset };
+  }
+  const port = values.port === undefined ? DEFAULT_HTTP_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, not "${values.port}"`);
+  return { toolset, http: { port, ...(values.token ? { token: values.token } : {}) } };
+}

@@ -1,0 +1,64 @@
+/**
+ * @module settings
+ * `$COLONY_HOME/settings.json`: optional. A missing file means defaults; a malformed
+ * one means defaults plus a warning naming the problem. Settings never stop colony.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+export const SettingsSchema = z.object({
+  search: z
+    .object({
+      /** Weight of keyword (BM25) score against vector similarity, 0..1. */
+      alpha: z.number().min(0).max(1).default(0.5),
+    })
+    .prefault({}),
+  bridge: z
+    .object({
+      writeOmxNotepadPointer: z.boolean().default(false),
+    })
+    .prefault({}),
+});
+
+export type Settings = z.output<typeof SettingsSchema>;
+
+export const SETTINGS_FILE = 'settings.json';
+
+export function defaultSettings(): Settings {
+  return SettingsSchema.parse({});
+}
+
+export interface LoadedSettings {
+  readonly settings: Settings;
+  readonly warning?: string;
+}
+
+export function loadSettings(home: string): LoadedSettings {
+  const path = join(home, SETTINGS_FILE);
+  let raw: string;
+  try {
+    raw = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings() };
+    return {
+      settings: defaultSettings(),
+      warning: `settings: cannot read ${path} (${(error as Error).message}); using defaults`,
+    };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    return {
+      settings: defaultSettings(),
+      warning: `settings: ${path} is not valid JSON (${(error as Error).message}); using defaults`,
+    };
+  }
+  const parsed = SettingsSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    return { settings: defaultSettings(), warning: `settings: ${path} is invalid (${problems}); using defaults` };
+  }
+  return { settings: parsed.data };
+}

@@ -1,0 +1,122 @@
+/**
+ * @module store
+ * Opens colony's SQLite store: WAL, a busy timeout, foreign keys, migrations applied.
+ * Every write runs in a BEGIN IMMEDIATE transaction, so writers from many processes
+ * queue on SQLite's write lock (waiting up to the busy timeout) instead of failing
+ * with SQLITE_BUSY half-way through a read-then-write.
+ *
+ * The database handle never leaves this package: query modules reach it through
+ * `handleOf`, which index.ts does not export.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { MIGRATIONS } from './_migrations.generated';
+import { applyMigrations } from './migrate';
+import * as schema from './schema';
+
+/** Milliseconds a writer waits for another process's write lock before giving up. */
+export const BUSY_TIMEOUT_MS = 15_000;
+
+export type Drizzle = BetterSQLite3Database<typeof schema>;
+
+interface Handle {
+  readonly sqlite: Database.Database;
+  readonly db: Drizzle;
+  readonly statements: Map<string, Database.Statement>;
+}
+
+const handles = new WeakMap<Store, Handle>();
+
+export interface OpenStoreOptions {
+  /** File path of the database, or ':memory:'. Parent folders are created. */
+  readonly path: string;
+}
+
+/** An open store. Pass it to the query functions of this package. */
+export class Store {
+  readonly path: string;
+  #closed = false;
+
+  private constructor(path: string, handle: Handle) {
+    this.path = path;
+    handles.set(this, handle);
+  }
+
+  /** @internal Used by openStore only. */
+  static _create(path: string, handle: Handle): Store {
+    return new Store(path, handle);
+  }
+
+  /**
+   * Runs `fn` in a write transaction (BEGIN IMMEDIATE). Nested calls become savepoints.
+   * A throw rolls back everything `fn` wrote.
+   */
+  write<T>(fn: () => T): T {
+    const { sqlite } = handleOf(this);
+    if (sqlite.inTransaction) return sqlite.transaction(fn)();
+    return sqlite.transaction(fn).immediate();
+  }
+
+  /** Runs `fn` against one consistent snapshot (a deferred read transaction). */
+  read<T>(fn: () => T): T {
+    const { sqlite } = handleOf(this);
+    if (sqlite.inTransaction) return fn();
+    return sqlite.transaction(fn).deferred();
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    const { sqlite } = handleOf(this);
+    this.#closed = true;
+    sqlite.close();
+  }
+}
+
+/** Opens (creating if needed) a store and brings its schema up to date. */
+export function openStore(options: OpenStoreOptions): Store {
+  const { path } = options;
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (path !== ':memory:') sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('temp_store = MEMORY');
+    applyMigrations(sqlite, MIGRATIONS);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  const db = drizzle({ client: sqlite, schema });
+  return Store._create(path, { sqlite, db, statements: new Map() });
+}
+
+/** @internal The handle behind a store. Not exported from the package. */
+export function handleOf(store: Store): Handle {
+  const handle = handles.get(store);
+  if (!handle || store.closed) throw new Error('store is closed');
+  return handle;
+}
+
+/** @internal A prepared statement cached per store, for hot paths drizzle would rebuild. */
+export function statement(store: Store, sql: string): Database.Statement {
+  const handle = handleOf(store);
+  let stmt = handle.statements.get(sql);
+  if (!stmt) {
+    stmt = handle.sqlite.prepare(sql);
+    handle.statements.set(sql, stmt);
+  }
+  return stmt;
+}
+
+/** @internal */
+export function dbOf(store: Store): Drizzle {
+  return handleOf(store).db;
+}

@@ -1,0 +1,33 @@
+/**
+ * @module idempotency
+ * First results of mutating calls, keyed by (tool, idempotency_key). Read and written
+ * inside the same write transaction as the call itself, so a retry racing the original
+ * either sees its committed result or waits for it: never a second write.
+ */
+import { and, eq } from 'drizzle-orm';
+import { dbOf, type Store } from './_store';
+import { idempotencyKeys } from './schema';
+
+export interface IdempotentResult {
+  readonly argsHash: string;
+  readonly result: unknown;
+}
+
+export function findIdempotentResult(store: Store, tool: string, key: string): IdempotentResult | undefined {
+  return dbOf(store)
+    .select({ argsHash: idempotencyKeys.argsHash, result: idempotencyKeys.result })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.tool, tool), eq(idempotencyKeys.key, key)))
+    .get();
+}
+
+export function saveIdempotentResult(
+  store: Store,
+  tool: string,
+  key: string,
+  argsHash: string,
+  result: unknown,
+  now: number,
+): void {
+  dbOf(store).insert(idempotencyKeys).values({ tool, key, argsHash, result, createdAt: now }).run();
+}

@@ -1,0 +1,62 @@
+/**
+ * @swarm/storage: colony's store. This file is the whole public API.
+ * Schema, migrations and per-aggregate query functions on SQLite (better-sqlite3 +
+ * drizzle-orm, WAL). All SQL of the system lives in this package.
+ */
+
+// Opening a store
+export { BUSY_TIMEOUT_MS, type OpenStoreOptions, openStore, Store } from './_store';
+// Idempotency keys
+export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
+// Receipts
+export { countCalls, insertReceipts, listReceipts, type Receipt } from './metrics';
+export { applyMigrations, type EmbeddedMigration } from './migrate';
+// Observations and search
+export {
+  countObservations,
+  ftsMatchExpression,
+  getObservation,
+  getObservations,
+  insertObservation,
+  insertObservations,
+  type KeywordFilter,
+  type KeywordHit,
+  keywordSearch,
+  type NewObservation,
+  type Observation,
+  type ObservationRef,
+  repliesTo,
+  sessionTimeline,
+  taskTimeline,
+  taskUpdatesSince,
+} from './observations';
+export type { JsonObject } from './schema';
+// Sessions
+export {
+  countSessions,
+  endSession,
+  getSession,
+  getSessions,
+  listSessions,
+  type Session,
+  type SessionInput,
+  touchSession,
+  upsertSession,
+} from './sessions';
+// Task threads
+export {
+  activeTasksOfSession,
+  countTasks,
+  ensureTask,
+  findTask,
+  getParticipant,
+  getTask,
+  joinTask,
+  listParticipants,
+  listTasks,
+  type NewTask,
+  type Participant,
+  type Task,
+  type TaskFilter,
+  touchTask,
+} from './tasks';

@@ -1,0 +1,61 @@
+/**
+ * @module metrics
+ * Tool-call receipts (`mcp_metrics`): one row per call with its cost and outcome.
+ */
+import { and, count, eq, gte } from 'drizzle-orm';
+import { dbOf, type Store, statement } from './_store';
+import { mcpMetrics } from './schema';
+
+export type Receipt = Omit<typeof mcpMetrics.$inferSelect, 'id'>;
+
+const INSERT_SQL = `INSERT INTO mcp_metrics (ts, operation, session_id, duration_ms, input_tokens, output_tokens, ok, error_code, error_message)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** Writes receipts in one transaction. */
+export function insertReceipts(store: Store, receipts: readonly Receipt[]): void {
+  if (receipts.length === 0) return;
+  store.write(() => {
+    const insert = statement(store, INSERT_SQL);
+    for (const r of receipts) {
+      insert.run(
+        r.ts,
+        r.operation,
+        r.sessionId,
+        r.durationMs,
+        r.inputTokens,
+        r.outputTokens,
+        r.ok ? 1 : 0,
+        r.errorCode,
+        r.errorMessage,
+      );
+    }
+  });
+}
+
+/** How many calls of `operation` a session made since `sinceTs`. */
+export function countCalls(store: Store, sessionId: string, operation: string, sinceTs = 0): number {
+  const row = dbOf(store)
+    .select({ n: count() })
+    .from(mcpMetrics)
+    .where(and(eq(mcpMetrics.sessionId, sessionId), eq(mcpMetrics.operation, operation), gte(mcpMetrics.ts, sinceTs)))
+    .get();
+  return row?.n ?? 0;
+}
+
+export function listReceipts(store: Store, sinceTs: number): Receipt[] {
+  return dbOf(store)
+    .select({
+      ts: mcpMetrics.ts,
+      operation: mcpMetrics.operation,
+      sessionId: mcpMetrics.sessionId,
+      durationMs: mcpMetrics.durationMs,
+      inputTokens: mcpMetrics.inputTokens,
+      outputTokens: mcpMetrics.outputTokens,
+      ok: mcpMetrics.ok,
+      errorCode: mcpMetrics.errorCode,
+      errorMessage: mcpMetrics.errorMessage,
+    })
+    .from(mcpMetrics)
+    .where(gte(mcpMetrics.ts, sinceTs))
+    .all();
+}

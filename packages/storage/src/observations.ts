@@ -1,0 +1,204 @@
+/**
+ * @module observations
+ * The append-only history. Inserts go through one cached prepared statement (the hot
+ * path of every post and hook); the FTS5 index follows by trigger in the same
+ * transaction, so an observation is searchable exactly when it is committed.
+ */
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { dbOf, type Store, statement } from './_store';
+import { type JsonObject, observations } from './schema';
+
+export type Observation = typeof observations.$inferSelect;
+
+export interface NewObservation {
+  readonly sessionId: string;
+  readonly taskId?: number | null;
+  readonly kind: string;
+  readonly content: string;
+  readonly metadata?: JsonObject | null;
+  readonly replyTo?: number | null;
+  readonly ts: number;
+  readonly tokenCount: number;
+}
+
+const INSERT_SQL = `INSERT INTO observations (session_id, task_id, kind, content, metadata, reply_to, ts, token_count)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** Appends one observation and returns its id. */
+export function insertObservation(store: Store, o: NewObservation): number {
+  const result = statement(store, INSERT_SQL).run(
+    o.sessionId,
+    o.taskId ?? null,
+    o.kind,
+    o.content,
+    o.metadata ? JSON.stringify(o.metadata) : null,
+    o.replyTo ?? null,
+    o.ts,
+    o.tokenCount,
+  );
+  return Number(result.lastInsertRowid);
+}
+
+/** Appends many observations in one write transaction; returns their ids in order. */
+export function insertObservations(store: Store, list: readonly NewObservation[]): number[] {
+  return store.write(() => list.map((o) => insertObservation(store, o)));
+}
+
+export function getObservation(store: Store, id: number): Observation | undefined {
+  return dbOf(store).select().from(observations).where(eq(observations.id, id)).get();
+}
+
+/** The observations with these ids, in the order the ids were given; unknown ids are skipped. */
+export function getObservations(store: Store, ids: readonly number[]): Observation[] {
+  if (ids.length === 0) return [];
+  const rows = dbOf(store)
+    .select()
+    .from(observations)
+    .where(inArray(observations.id, [...new Set(ids)]))
+    .all();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A compact row: what the index tools return, never the body. */
+export interface ObservationRef {
+  readonly id: number;
+  readonly sessionId: string;
+  readonly taskId: number | null;
+  readonly kind: string;
+  readonly ts: number;
+  readonly replyTo: number | null;
+}
+
+const refColumns = {
+  id: observations.id,
+  sessionId: observations.sessionId,
+  taskId: observations.taskId,
+  kind: observations.kind,
+  ts: observations.ts,
+  replyTo: observations.replyTo,
+};
+
+/**
+ * A session's observations in chronological order: the newest `limit`, or when
+ * `aroundId` is given, a window of `limit` centred on it.
+ */
+export function sessionTimeline(store: Store, sessionId: string, limit: number, aroundId?: number): ObservationRef[] {
+  if (aroundId === undefined) {
+    return latestRefs(store, sessionId, limit);
+  }
+  const before = Math.ceil(limit / 2);
+  const older = statement(
+    store,
+    `SELECT id, session_id AS sessionId, task_id AS taskId, kind, ts, reply_to AS replyTo FROM observations
+     WHERE session_id = ? AND id <= ? ORDER BY id DESC LIMIT ?`,
+  ).all(sessionId, aroundId, before) as ObservationRef[];
+  const newer = statement(
+    store,
+    `SELECT id, session_id AS sessionId, task_id AS taskId, kind, ts, reply_to AS replyTo FROM observations
+     WHERE session_id = ? AND id > ? ORDER BY id ASC LIMIT ?`,
+  ).all(sessionId, aroundId, limit - older.length) as ObservationRef[];
+  return [...older.reverse(), ...newer];
+}
+
+function latestRefs(store: Store, sessionId: string, limit: number): ObservationRef[] {
+  return dbOf(store)
+    .select(refColumns)
+    .from(observations)
+    .where(eq(observations.sessionId, sessionId))
+    .orderBy(desc(observations.id))
+    .limit(limit)
+    .all()
+    .reverse();
+}
+
+/** A task thread's observations, newest first. */
+export function taskTimeline(store: Store, taskId: number, limit: number): ObservationRef[] {
+  return dbOf(store)
+    .select(refColumns)
+    .from(observations)
+    .where(eq(observations.taskId, taskId))
+    .orderBy(desc(observations.id))
+    .limit(limit)
+    .all();
+}
+
+/** A task thread's observations after `sinceTs`, oldest first, without `excludeSessionId`'s own. */
+export function taskUpdatesSince(
+  store: Store,
+  taskId: number,
+  sinceTs: number,
+  limit: number,
+  excludeSessionId?: string,
+): ObservationRef[] {
+  return statement(
+    store,
+    `SELECT id, session_id AS sessionId, task_id AS taskId, kind, ts, reply_to AS replyTo FROM observations
+     WHERE task_id = ? AND ts > ? AND session_id IS NOT ? ORDER BY ts ASC, id ASC LIMIT ?`,
+  ).all(taskId, sinceTs, excludeSessionId ?? null, limit) as ObservationRef[];
+}
+
+/** A keyword hit: the compact row, its BM25 rank (lower is better) and its body for snippeting. */
+export interface KeywordHit extends ObservationRef {
+  readonly rank: number;
+  readonly content: string;
+}
+
+export interface KeywordFilter {
+  readonly kind?: string;
+  readonly taskId?: number;
+  readonly sessionId?: string;
+}
+
+/**
+ * BM25-ranked full-text matches for an FTS5 MATCH expression (build it with
+ * `ftsMatchExpression`). Unfiltered searches rank inside the index and join only the
+ * top `limit` rows back to their observations.
+ */
+export function keywordSearch(store: Store, match: string, limit: number, filter: KeywordFilter = {}): KeywordHit[] {
+  const columns = `o.id, o.session_id AS sessionId, o.task_id AS taskId, o.kind, o.ts, o.reply_to AS replyTo, o.content`;
+  const where: string[] = [];
+  const params: unknown[] = [match];
+  if (filter.kind !== undefined) {
+    where.push('o.kind = ?');
+    params.push(filter.kind);
+  }
+  if (filter.taskId !== undefined) {
+    where.push('o.task_id = ?');
+    params.push(filter.taskId);
+  }
+  if (filter.sessionId !== undefined) {
+    where.push('o.session_id = ?');
+    params.push(filter.sessionId);
+  }
+  params.push(limit);
+  const sql =
+    where.length === 0
+      ? `SELECT ${columns}, h.rank FROM (SELECT rowid AS id, rank FROM observations_fts WHERE observations_fts MATCH ? ORDER BY rank LIMIT ?) h
+         JOIN observations o ON o.id = h.id ORDER BY h.rank`
+      : `SELECT ${columns}, f.rank FROM observations_fts f JOIN observations o ON o.id = f.rowid
+         WHERE f.observations_fts MATCH ? AND ${where.join(' AND ')} ORDER BY f.rank LIMIT ?`;
+  return statement(store, sql).all(...params) as KeywordHit[];
+}
+
+/** Terms of a free-text query, each quoted, so no query text is read as FTS5 syntax. */
+export function ftsMatchExpression(query: string, mode: 'all' | 'any'): string | null {
+  const terms = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].slice(0, 32);
+  if (terms.length === 0) return null;
+  return terms.map((t) => `"${t}"`).join(mode === 'all' ? ' ' : ' OR ');
+}
+
+export function countObservations(store: Store): number {
+  return dbOf(store).select({ n: count() }).from(observations).get()?.n ?? 0;
+}
+
+/** Ids of observations replying to `id`, oldest first. */
+export function repliesTo(store: Store, id: number): number[] {
+  return dbOf(store)
+    .select({ id: observations.id })
+    .from(observations)
+    .where(eq(observations.replyTo, id))
+    .orderBy(asc(observations.id))
+    .all()
+    .map((r) => r.id);
+}

@@ -1,0 +1,122 @@
+/**
+ * @module tasks
+ * Queries for task threads and their participants. A thread is unique per
+ * (repo_root, branch), enforced by a unique index, so two processes opening the same
+ * thread at once end up in one row.
+ */
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { dbOf, type Store } from './_store';
+import { taskParticipants, tasks } from './schema';
+
+export type Task = typeof tasks.$inferSelect;
+export type Participant = typeof taskParticipants.$inferSelect;
+
+export function getTask(store: Store, id: number): Task | undefined {
+  return dbOf(store).select().from(tasks).where(eq(tasks.id, id)).get();
+}
+
+export function findTask(store: Store, repoRoot: string, branch: string): Task | undefined {
+  return dbOf(store)
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.repoRoot, repoRoot), eq(tasks.branch, branch)))
+    .get();
+}
+
+export interface NewTask {
+  readonly repoRoot: string;
+  readonly branch: string;
+  readonly title?: string | null;
+  readonly createdBySession?: string | null;
+}
+
+/** Returns the thread for (repoRoot, branch), creating it when absent. Call inside `store.write`. */
+export function ensureTask(store: Store, input: NewTask, now: number): { task: Task; created: boolean } {
+  const existing = findTask(store, input.repoRoot, input.branch);
+  if (existing) return { task: existing, created: false };
+  const task = dbOf(store)
+    .insert(tasks)
+    .values({
+      repoRoot: input.repoRoot,
+      branch: input.branch,
+      title: input.title ?? null,
+      createdBySession: input.createdBySession ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  return { task, created: true };
+}
+
+export function touchTask(store: Store, id: number, now: number): void {
+  dbOf(store).update(tasks).set({ updatedAt: now }).where(eq(tasks.id, id)).run();
+}
+
+export interface TaskFilter {
+  readonly repoRoot?: string;
+  readonly branch?: string;
+  readonly limit: number;
+}
+
+/** Most recently updated first. */
+export function listTasks(store: Store, filter: TaskFilter): Task[] {
+  const conditions = [
+    filter.repoRoot === undefined ? undefined : eq(tasks.repoRoot, filter.repoRoot),
+    filter.branch === undefined ? undefined : eq(tasks.branch, filter.branch),
+  ].filter((c) => c !== undefined);
+  return dbOf(store)
+    .select()
+    .from(tasks)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(tasks.updatedAt), desc(tasks.id))
+    .limit(filter.limit)
+    .all();
+}
+
+/** Adds the session to the thread, or re-activates it under the given agent. */
+export function joinTask(store: Store, taskId: number, sessionId: string, agent: string, now: number): Participant {
+  return dbOf(store)
+    .insert(taskParticipants)
+    .values({ taskId, sessionId, agent, joinedAt: now })
+    .onConflictDoUpdate({
+      target: [taskParticipants.taskId, taskParticipants.sessionId],
+      set: { agent, leftAt: null },
+    })
+    .returning()
+    .get();
+}
+
+export function getParticipant(store: Store, taskId: number, sessionId: string): Participant | undefined {
+  return dbOf(store)
+    .select()
+    .from(taskParticipants)
+    .where(and(eq(taskParticipants.taskId, taskId), eq(taskParticipants.sessionId, sessionId)))
+    .get();
+}
+
+/** Active participants of the given threads, oldest join first. */
+export function listParticipants(store: Store, taskIds: readonly number[]): Participant[] {
+  if (taskIds.length === 0) return [];
+  return dbOf(store)
+    .select()
+    .from(taskParticipants)
+    .where(and(inArray(taskParticipants.taskId, [...taskIds]), isNull(taskParticipants.leftAt)))
+    .orderBy(taskParticipants.joinedAt)
+    .all();
+}
+
+/** The active threads a session takes part in, with the agent it joined as. */
+export function activeTasksOfSession(store: Store, sessionId: string): Array<{ task: Task; agent: string }> {
+  return dbOf(store)
+    .select({ task: tasks, agent: taskParticipants.agent })
+    .from(taskParticipants)
+    .innerJoin(tasks, eq(tasks.id, taskParticipants.taskId))
+    .where(and(eq(taskParticipants.sessionId, sessionId), isNull(taskParticipants.leftAt), eq(tasks.status, 'active')))
+    .orderBy(desc(tasks.updatedAt))
+    .all();
+}
+
+export function countTasks(store: Store): number {
+  return dbOf(store).select({ n: count() }).from(tasks).get()?.n ?? 0;
+}

@@ -1,0 +1,10 @@
+/**
+ * @module catalog
+ * Every tool colony serves, in the order tools/list and docs/mcp.md show them.
+ */
+import type { ColonyBackend } from './backend';
+import type { Tool } from './define-tool';
+import { memoryTools } from './tools/memory';
+import { taskTools } from './tools/tasks';
+
+export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [...memoryTools, ...taskTools];

@@ -1,0 +1,65 @@
+/**
+ * @module define-tool
+ * A tool is defined once: name, short description, zod input, handler binding, and the
+ * docs that only docs/mcp.md shows. MCP registration, OpenAI/Anthropic schemas,
+ * `handleToolCall` and the docs all derive from this one object.
+ */
+import { z } from 'zod';
+import type { ErrorCode } from './errors';
+
+export type Toolset = 'core' | 'all';
+export const TOOLSETS: readonly Toolset[] = ['core', 'all'];
+
+/** The optional retry key every mutating tool accepts. */
+export const idempotencyKey = z.string().min(1).max(200);
+
+export interface ToolDocs {
+  /** The shape of a successful answer, in the contract's words. */
+  readonly returns: string;
+  /** Error codes this tool can answer with, beyond INVALID_PARAMETERS. */
+  readonly errors?: readonly ErrorCode[];
+  /** Longer guidance for docs/mcp.md; never sent in tools/list. */
+  readonly notes?: string;
+  /** A copy-paste example input. */
+  readonly example: Record<string, unknown>;
+}
+
+export interface ToolSpec<B, S extends z.ZodObject, R> {
+  readonly name: string;
+  /** One or two sentences: this is what every agent pays for on every turn. */
+  readonly description: string;
+  readonly input: S;
+  /** Part of the lean `core` toolset (every tool is in `all`). */
+  readonly core?: boolean;
+  /** Writes state. Mutating tools accept `idempotency_key`. */
+  readonly mutates: boolean;
+  readonly docs: ToolDocs;
+  readonly handler: (args: z.output<S>, backend: B) => R | Promise<R>;
+}
+
+/** A registered tool, its input widened with `idempotency_key` when it mutates. */
+export interface Tool<B = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly input: z.ZodObject;
+  readonly core: boolean;
+  readonly mutates: boolean;
+  readonly docs: ToolDocs;
+  readonly handler: (args: Record<string, unknown>, backend: B) => unknown;
+}
+
+const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+
+export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>): Tool<B> {
+  if (!TOOL_NAME.test(spec.name)) throw new Error(`invalid tool name: ${spec.name}`);
+  const input = spec.mutates ? spec.input.extend({ idempotency_key: idempotencyKey.optional() }) : spec.input;
+  return {
+    name: spec.name,
+    description: spec.description,
+    input,
+    core: spec.core ?? false,
+    mutates: spec.mutates,
+    docs: spec.docs,
+    handler: spec.handler as Tool<B>['handler'],
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * @module docs
+ * Renders docs/mcp.md from the tool definitions, so the reference can never drift
+ * from what the server serves. A test fails when the committed file is stale.
+ */
+import type { Tool } from './define-tool';
+import { inputJsonSchema, type JsonSchema } from './json-schema';
+
+export interface DocsOptions {
+  /** Hand-written text placed before the generated reference. */
+  readonly preamble: string;
+}
+
+export function renderToolDocs(tools: readonly Tool<never>[], options: DocsOptions): string {
+  const out: string[] = [
+    '<!-- Generated from the tool registry by `pnpm docs:mcp`. Do not edit by hand: edit the tool definitions. -->',
+    '',
+    options.preamble.trim(),
+    '',
+    '## Tool index',
+    '',
+    '| Tool | Toolset | Writes | Use |',
+    '| --- | --- | --- | --- |',
+    ...tools.map(
+      (t) =>
+        `| [${t.name}](#${t.name}) | ${t.core ? 'core' : 'all'} | ${t.mutates ? 'yes' : 'no'} | ${cell(t.description)} |`,
+    ),
+    '',
+  ];
+  for (const tool of tools) out.push(...section(tool));
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+function section(tool: Tool<never>): string[] {
+  const schema = inputJsonSchema(tool);
+  const lines = [`## ${tool.name}`, '', tool.description, ''];
+  if (tool.docs.notes) lines.push(tool.docs.notes, '');
+  lines.push('| Argument | Type | Required | Default |', '| --- | --- | --- | --- |');
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  for (const [name, prop] of Object.entries(properties)) {
+    const fallback = prop.default === undefined ? '' : `\`${JSON.stringify(prop.default)}\``;
+    lines.push(`| \`${name}\` | ${cell(typeOf(prop))} | ${required.has(name) ? 'yes' : 'no'} | ${fallback} |`);
+  }
+  lines.push('', `**Returns:** ${tool.docs.returns}`, '');
+  const errors = ['INVALID_PARAMETERS', ...(tool.docs.errors ?? [])];
+  lines.push(`**Errors:** ${errors.map((e) => `\`${e}\``).join(', ')}`, '');
+  lines.push('```json', JSON.stringify({ name: tool.name, input: tool.docs.example }), '```', '');
+  return lines;
+}
+
+function typeOf(prop: JsonSchema): string {
+  if (Array.isArray(prop.enum)) return prop.enum.map((v) => `\`${String(v)}\``).join(' \\| ');
+  if (Array.isArray(prop.anyOf)) return (prop.anyOf as JsonSchema[]).map(typeOf).join(' or ');
+  const type = String(prop.type ?? 'any');
+  const bounds: string[] = [];
+  if (prop.minimum !== undefined) bounds.push(`>= ${prop.minimum}`);
+  if (prop.maximum !== undefined) bounds.push(`<= ${prop.maximum}`);
+  if (prop.maxLength !== undefined) bounds.push(`max ${prop.maxLength} chars`);
+  if (prop.maxItems !== undefined) bounds.push(`max ${prop.maxItems} items`);
+  if (type === 'array' && prop.items)
+    return `${typeOf(prop.items as JsonSchema)}[]${bounds.length ? ` (${bounds.join(', ')})` : ''}`;
+  if (type === 'object' && prop.properties) return `object { ${Object.keys(prop.properties as object).join(', ')} }`;
+  return bounds.length ? `${type} (${bounds.join(', ')})` : type;
+}
+
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+}

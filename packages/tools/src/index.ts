@@ -1,0 +1,38 @@
+/**
+ * @swarm/tools: the colony tool contract. This file is the whole public API.
+ * Tool definitions (zod input, handler binding, docs), the closed set of error codes,
+ * the registry that validates and runs calls, and adapters that derive every other
+ * surface from the same definitions. The MCP adapter lives at `@swarm/tools/mcp`.
+ */
+
+// Other surfaces
+export { type AnthropicTool, type OpenAITool, toAnthropicTools, toOpenAITools } from './adapters/function-schemas';
+// The contract: backend interface and tools
+export type * from './backend';
+export { COLONY_TOOLS } from './catalog';
+// Defining tools
+export { defineTool, TOOLSETS, type Tool, type ToolDocs, type ToolSpec, type Toolset } from './define-tool';
+export { type DocsOptions, renderToolDocs } from './docs';
+// Errors
+export {
+  ColonyError,
+  type ColonyErrorOptions,
+  ERROR_CODES,
+  type ErrorCode,
+  isColonyError,
+  type ToolErrorPayload,
+  toErrorPayload,
+} from './errors';
+export { inputJsonSchema, type JsonSchema } from './json-schema';
+// The registry
+export {
+  type CallReceipt,
+  hashArgs,
+  parseArgs,
+  type RegistryHooks,
+  type ToolCallOutcome,
+  ToolRegistry,
+} from './registry';
+export { MAX_CONTENT_CHARS } from './schemas';
+export * from './tools/memory';
+export * from './tools/tasks';

@@ -1,0 +1,28 @@
+/**
+ * @module schemas
+ * Argument pieces shared by many tools. Limits here are the oversize-payload guard:
+ * anything past them is INVALID_PARAMETERS before a handler runs.
+ */
+import { isAbsolute } from 'node:path';
+import { z } from 'zod';
+
+/** Largest observation body accepted, in characters (64 KiB). */
+export const MAX_CONTENT_CHARS = 65_536;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+
+const text = (max: number) => z.string().min(1).max(max).regex(NO_CONTROL, 'must not contain control characters');
+
+export const sessionId = text(200);
+export const agentName = text(64);
+export const observationKind = text(64);
+export const branchName = text(255);
+export const observationId = z.int().positive();
+export const taskId = z.int().positive();
+export const timestampMs = z.int().nonnegative();
+export const content = z.string().min(1).max(MAX_CONTENT_CHARS);
+export const repoRoot = text(4096).refine(isAbsolute, 'must be an absolute path');
+
+/** An optional result cap with a default and a hard maximum. */
+export const limit = (fallback: number, max: number) => z.int().min(1).max(max).default(fallback);

@@ -1,0 +1,117 @@
+/**
+ * @module tools/memory
+ * Memory tools: find compact hits, hydrate chosen bodies, navigate sessions.
+ * Progressive disclosure: only get_observations returns bodies.
+ */
+import { z } from 'zod';
+import type { ColonyBackend } from '../backend';
+import { defineTool } from '../define-tool';
+import { limit, observationId, observationKind, sessionId, taskId } from '../schemas';
+
+export const SearchInput = z.strictObject({
+  query: z.string().min(1).max(2000),
+  limit: limit(10, 50),
+  kind: observationKind.optional(),
+  task_id: taskId.optional(),
+});
+export type SearchInput = z.output<typeof SearchInput>;
+
+export const search = defineTool({
+  name: 'search',
+  description:
+    'Search memory (BM25). Returns compact hits {id,session_id,kind,snippet,score,ts,task_id}; hydrate chosen ids with get_observations.',
+  input: SearchInput,
+  core: true,
+  mutates: false,
+  docs: {
+    returns:
+      '[ { id, session_id, kind, snippet, score, ts, task_id } ] - compact hits only, never full bodies. Higher score is better.',
+    notes:
+      'Use query-rich terms: feature name, package, file path, task slug or exact error text. All terms must match; when fewer than `limit` hits match every term, hits matching any term fill the rest. `kind` and `task_id` narrow the search.',
+    example: { query: 'auth middleware', limit: 10 },
+  },
+  handler: (args, b: ColonyBackend) => b.memory.search(args),
+});
+
+export const GetObservationsInput = z.strictObject({
+  ids: z.array(observationId).min(1).max(50),
+  expand: z.boolean().default(true),
+});
+export type GetObservationsInput = z.output<typeof GetObservationsInput>;
+
+export const getObservations = defineTool({
+  name: 'get_observations',
+  description: 'Fetch full observation bodies by id. expand:false returns the compressed form.',
+  input: GetObservationsInput,
+  core: true,
+  mutates: false,
+  docs: {
+    returns: '[ { id, session_id, kind, ts, task_id, content, metadata } ] in the order the ids were given.',
+    errors: ['OBSERVATION_NOT_FOUND'],
+    notes:
+      'Content is returned verbatim by default. `expand: false` returns a compressed form (filler words dropped, common words abbreviated; code, paths and numbers kept) that costs fewer tokens. Any unknown id fails the call with OBSERVATION_NOT_FOUND and `missing_ids`.',
+    example: { ids: [12, 34], expand: true },
+  },
+  handler: (args, b: ColonyBackend) => b.memory.getObservations(args),
+});
+
+export const TimelineInput = z.strictObject({
+  session_id: sessionId,
+  around_id: observationId.optional(),
+  limit: limit(50, 200),
+});
+export type TimelineInput = z.output<typeof TimelineInput>;
+
+export const timeline = defineTool({
+  name: 'timeline',
+  description: "A session's observation ids in time order, optionally centred on around_id. No bodies.",
+  input: TimelineInput,
+  mutates: false,
+  docs: {
+    returns: '[ { id, kind, ts } ] oldest first.',
+    errors: ['SESSION_NOT_FOUND'],
+    example: { session_id: 'sess_abc', around_id: 42, limit: 50 },
+  },
+  handler: (args, b: ColonyBackend) => b.memory.timeline(args),
+});
+
+export const ListSessionsInput = z.strictObject({ limit: limit(20, 100) });
+export type ListSessionsInput = z.output<typeof ListSessionsInput>;
+
+export const listSessions = defineTool({
+  name: 'list_sessions',
+  description: 'Recent sessions, newest first.',
+  input: ListSessionsInput,
+  mutates: false,
+  docs: {
+    returns: '[ { id, ide, cwd, started_at, ended_at } ]. Use id with timeline or recall_session.',
+    example: { limit: 20 },
+  },
+  handler: (args, b: ColonyBackend) => b.memory.listSessions(args),
+});
+
+export const RecallSessionInput = z.strictObject({
+  target_session_id: sessionId,
+  current_session_id: sessionId,
+  around_id: observationId.optional(),
+  limit: limit(20, 100),
+});
+export type RecallSessionInput = z.output<typeof RecallSessionInput>;
+
+export const recallSession = defineTool({
+  name: 'recall_session',
+  description: "Recall a past session's compact timeline into yours; writes a 'recall' audit observation.",
+  input: RecallSessionInput,
+  mutates: true,
+  docs: {
+    returns:
+      '{ recall_observation_id, session: { id, ide, cwd, started_at, ended_at }, observations: [ { id, kind, ts } ] }. The audit observation (kind "recall", in the current session) carries metadata { recalled_session_id, owner_ide, observation_ids, around_id, limit }.',
+    errors: ['SESSION_NOT_FOUND'],
+    notes:
+      'Both sessions must already exist: a recall never creates a phantom session. owner_ide falls back to the IDE inferred from the target session id when its row says unknown.',
+    example: { target_session_id: 'codex-abc-123', current_session_id: 'claude-now-789', around_id: 4421, limit: 25 },
+  },
+  handler: (args, b: ColonyBackend) => b.memory.recallSession(args),
+});
+
+export const memoryTools = [search, getObservations, timeline, listSessions, recallSession];
