@@ -8,7 +8,6 @@ import { parseArgs } from 'node:util';
 import { openColony } from '@swarm/core';
 import { parseServeFlags, serveColony } from '@swarm/core/serve';
 
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -32,6 +31,7 @@ async function main(): Promise<void> {
   const colony = openColony({
     ...(values.home ? { home: values.home } : {}),
     ...(values.db ? { dbPath: values.db } : {}),
+    onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),
     onInternalError: (error, tool) => process.stderr.write(`colony: internal error in ${tool}: ${String(error)}\n`),
   });
   const handle = await serveColony({ colony, ...flags });

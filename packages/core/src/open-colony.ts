@@ -47,7 +47,7 @@ export interface OpenColonyOptions {
   readonly clock?: Clock;
   /** Overrides settings.json. */
   readonly settings?: Settings;
-  /** Module the token counter loads (default gpt-tokenizer cl100k_base). */
+  /** Module the token counter loads (default `$COLONY_TOKENIZER_MODULE`, else gpt-tokenizer cl100k_base). */
   readonly tokenizerModule?: string;
   /** Write a receipt per tool call into mcp_metrics (default true). */
   readonly receipts?: boolean;
@@ -103,8 +103,9 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     settings = loaded.settings;
   }
 
+  const tokenizerModule = options.tokenizerModule ?? process.env.COLONY_TOKENIZER_MODULE;
   const tokens = createTokenCounter({
-    ...(options.tokenizerModule ? { module: options.tokenizerModule } : {}),
+    ...(tokenizerModule ? { module: tokenizerModule } : {}),
     onWarning: warn,
   });
   const store = openStore({ path: dbPath });

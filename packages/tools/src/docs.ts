@@ -4,7 +4,7 @@
  * from what the server serves. A test fails when the committed file is stale.
  */
 import type { Tool } from './define-tool';
-import { inputJsonSchema, type JsonSchema } from './json-schema';
+import { fullInputJsonSchema, type JsonSchema } from './json-schema';
 
 export interface DocsOptions {
   /** Hand-written text placed before the generated reference. */
@@ -32,7 +32,7 @@ export function renderToolDocs(tools: readonly Tool<never>[], options: DocsOptio
 }
 
 function section(tool: Tool<never>): string[] {
-  const schema = inputJsonSchema(tool);
+  const schema = fullInputJsonSchema(tool);
   const lines = [`## ${tool.name}`, '', tool.description, ''];
   if (tool.docs.notes) lines.push(tool.docs.notes, '');
   lines.push('| Argument | Type | Required | Default |', '| --- | --- | --- | --- |');

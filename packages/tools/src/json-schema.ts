@@ -1,41 +1,51 @@
 /**
  * @module json-schema
- * The JSON Schema of a tool's input, as sent to models. Kept lean: tools/list is read
- * by every agent on every turn, so nothing the model does not need is included.
+ * The JSON Schema of a tool's input. Models get the lean form: types, enums, required
+ * fields, defaults and any description, without bounds or patterns (tools/list is read
+ * by every agent on every turn; the server enforces every bound anyway and names the
+ * field that broke one). docs/mcp.md shows the full form, bounds included.
  */
 import { z } from 'zod';
 import type { Tool } from './define-tool';
 
 export type JsonSchema = Record<string, unknown>;
 
-const cache = new WeakMap<Tool<never>, JsonSchema>();
+const lean = new WeakMap<Tool<never>, JsonSchema>();
+const full = new WeakMap<Tool<never>, JsonSchema>();
 
-/** The input schema of a tool as a compact JSON Schema object (`type: "object"`). */
+/** Keywords a model needs to call a tool right. Everything else is left out. */
+const KEPT = new Set(['type', 'properties', 'required', 'items', 'enum', 'const', 'anyOf', 'default', 'description']);
+
+/** The input schema as sent to models: compact JSON Schema (`type: "object"`). */
 export function inputJsonSchema(tool: Tool<never>): JsonSchema {
-  let schema = cache.get(tool);
+  let schema = lean.get(tool);
   if (!schema) {
-    schema = prune(z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' })) as JsonSchema;
-    delete schema.$schema;
-    cache.set(tool, schema);
+    schema = keep(fullInputJsonSchema(tool), false) as JsonSchema;
+    lean.set(tool, schema);
   }
   return schema;
 }
 
-const NOISE = new Set(['$schema', 'additionalProperties']);
+/** The input schema with every bound, for documentation. */
+export function fullInputJsonSchema(tool: Tool<never>): JsonSchema {
+  let schema = full.get(tool);
+  if (!schema) {
+    schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    delete schema.$schema;
+    delete schema.additionalProperties;
+    full.set(tool, schema);
+  }
+  return schema;
+}
 
-function prune(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(prune);
+function keep(node: unknown, inProperties: boolean): unknown {
+  if (Array.isArray(node)) return node.map((n) => keep(n, false));
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (NOISE.has(key)) continue;
-    // Integer bounds JSON Schema adds for safe integers carry no meaning for a model.
-    if (
-      (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) ||
-      (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)
-    )
-      continue;
-    out[key] = prune(value);
+    // Under `properties` the keys are argument names, not keywords.
+    if (!inProperties && !KEPT.has(key)) continue;
+    out[key] = keep(value, key === 'properties' && !inProperties);
   }
   return out;
 }

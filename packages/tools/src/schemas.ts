@@ -10,9 +10,14 @@ import { z } from 'zod';
 export const MAX_CONTENT_CHARS = 65_536;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
-const text = (max: number) => z.string().min(1).max(max).regex(NO_CONTROL, 'must not contain control characters');
+const text = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => !CONTROL.test(s), 'must not contain control characters');
 
 export const sessionId = text(200);
 export const agentName = text(64);

@@ -17,7 +17,10 @@ export interface ServeOptions {
   readonly toolset?: Toolset;
   /** Serve Streamable HTTP on 127.0.0.1 instead of stdio. */
   readonly http?: { readonly port: number; readonly token?: string };
-  /** Where to say what is happening (stderr by default; never stdout, which is the wire). */
+  /**
+   * Where to say what is happening (stderr by default; never stdout, which is the wire).
+   * Warnings of degraded parts reach the caller through openColony's onWarning.
+   */
   readonly log?: (line: string) => void;
 }
 
@@ -34,7 +37,6 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
   const { colony } = options;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const base = { registry: colony.registry, toolset: options.toolset ?? 'all', version: pkg.version, instructions: INSTRUCTIONS };
-  for (const warning of colony.warnings) log(`colony: warning: ${warning}`);
 
   if (options.http) {
     const token = resolveHttpToken(colony.home, options.http.token);

@@ -1,0 +1,67 @@
+/**
+ * Test harness: a real colony MCP server as an OS process, driven by the real MCP SDK
+ * client over stdio.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const SERVER_MAIN = join(REPO_ROOT, 'apps/mcp-server/dist/main.js');
+
+export function tempDir(prefix = 'colony-mcp-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface CallResult {
+  readonly isError: boolean;
+  // biome-ignore lint/suspicious/noExplicitAny: tool payloads are asserted field by field
+  readonly payload: any;
+  readonly text: string;
+}
+
+export interface Server {
+  readonly client: Client;
+  call(name: string, args?: Record<string, unknown>): Promise<CallResult>;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  readonly db: string;
+  readonly home?: string;
+  readonly toolset?: 'core' | 'all';
+  /** `pnpm` runs `pnpm colony mcp` from the checkout; `node` runs the colony-mcp binary. */
+  readonly via?: 'pnpm' | 'node';
+  readonly env?: Record<string, string>;
+}
+
+export async function startServer(options: StartOptions): Promise<Server> {
+  const flags = ['--db', options.db, ...(options.toolset ? ['--toolset', options.toolset] : [])];
+  const [command, args] =
+    options.via === 'pnpm' ? ['pnpm', ['colony', 'mcp', ...flags]] : [process.execPath, [SERVER_MAIN, ...flags]];
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  Object.assign(env, { COLONY_HOME: options.home ?? tempDir('colony-home-') }, options.env ?? {});
+  const transport = new StdioClientTransport({ command, args, cwd: REPO_ROOT, env, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: 'colony-test', version: '0.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    async call(name, args = {}) {
+      const result = await client.callTool({ name, arguments: args });
+      const content = result.content as Array<{ type: string; text: string }>;
+      const text = content[0]?.text ?? '';
+      return { isError: result.isError === true, payload: JSON.parse(text), text };
+    },
+    stderr: () => stderr,
+    close: () => client.close(),
+  };
+}
