@@ -6,7 +6,14 @@
  */
 
 // Re-exported vocabulary, so library users need one import
-export { type Clock, type ManualClock, manualClock, systemClock } from '@swarm/coordination';
+export {
+  type Clock,
+  type ManualClock,
+  manualClock,
+  type SearchCandidate,
+  type SearchRanker,
+  systemClock,
+} from '@swarm/coordination';
 export {
   COLONY_TOOLS,
   ColonyError,

@@ -9,6 +9,7 @@ import {
   type Clock,
   createTokenCounter,
   MemoryService,
+  type SearchRanker,
   systemClock,
   TaskService,
   type TokenCounter,
@@ -51,6 +52,8 @@ export interface OpenColonyOptions {
   readonly tokenizerModule?: string;
   /** Write a receipt per tool call into mcp_metrics (default true). */
   readonly receipts?: boolean;
+  /** Re-rank keyword search candidates (e.g. a vector-similarity blend); applied in order. */
+  readonly rankers?: readonly SearchRanker[];
   /** Told about every degraded optional part, as it happens. */
   readonly onWarning?: (message: string) => void;
   /** Told about unexpected errors inside tool calls (they answer INTERNAL_ERROR). */
@@ -110,7 +113,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   });
   const store = openStore({ path: dbPath });
   const ctx = { store, clock, tokens, settings };
-  const memory = new MemoryService(ctx);
+  const memory = new MemoryService(ctx, options.rankers ? { rankers: options.rankers } : {});
   const tasks = new TaskService(ctx);
   const backend: ColonyBackend = { memory, tasks };
 

@@ -134,6 +134,8 @@ export interface NoteWorkingResult {
   id: number;
   task_id: number;
   omx_notepad_path?: string;
+  /** Set when the note was saved but the OMX pointer could not be written. */
+  warning?: string;
 }
 
 export interface TaskBackend {

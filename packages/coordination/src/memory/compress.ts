@@ -72,10 +72,8 @@ export function compressContent(content: string): string {
     last = match.index + match[0].length;
   }
   out.push(compressProse(content.slice(last)));
-  return out
-    .join('')
-    .replace(/[ \t]{2,}/g, ' ')
-    .trim();
+  // compressProse already collapses prose whitespace; the verbatim spans keep theirs (code indentation).
+  return out.join('').trim();
 }
 
 function compressProse(text: string): string {

@@ -44,6 +44,9 @@ export interface SearchCandidate {
  */
 export type SearchRanker = (query: string, candidates: readonly SearchCandidate[]) => readonly SearchCandidate[];
 
+/** How many more keyword candidates than requested hits rankers get to re-order. */
+export const RANKER_POOL_FACTOR = 4;
+
 export interface MemoryServiceOptions {
   readonly rankers?: readonly SearchRanker[];
 }
@@ -62,7 +65,9 @@ export class MemoryService implements MemoryBackend {
       ...(args.kind === undefined ? {} : { kind: args.kind }),
       ...(args.task_id === undefined ? {} : { taskId: args.task_id }),
     };
-    const candidates = this.#retrieve(args.query, args.limit, filter);
+    // Rankers may re-order, so give them a deeper pool than the page they cut.
+    const pool = this.#rankers.length > 0 ? Math.min(args.limit * RANKER_POOL_FACTOR, 200) : args.limit;
+    const candidates = this.#retrieve(args.query, pool, filter);
     const ranked = this.#rankers.reduce<readonly SearchCandidate[]>((list, rank) => rank(args.query, list), candidates);
     return ranked.slice(0, args.limit).map(({ hit, score }) => ({
       id: hit.id,

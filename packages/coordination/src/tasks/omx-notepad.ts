@@ -3,7 +3,7 @@
  * The OMX bridge's tiny resume pointer: one line appended to <repo_root>/.omx/notepad.md.
  * Never the note itself: the full content lives in colony.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface NotepadPointer {
@@ -27,8 +27,14 @@ export function pointerLine(p: NotepadPointer): string {
   ].join('; ');
 }
 
-/** Appends the pointer line; returns the notepad path. Throws on I/O errors. */
+/**
+ * Appends the pointer line; returns the notepad path. The repository root must be an
+ * existing directory: colony creates `.omx/` inside a repo, never a repo. Throws on I/O errors.
+ */
 export function appendNotepadPointer(repoRoot: string, pointer: NotepadPointer): string {
+  if (!statSync(repoRoot, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`repo_root ${repoRoot} is not an existing directory`);
+  }
   const dir = join(repoRoot, '.omx');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'notepad.md');

@@ -214,7 +214,11 @@ export class TaskService implements TaskBackend {
     if (!posted) {
       const details: Record<string, unknown> = { session_id: args.session_id };
       if (args.allow_omx_notepad_fallback && repoRoot !== undefined) {
-        details.omx_notepad_path = writePointer(repoRoot, pointerFor(args, null, null));
+        try {
+          details.omx_notepad_path = appendNotepadPointer(repoRoot, pointerFor(args, null, null));
+        } catch (error) {
+          details.omx_notepad_warning = `OMX notepad pointer not written: ${(error as Error).message}`;
+        }
       }
       throw new ColonyError(
         'ACTIVE_TASK_NOT_FOUND',
@@ -227,7 +231,12 @@ export class TaskService implements TaskBackend {
 
     const result: NoteWorkingResult = { observation_id: posted.id, id: posted.id, task_id: posted.task.id };
     if (ctx.settings.bridge.writeOmxNotepadPointer) {
-      result.omx_notepad_path = writePointer(posted.task.repoRoot, pointerFor(args, posted.task, posted.id));
+      // The note is committed: a pointer that cannot be written is a warning, not a failure.
+      try {
+        result.omx_notepad_path = appendNotepadPointer(posted.task.repoRoot, pointerFor(args, posted.task, posted.id));
+      } catch (error) {
+        result.warning = `note saved; OMX notepad pointer not written: ${(error as Error).message}`;
+      }
     }
     return result;
   }
@@ -313,18 +322,4 @@ export function parseWorkingFields(content: string): Partial<Record<string, stri
     if (m?.[1] && m[2]) fields[m[1].toLowerCase()] = m[2];
   }
   return fields;
-}
-
-function writePointer(repoRoot: string, pointer: NotepadPointer): string {
-  try {
-    return appendNotepadPointer(repoRoot, pointer);
-  } catch (error) {
-    throw new ColonyError(
-      'FEATURE_UNAVAILABLE',
-      `could not write the OMX notepad pointer: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
-    );
-  }
 }

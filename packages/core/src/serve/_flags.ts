@@ -24,6 +24,7 @@ export function parseServeFlags(values: {
     return { toolset };
   }
   const port = values.port === undefined ? DEFAULT_HTTP_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, not "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0-65535, not "${values.port}"`);
   return { toolset, http: { port, ...(values.token ? { token: values.token } : {}) } };
 }

@@ -3,8 +3,9 @@
  * Opens colony and serves its registry over stdio or Streamable HTTP until the client
  * goes away or the process is told to stop; the store is closed on the way out.
  */
-import { type HttpHandle, serveHttp, serveStdio } from '@swarm/tools/mcp';
+
 import type { Toolset } from '@swarm/tools';
+import { type HttpHandle, serveHttp, serveStdio } from '@swarm/tools/mcp';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
 import { resolveHttpToken } from './_token';
@@ -36,7 +37,12 @@ export interface ServeHandle {
 export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
   const { colony } = options;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const base = { registry: colony.registry, toolset: options.toolset ?? 'all', version: pkg.version, instructions: INSTRUCTIONS };
+  const base = {
+    registry: colony.registry,
+    toolset: options.toolset ?? 'all',
+    version: pkg.version,
+    instructions: INSTRUCTIONS,
+  };
 
   if (options.http) {
     const token = resolveHttpToken(colony.home, options.http.token);

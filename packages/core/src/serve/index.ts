@@ -3,6 +3,7 @@
  * standalone `colony-mcp` binary. A separate entry so library users never load the
  * MCP SDK. This file is the whole public API of the entry.
  */
-export { type ServeOptions, type ServeHandle, serveColony } from './_serve';
+
+export { DEFAULT_HTTP_PORT, parseServeFlags, type ServeFlags } from './_flags';
+export { type ServeHandle, type ServeOptions, serveColony } from './_serve';
 export { HTTP_TOKEN_FILE, resolveHttpToken } from './_token';
-export { DEFAULT_HTTP_PORT, type ServeFlags, parseServeFlags } from './_flags';

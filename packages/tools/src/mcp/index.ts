@@ -2,7 +2,17 @@
  * @swarm/tools/mcp: the tool registry served over MCP. This file is the whole public
  * API of the MCP adapter (a separate entry, so library users never load the SDK).
  */
+import type { HttpHandle, HttpOptions } from './_http';
 
-export { type HttpHandle, type HttpOptions, serveHttp } from './_http';
-export { createMcpServer, type McpServerOptions, mcpToolList } from './_server';
+export { createMcpServer, type McpServerOptions, mcpToolList, type ToolSource } from './_server';
 export { type StdioHandle, serveStdio } from './_stdio';
+export type { HttpHandle, HttpOptions };
+
+/**
+ * Serves Streamable HTTP on 127.0.0.1. The HTTP stack is loaded only here, so stdio
+ * servers (every IDE session) never pay for it at start-up.
+ */
+export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
+  const { serveHttp: serve } = await import('./_http');
+  return serve(options);
+}
