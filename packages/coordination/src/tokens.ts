@@ -46,13 +46,29 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
     count(text) {
       if (text.length === 0) return 0;
       const fn = load();
-      return fn ? fn(text) : estimateTokens(text);
+      return fn ? countBounded(fn, text) : estimateTokens(text);
     },
     get warning() {
       return warning;
     },
     exact: () => load() !== null,
   };
+}
+
+/**
+ * Longest run without whitespace handed to the tokenizer at once. BPE merging is
+ * quadratic in one pre-tokenized piece: 64 KiB of "xxxx..." takes ~10 s in one call,
+ * and counts run inside write transactions and for every receipt.
+ */
+export const MAX_TOKENIZER_RUN = 256;
+const LONG_RUN = new RegExp(`(\\S{${MAX_TOKENIZER_RUN}})`);
+
+/** Exact for ordinary text; a text with very long unbroken runs is counted slice by slice. */
+function countBounded(fn: (text: string) => number, text: string): number {
+  if (!LONG_RUN.test(text)) return fn(text);
+  let total = 0;
+  for (const piece of text.split(LONG_RUN)) if (piece.length > 0) total += fn(piece);
+  return total;
 }
 
 /** Rough token estimate used only when no tokenizer can load. */

@@ -8,8 +8,8 @@
  * The database handle never leaves this package: query modules reach it through
  * `handleOf`, which index.ts does not export.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { MIGRATIONS } from './_migrations.generated';
@@ -81,7 +81,7 @@ export class Store {
 /** Opens (creating if needed) a store and brings its schema up to date. */
 export function openStore(options: OpenStoreOptions): Store {
   const { path } = options;
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') makeDirs(dirname(path));
   const sqlite = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -96,6 +96,27 @@ export function openStore(options: OpenStoreOptions): Store {
   }
   const db = drizzle({ client: sqlite, schema });
   return Store._create(path, { sqlite, db, statements: new Map() });
+}
+
+/**
+ * `mkdir -p` one level at a time. Node's `{ recursive: true }` spins forever when a
+ * parent exists but mkdir still answers ENOENT (procfs: /proc/anything/x.db);
+ * here that ENOENT is thrown.
+ */
+export function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let current = resolve(dir); !existsSync(current); current = dirname(current)) {
+    missing.push(current);
+    if (dirname(current) === current) break;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      // Another process made it first: fine, as long as it is a folder.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(folder).isDirectory()) throw error;
+    }
+  }
 }
 
 /** @internal The handle behind a store. Not exported from the package. */

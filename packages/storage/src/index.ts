@@ -5,7 +5,7 @@
  */
 
 // Opening a store
-export { BUSY_TIMEOUT_MS, type OpenStoreOptions, openStore, Store } from './_store';
+export { BUSY_TIMEOUT_MS, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
 // Idempotency keys
 export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
 // Receipts

@@ -87,18 +87,22 @@ export function sessionTimeline(store: Store, sessionId: string, limit: number, 
   if (aroundId === undefined) {
     return latestRefs(store, sessionId, limit);
   }
+  // Up to `limit` rows each side, then a centred cut: a side that runs short (the start
+  // or the end of the session) leaves its share to the other, so the window stays full.
   const before = Math.ceil(limit / 2);
   const older = statement(
     store,
     `SELECT id, session_id AS sessionId, task_id AS taskId, kind, ts, reply_to AS replyTo FROM observations
      WHERE session_id = ? AND id <= ? ORDER BY id DESC LIMIT ?`,
-  ).all(sessionId, aroundId, before) as ObservationRef[];
+  ).all(sessionId, aroundId, limit) as ObservationRef[];
   const newer = statement(
     store,
     `SELECT id, session_id AS sessionId, task_id AS taskId, kind, ts, reply_to AS replyTo FROM observations
      WHERE session_id = ? AND id > ? ORDER BY id ASC LIMIT ?`,
-  ).all(sessionId, aroundId, limit - older.length) as ObservationRef[];
-  return [...older.reverse(), ...newer];
+  ).all(sessionId, aroundId, limit) as ObservationRef[];
+  const newerCount = Math.min(newer.length, limit - Math.min(older.length, before));
+  const olderCount = Math.min(older.length, limit - newerCount);
+  return [...older.slice(0, olderCount).reverse(), ...newer.slice(0, newerCount)];
 }
 
 function latestRefs(store: Store, sessionId: string, limit: number): ObservationRef[] {

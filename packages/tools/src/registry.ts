@@ -135,7 +135,8 @@ export class ToolRegistry<B> {
 
 /** Validates untrusted arguments; the error names every offending field. */
 export function parseArgs(schema: z.ZodObject, args: unknown): Record<string, unknown> {
-  const result = schema.safeParse(args ?? {});
+  // Absent arguments mean none; an explicit null is a non-object like any other.
+  const result = schema.safeParse(args === undefined ? {} : args);
   if (result.success) return result.data as Record<string, unknown>;
   const problems = result.error.issues.map((issue) => {
     const path = issue.path.join('.');

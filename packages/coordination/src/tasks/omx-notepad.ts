@@ -36,7 +36,13 @@ export function appendNotepadPointer(repoRoot: string, pointer: NotepadPointer):
     throw new Error(`repo_root ${repoRoot} is not an existing directory`);
   }
   const dir = join(repoRoot, '.omx');
-  mkdirSync(dir, { recursive: true });
+  // One level, not { recursive: true }: that spins forever where mkdir answers ENOENT
+  // under an existing parent (repo_root "/proc").
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
   const path = join(dir, 'notepad.md');
   appendFileSync(path, `${pointerLine(pointer)}\n`);
   return path;

@@ -23,7 +23,9 @@ export function parseServeFlags(values: {
     if (values.port !== undefined || values.token !== undefined) throw new Error('--port and --token need --http');
     return { toolset };
   }
-  const port = values.port === undefined ? DEFAULT_HTTP_PORT : Number(values.port);
+  // Digits only: Number() would read '' as 0 (a random port) and '0x1f90' or '1e3' as ports.
+  const port =
+    values.port === undefined ? DEFAULT_HTTP_PORT : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0-65535, not "${values.port}"`);
   return { toolset, http: { port, ...(values.token ? { token: values.token } : {}) } };

@@ -5,8 +5,9 @@
  * configured once.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirs } from '@swarm/storage';
 
 export const HTTP_TOKEN_FILE = 'mcp-http-token';
 
@@ -20,7 +21,7 @@ export function resolveHttpToken(home: string, given?: string, env: NodeJS.Proce
   } catch {
     // No token yet: make one below.
   }
-  mkdirSync(home, { recursive: true });
+  makeDirs(home);
   const token = randomBytes(24).toString('base64url');
   writeFileSync(path, `${token}\n`, { mode: 0o600 });
   chmodSync(path, 0o600);

@@ -1,0 +1,74 @@
+/**
+ * Test fixture: the coordination services over a real SQLite file in a temp folder,
+ * a manual clock, and a registry of the contract tools bound to them, so calls go
+ * through the same validation and error shape as every real surface.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { countObservations, openStore, type Store } from '@swarm/storage';
+import { COLONY_TOOLS, type ToolErrorPayload, ToolRegistry } from '@swarm/tools';
+import {
+  type CoordinationSettings,
+  createTokenCounter,
+  DEFAULT_COORDINATION_SETTINGS,
+  type ManualClock,
+  MemoryService,
+  manualClock,
+  TaskService,
+} from '../src/index';
+
+export const START = Date.UTC(2026, 0, 1);
+
+export interface Fixture {
+  readonly dir: string;
+  readonly store: Store;
+  readonly clock: ManualClock;
+  readonly memory: MemoryService;
+  readonly tasks: TaskService;
+  /** Calls a tool; throws with the payload when it answers an error. */
+  ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
+  /** Calls a tool that must fail; returns the error payload. */
+  fail(tool: string, args: Record<string, unknown>): Promise<ToolErrorPayload>;
+  observations(): number;
+  /** A fresh, existing folder to use as a repository root. */
+  repo(name: string): string;
+  close(): void;
+}
+
+export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS): Fixture {
+  const dir = mkdtempSync(join(tmpdir(), 'colony-coordination-'));
+  const store = openStore({ path: join(dir, 'colony.db') });
+  const clock = manualClock(START);
+  const ctx = { store, clock, tokens: createTokenCounter(), settings };
+  const memory = new MemoryService(ctx);
+  const tasks = new TaskService(ctx);
+  const registry = new ToolRegistry(COLONY_TOOLS, { memory, tasks }, { now: () => clock.now() });
+  return {
+    dir,
+    store,
+    clock,
+    memory,
+    tasks,
+    async ok<T>(tool: string, args: Record<string, unknown>) {
+      const outcome = await registry.call(tool, args);
+      if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);
+      return outcome.value as T;
+    },
+    async fail(tool, args) {
+      const outcome = await registry.call(tool, args);
+      if (outcome.ok) throw new Error(`${tool} should have failed, answered ${outcome.text}`);
+      return outcome.error;
+    },
+    observations: () => countObservations(store),
+    repo(name) {
+      const path = join(dir, name);
+      mkdirSync(path, { recursive: true });
+      return path;
+    },
+    close() {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

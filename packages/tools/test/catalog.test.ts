@@ -1,0 +1,230 @@
+/**
+ * The catalog against the MCP tool contract (seeds/002): tool names, error codes,
+ * examples that pass their own schemas, and every derived surface (JSON Schema,
+ * OpenAI / Anthropic tools, docs) built from the one definition.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  COLONY_TOOLS,
+  type ColonyBackend,
+  ERROR_CODES,
+  inputJsonSchema,
+  MAX_CONTENT_CHARS,
+  renderToolDocs,
+  type Tool,
+  ToolRegistry,
+  toAnthropicTools,
+  toOpenAITools,
+} from '../src/index';
+
+/** The contract sections this catalog implements. */
+const CONTRACT_TOOLS = [
+  'search',
+  'get_observations',
+  'timeline',
+  'list_sessions',
+  'recall_session',
+  'task_thread',
+  'task_list',
+  'task_timeline',
+  'task_updates_since',
+  'task_post',
+  'task_note_working',
+];
+
+const CONTRACT_ERROR_CODES = [
+  'INVALID_PARAMETERS',
+  'SESSION_NOT_FOUND',
+  'TASK_NOT_FOUND',
+  'OBSERVATION_NOT_FOUND',
+  'NOT_PARTICIPANT',
+  'ACTIVE_TASK_NOT_FOUND',
+  'AMBIGUOUS_ACTIVE_TASK',
+];
+
+const tools = COLONY_TOOLS as unknown as readonly Tool<never>[];
+const registry = new ToolRegistry(COLONY_TOOLS, {} as ColonyBackend, { now: () => 0 });
+
+/** Every key anywhere in a JSON value, except the argument names under `properties`. */
+function keywords(node: unknown, out = new Set<string>(), underProperties = false): Set<string> {
+  if (Array.isArray(node)) for (const n of node) keywords(n, out);
+  else if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (!underProperties) out.add(key);
+      keywords(value, out, key === 'properties' && !underProperties);
+    }
+  }
+  return out;
+}
+
+describe('COLONY_TOOLS', () => {
+  it('serves every contract tool, each once', () => {
+    const names = COLONY_TOOLS.map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of CONTRACT_TOOLS) expect(names, name).toContain(name);
+  });
+
+  it('keeps the contract error codes in the closed union', () => {
+    for (const code of CONTRACT_ERROR_CODES) expect(ERROR_CODES).toContain(code);
+  });
+
+  it.each(tools.map((t) => [t.name, t] as const))('%s: its docs example passes its own input schema', (_n, tool) => {
+    const parsed = tool.input.safeParse(tool.docs.example);
+    expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues)).toBe(true);
+  });
+
+  it.each(tools.map((t) => [t.name, t] as const))('%s: documents only known error codes', (_n, tool) => {
+    for (const code of tool.docs.errors ?? []) expect(ERROR_CODES).toContain(code);
+    expect(tool.docs.returns.length).toBeGreaterThan(0);
+  });
+
+  it.each(tools.map((t) => [t.name, t] as const))('%s: rejects unknown argument names', (_n, tool) => {
+    const parsed = tool.input.safeParse({ ...tool.docs.example, not_an_argument: 1 });
+    expect(parsed.success).toBe(false);
+  });
+
+  it('accepts idempotency_key exactly on the mutating tools', () => {
+    for (const tool of tools) {
+      expect('idempotency_key' in tool.input.shape, tool.name).toBe(tool.mutates);
+      if (tool.mutates)
+        expect(tool.input.safeParse({ ...tool.docs.example, idempotency_key: 'k1' }).success).toBe(true);
+    }
+    expect(tools.filter((t) => t.mutates).map((t) => t.name)).toEqual([
+      'recall_session',
+      'task_thread',
+      'task_post',
+      'task_note_working',
+    ]);
+  });
+
+  it('caps content at 64 KiB', () => {
+    const post = tools.find((t) => t.name === 'task_post')!;
+    const at = (n: number) => ({ ...post.docs.example, content: 'x'.repeat(n) });
+    expect(post.input.safeParse(at(MAX_CONTENT_CHARS)).success).toBe(true);
+    expect(post.input.safeParse(at(MAX_CONTENT_CHARS + 1)).success).toBe(false);
+  });
+
+  it('accepts only the contract post kinds', () => {
+    const post = tools.find((t) => t.name === 'task_post')!;
+    const kinds = ['question', 'answer', 'decision', 'blocker', 'note', 'failed_approach', 'blocked_path'];
+    for (const kind of [...kinds, 'conflict_warning', 'reverted_solution']) {
+      expect(post.input.safeParse({ ...post.docs.example, kind }).success, kind).toBe(true);
+    }
+    expect(post.input.safeParse({ ...post.docs.example, kind: 'edit' }).success).toBe(false);
+  });
+
+  it('requires absolute repo roots', () => {
+    const thread = tools.find((t) => t.name === 'task_thread')!;
+    expect(thread.input.safeParse({ ...thread.docs.example, repo_root: 'relative/repo' }).success).toBe(false);
+  });
+});
+
+describe('toolsets', () => {
+  it('core is a non-empty, proper subset of all, in the same order', () => {
+    const all = registry.list('all').map((t) => t.name);
+    const core = registry.list('core').map((t) => t.name);
+    expect(core.length).toBeGreaterThan(0);
+    expect(core.length).toBeLessThan(all.length);
+    expect(all.filter((n) => core.includes(n))).toEqual(core);
+    expect(registry.list()).toEqual(registry.list('all'));
+    for (const name of ['search', 'get_observations', 'task_thread', 'task_post', 'task_note_working']) {
+      expect(core).toContain(name);
+    }
+  });
+});
+
+describe('inputJsonSchema', () => {
+  it.each(tools.map((t) => [t.name, t] as const))('%s: a lean object schema with every argument', (_n, tool) => {
+    const schema = inputJsonSchema(tool);
+    expect(schema.type).toBe('object');
+    expect(schema).not.toHaveProperty('$schema');
+    expect(schema).not.toHaveProperty('additionalProperties');
+    const used = keywords(schema);
+    for (const bound of [
+      'additionalProperties',
+      'maxLength',
+      'minLength',
+      'minimum',
+      'maximum',
+      'pattern',
+      '$schema',
+    ]) {
+      expect(used.has(bound), bound).toBe(false);
+    }
+    expect(Object.keys(schema.properties as object).sort()).toEqual(Object.keys(tool.input.shape).sort());
+    const required = Object.entries(tool.input.shape)
+      .filter(([, field]) => !(field as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success)
+      .map(([name]) => name)
+      .sort();
+    expect([...((schema.required as string[] | undefined) ?? [])].sort()).toEqual(required);
+    expect(inputJsonSchema(tool)).toBe(schema); // cached
+  });
+
+  it('keeps enums and defaults a model needs', () => {
+    const post = inputJsonSchema(tools.find((t) => t.name === 'task_post')!);
+    expect((post.properties as Record<string, { enum?: unknown[] }>).kind?.enum).toContain('failed_approach');
+    const search = inputJsonSchema(tools.find((t) => t.name === 'search')!);
+    expect((search.properties as Record<string, { default?: unknown }>).limit?.default).toBe(10);
+  });
+});
+
+describe('function-calling adapters', () => {
+  it('exports OpenAI function tools', () => {
+    const openai = toOpenAITools(registry);
+    expect(openai).toHaveLength(COLONY_TOOLS.length);
+    for (const [i, tool] of tools.entries()) {
+      expect(openai[i]).toEqual({
+        type: 'function',
+        function: { name: tool.name, description: tool.description, parameters: inputJsonSchema(tool) },
+      });
+    }
+  });
+
+  it('exports Anthropic tools', () => {
+    const anthropic = toAnthropicTools(registry);
+    expect(anthropic).toHaveLength(COLONY_TOOLS.length);
+    for (const [i, tool] of tools.entries()) {
+      expect(anthropic[i]).toEqual({
+        name: tool.name,
+        description: tool.description,
+        input_schema: inputJsonSchema(tool),
+      });
+      expect(Object.keys(anthropic[i]!)).toEqual(['name', 'description', 'input_schema']);
+    }
+  });
+
+  it('narrows to the core toolset from a registry or a plain array alike', () => {
+    const core = registry.list('core').map((t) => t.name);
+    expect(toOpenAITools(registry, 'core').map((t) => t.function.name)).toEqual(core);
+    expect(toAnthropicTools(tools, 'core').map((t) => t.name)).toEqual(core);
+    expect(toAnthropicTools(tools).map((t) => t.name)).toEqual(tools.map((t) => t.name));
+  });
+});
+
+describe('renderToolDocs', () => {
+  const docs = renderToolDocs(tools, { preamble: '# colony MCP tools\n\nHand-written intro.' });
+
+  it('starts with the generated banner and the preamble', () => {
+    expect(docs.split('\n')[0]).toMatch(/^<!-- Generated from the tool registry/);
+    expect(docs).toContain('# colony MCP tools\n\nHand-written intro.');
+    expect(docs.endsWith('\n')).toBe(true);
+  });
+
+  it.each(tools.map((t) => [t.name, t] as const))('%s: has an index row and a full section', (name, tool) => {
+    expect(docs).toContain(`| [${name}](#${name}) |`);
+    const start = docs.indexOf(`\n## ${name}\n`);
+    expect(start).toBeGreaterThan(0);
+    const next = docs.indexOf('\n## ', start + 1);
+    const section = docs.slice(start, next === -1 ? undefined : next);
+    expect(section).toContain(tool.description);
+    expect(section).toContain(`**Returns:** ${tool.docs.returns}`);
+    expect(section).toContain('`INVALID_PARAMETERS`');
+    for (const code of tool.docs.errors ?? []) expect(section).toContain(`\`${code}\``);
+    for (const arg of Object.keys(tool.input.shape)) expect(section).toContain(`| \`${arg}\` |`);
+    expect(section).toContain(JSON.stringify({ name, input: tool.docs.example }));
+  });
+
+  it('shows bounds that the lean schema leaves out', () => {
+    expect(docs).toContain(`max ${MAX_CONTENT_CHARS} chars`);
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * The architecture, pinned by a test (ARCHITECTURE.md "Dependencies point down"):
+ * reads every packages/* and apps/* package.json and the import specifiers of their
+ * sources, and fails on an undeclared @swarm/* import, on a dependency that points
+ * up (or at an app), and on a cycle.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const SCOPE = '@swarm/';
+
+/** Which workspace packages each one may depend on. Apps may use only core and tools. */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  '@swarm/storage': [],
+  '@swarm/tools': [],
+  '@swarm/coordination': ['@swarm/storage', '@swarm/tools'],
+  '@swarm/core': ['@swarm/coordination', '@swarm/storage', '@swarm/tools'],
+};
+const APP_ALLOWED = ['@swarm/core', '@swarm/tools'];
+
+interface Workspace {
+  readonly name: string;
+  readonly dir: string;
+  readonly kind: 'package' | 'app';
+  /** Runtime dependencies: dependencies and peerDependencies. */
+  readonly runtime: readonly string[];
+  readonly dev: readonly string[];
+  /** Every @swarm/* package imported by a non-test source file, with where. */
+  readonly imports: ReadonlyMap<string, readonly string[]>;
+}
+
+interface Violation {
+  readonly rule: 'undeclared-import' | 'upward-dependency' | 'imports-an-app' | 'unknown-package' | 'cycle';
+  readonly message: string;
+}
+
+function readWorkspaces(): Workspace[] {
+  const out: Workspace[] = [];
+  for (const [folder, kind] of [
+    ['packages', 'package'],
+    ['apps', 'app'],
+  ] as const) {
+    const base = join(ROOT, folder);
+    if (!existsSync(base)) continue;
+    for (const entry of readdirSync(base, { withFileTypes: true })) {
+      const manifest = join(base, entry.name, 'package.json');
+      if (!entry.isDirectory() || !existsSync(manifest)) continue;
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | string>;
+      const deps = (field: string) => Object.keys((pkg[field] as Record<string, string> | undefined) ?? {});
+      const dir = join(base, entry.name);
+      out.push({
+        name: pkg.name as string,
+        dir,
+        kind,
+        runtime: [...deps('dependencies'), ...deps('peerDependencies')].filter((d) => d.startsWith(SCOPE)),
+        dev: deps('devDependencies').filter((d) => d.startsWith(SCOPE)),
+        imports: scanImports(join(dir, 'src')),
+      });
+    }
+  }
+  return out;
+}
+
+const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
+const TEST = /(?:\.test|\.spec)\.[cm]?[jt]sx?$|(?:^|\/)(?:test|__tests__)\//;
+/** import/export ... from 'x', import 'x', import('x'), require('x'). */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
+
+function importSpecifiers(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return [...code.matchAll(SPECIFIER)].map((m) => m[2]!);
+}
+
+/** `@swarm/tools/mcp` -> `@swarm/tools`. */
+function packageOf(specifier: string): string | null {
+  if (!specifier.startsWith(SCOPE)) return null;
+  return specifier.split('/').slice(0, 2).join('/');
+}
+
+function scanImports(srcDir: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  if (!existsSync(srcDir)) return found;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules') walk(path);
+      } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && !TEST.test(relative(srcDir, path))) {
+        for (const spec of importSpecifiers(readFileSync(path, 'utf8'))) {
+          const pkg = packageOf(spec);
+          if (pkg) found.set(pkg, [...(found.get(pkg) ?? []), relative(ROOT, path)]);
+        }
+      }
+    }
+  };
+  walk(srcDir);
+  return found;
+}
+
+/** Every rule, as a pure function of the workspaces: testable on a made-up graph. */
+function findViolations(workspaces: readonly Workspace[]): Violation[] {
+  const violations: Violation[] = [];
+  const byName = new Map(workspaces.map((w) => [w.name, w]));
+  const apps = new Set(workspaces.filter((w) => w.kind === 'app').map((w) => w.name));
+
+  for (const w of workspaces) {
+    for (const [pkg, files] of w.imports) {
+      if (pkg === w.name) continue;
+      if (!w.runtime.includes(pkg)) {
+        violations.push({
+          rule: 'undeclared-import',
+          message: `${w.name} imports ${pkg} (${files[0]}) without declaring it in dependencies`,
+        });
+      }
+    }
+    const allowed = w.kind === 'app' ? APP_ALLOWED : ALLOWED[w.name];
+    if (allowed === undefined) {
+      violations.push({
+        rule: 'unknown-package',
+        message: `${w.name} has no place in the topology: add it to ALLOWED in test/topology.test.ts`,
+      });
+      continue;
+    }
+    for (const dep of w.runtime) {
+      if (apps.has(dep)) violations.push({ rule: 'imports-an-app', message: `${w.name} depends on app ${dep}` });
+      else if (byName.has(dep) && !allowed.includes(dep)) {
+        violations.push({ rule: 'upward-dependency', message: `${w.name} -> ${dep} points up or sideways` });
+      }
+    }
+    // Tests may reach further down, but never up to an app.
+    for (const dep of w.dev) {
+      if (apps.has(dep)) violations.push({ rule: 'imports-an-app', message: `${w.name} (dev) depends on app ${dep}` });
+    }
+  }
+
+  // Cycles over every declared workspace edge, dev dependencies included.
+  const edges = new Map(
+    workspaces.map((w) => [
+      w.name,
+      [...new Set([...w.runtime, ...w.dev, ...w.imports.keys()])].filter((d) => byName.has(d) && d !== w.name),
+    ]),
+  );
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string, path: string[]) => {
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'visiting') {
+      violations.push({ rule: 'cycle', message: [...path.slice(path.indexOf(name)), name].join(' -> ') });
+      return;
+    }
+    state.set(name, 'visiting');
+    for (const next of edges.get(name) ?? []) visit(next, [...path, name]);
+    state.set(name, 'done');
+  };
+  for (const name of edges.keys()) visit(name, []);
+  return violations;
+}
+
+describe('package topology', () => {
+  const workspaces = readWorkspaces();
+
+  it('finds the workspaces and their imports', () => {
+    const names = workspaces.map((w) => w.name);
+    for (const name of ['@swarm/storage', '@swarm/tools', '@swarm/coordination', '@swarm/core', '@swarm/cli']) {
+      expect(names).toContain(name);
+    }
+    const coordination = workspaces.find((w) => w.name === '@swarm/coordination')!;
+    expect([...coordination.imports.keys()].sort()).toEqual(['@swarm/storage', '@swarm/tools']);
+  });
+
+  it('has no undeclared import, no upward dependency, no dependency on an app, and no cycle', () => {
+    expect(findViolations(workspaces).map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+  });
+
+  it('keeps @swarm/tools and @swarm/storage free of colony packages', () => {
+    for (const name of ['@swarm/tools', '@swarm/storage']) {
+      const w = workspaces.find((x) => x.name === name)!;
+      expect([...w.runtime, ...w.imports.keys()].filter((d) => d !== name)).toEqual([]);
+    }
+  });
+});
+
+describe('the topology rules themselves', () => {
+  const ws = (over: Partial<Workspace> & Pick<Workspace, 'name'>): Workspace => ({
+    dir: '',
+    kind: 'package',
+    runtime: [],
+    dev: [],
+    imports: new Map(),
+    ...over,
+  });
+
+  it('read import specifiers of every form, ignoring comments', () => {
+    const source = [
+      "import { a } from '@swarm/storage';",
+      'import type { B } from "@swarm/tools";',
+      "export * from '@swarm/core';",
+      "import '@swarm/side-effect';",
+      "const lazy = await import('@swarm/lazy');",
+      "const req = require('@swarm/req');",
+      "// import { no } from '@swarm/commented';",
+      "/* import { no } from '@swarm/blocked'; */",
+      "import {\n  multi,\n} from '@swarm/tools/mcp';",
+    ].join('\n');
+    expect(importSpecifiers(source).map(packageOf)).toEqual([
+      '@swarm/storage',
+      '@swarm/tools',
+      '@swarm/core',
+      '@swarm/side-effect',
+      '@swarm/lazy',
+      '@swarm/req',
+      '@swarm/tools',
+    ]);
+    expect(packageOf('zod')).toBeNull();
+  });
+
+  it('catch an undeclared import', () => {
+    const v = findViolations([
+      ws({ name: '@swarm/storage' }),
+      ws({ name: '@swarm/tools', imports: new Map([['@swarm/storage', ['x.ts']]]) }),
+    ]);
+    expect(v.map((x) => x.rule)).toContain('undeclared-import');
+  });
+
+  it('catch an upward dependency, a package depending on an app, and an unknown package', () => {
+    const v = findViolations([
+      ws({ name: '@swarm/storage', runtime: ['@swarm/core'] }),
+      ws({ name: '@swarm/core' }),
+      ws({ name: '@swarm/tools', dev: ['@swarm/cli'] }),
+      ws({ name: '@swarm/cli', kind: 'app', runtime: ['@swarm/storage'] }),
+      ws({ name: '@swarm/mystery' }),
+    ]);
+    expect(v.map((x) => x.rule).sort()).toEqual([
+      'imports-an-app',
+      'unknown-package',
+      'upward-dependency',
+      'upward-dependency',
+    ]);
+  });
+
+  it('catch a cycle, dev dependencies included', () => {
+    const v = findViolations([
+      ws({ name: '@swarm/coordination', runtime: ['@swarm/storage'] }),
+      ws({ name: '@swarm/storage', dev: ['@swarm/coordination'] }),
+    ]);
+    expect(v.filter((x) => x.rule === 'cycle').map((x) => x.message)).toEqual([
+      '@swarm/coordination -> @swarm/storage -> @swarm/coordination',
+    ]);
+  });
+});
