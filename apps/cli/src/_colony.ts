@@ -1,18 +1,51 @@
 /**
  * @module colony
- * Flags every command shares (--db, --home) and opening colony from them.
+ * Flags every command shares (--db, --home), opening colony from them, and calling a
+ * tool through the one registry. Commands never reach around `handleToolCall`, so
+ * what the CLI prints is what an MCP client receives.
  */
 import { type Colony, openColony } from '@swarm/core';
+import { CliError } from './_output';
 
 export const storeArgs = {
   db: { type: 'string', description: 'Database file (default $COLONY_HOME/colony.db)', valueHint: 'path' },
   home: { type: 'string', description: 'Data home (default $COLONY_HOME or ~/.colony)', valueHint: 'dir' },
 } as const;
 
-export function openFromArgs(args: { db?: string | undefined; home?: string | undefined }): Colony {
+export interface StoreFlags {
+  readonly db?: string | undefined;
+  readonly home?: string | undefined;
+}
+
+export function openFromArgs(args: StoreFlags): Colony {
   return openColony({
     ...(args.home ? { home: args.home } : {}),
     ...(args.db ? { dbPath: args.db } : {}),
     onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),
   });
+}
+
+/** Opens colony for one command and closes it afterwards, whatever happens. */
+export async function withColony<T>(args: StoreFlags, fn: (colony: Colony) => Promise<T> | T): Promise<T> {
+  const colony = openFromArgs(args);
+  try {
+    return await fn(colony);
+  } finally {
+    colony.close();
+  }
+}
+
+/**
+ * Calls a tool and returns its value. A tool error becomes a CliError reading
+ * `<CODE>: <message>`, which cli.ts prints as one line with exit code 1.
+ */
+export async function callTool<T>(colony: Colony, name: string, args: Record<string, unknown>): Promise<T> {
+  const outcome = await colony.handleToolCall(name, args);
+  if (!outcome.ok) throw new CliError(`${outcome.error.code}: ${outcome.error.error}`);
+  return outcome.value as T;
+}
+
+/** Drops undefined entries, so omitted flags reach the tool as absent arguments. */
+export function defined(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
 }

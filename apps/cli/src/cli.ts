@@ -2,48 +2,93 @@
 /**
  * colony: the command-line interface. Thin: parse argv -> core -> print (human or
  * --json). Sub-commands load lazily so `colony --help` starts fast. Errors print as
- * one line on stderr with a non-zero exit.
+ * one line on stderr: exit code 2 for a command line that cannot run as written
+ * (unknown command or option, missing argument, malformed number), 1 for everything
+ * else (a tool's refusal prints as `<CODE>: <message>`).
  */
 import { type CommandDef, defineCommand, runCommand, showUsage } from 'citty';
 import pkg from '../package.json' with { type: 'json' };
+import { assertKnownFlags, USAGE_EXIT, usageError } from './_args';
 import { CliError } from './_output';
 
 const main = defineCommand({
-  meta: { name: 'colony', version: pkg.version, description: 'Local-first coordination for fleets of AI coding agents.' },
+  meta: {
+    name: 'colony',
+    version: pkg.version,
+    description: 'Local-first coordination for fleets of AI coding agents.',
+  },
   subCommands: {
+    search: () => import('./commands/search').then((m) => m.default),
+    show: () => import('./commands/show').then((m) => m.default),
+    sessions: () => import('./commands/sessions').then((m) => m.default),
+    task: () => import('./commands/task/index').then((m) => m.default),
+    status: () => import('./commands/status').then((m) => m.default),
+    docs: () => import('./commands/docs/index').then((m) => m.default),
     mcp: () => import('./commands/mcp').then((m) => m.default),
   },
 });
 
-async function resolveTarget(cmd: CommandDef, argv: string[]): Promise<[CommandDef, CommandDef | undefined]> {
+/** The command argv names (stopping at the first word that is not a sub-command), its parent and its full name. */
+async function resolveTarget(cmd: CommandDef, argv: string[]): Promise<[CommandDef, CommandDef | undefined, string]> {
   let current = cmd;
   let parent: CommandDef | undefined;
+  const names = ['colony'];
   for (const arg of argv) {
+    if (arg === '--') break;
     if (arg.startsWith('-')) continue;
     const subs = typeof current.subCommands === 'function' ? await current.subCommands() : await current.subCommands;
     const next = subs?.[arg];
     if (!next) break;
     parent = current;
     current = (typeof next === 'function' ? await next() : await next) as CommandDef;
+    names.push(arg);
   }
-  return [current, parent];
+  return [current, parent, names.join(' ')];
 }
 
 async function run(argv: string[]): Promise<void> {
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
-    const [cmd, parent] = await resolveTarget(main as CommandDef, argv);
-    await showUsage(cmd, parent);
+  const options = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length);
+  if (argv.length === 0 || options.includes('--help') || options.includes('-h')) {
+    const [cmd, parent, name] = await resolveTarget(main as CommandDef, argv);
+    // citty names a command by its parent's name only; give the parent the full path.
+    const path = name.split(' ').slice(0, -1).join(' ');
+    await showUsage(cmd, parent && { meta: { name: path, version: pkg.version } });
     return;
   }
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     process.stdout.write(`${pkg.version}\n`);
     return;
   }
+  const [target, , name] = await resolveTarget(main as CommandDef, argv);
+  if (target.subCommands && !target.run) await refuseMissingCommand(target, argv, name);
+  await assertKnownFlags(target, argv, name);
   await runCommand(main, { rawArgs: argv });
+}
+
+/** A command group reached without a known sub-command: say which exist. */
+async function refuseMissingCommand(group: CommandDef, argv: string[], name: string): Promise<never> {
+  const subs = typeof group.subCommands === 'function' ? await group.subCommands() : await group.subCommands;
+  const choices = Object.keys(subs ?? {}).join(', ');
+  const depth = name.split(' ').length - 1;
+  const word = argv.filter((a) => !a.startsWith('-'))[depth];
+  throw usageError(
+    word === undefined
+      ? `missing command for ${name}: ${choices} (see ${name} --help)`
+      : `unknown command "${word}" for ${name}; commands: ${choices} (see ${name} --help)`,
+  );
+}
+
+/** citty's own argument errors (unknown command, missing argument) are usage errors. */
+function exitCodeOf(error: unknown): number {
+  if (error instanceof CliError) return error.exitCode;
+  if (error instanceof Error && error.name === 'CLIError') return USAGE_EXIT;
+  return 1;
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`colony: ${message.split('\n')[0]}\n`);
-  process.exitCode = error instanceof CliError ? error.exitCode : 1;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping ANSI colour codes citty adds
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  process.stderr.write(`colony: ${plain.split('\n')[0]}\n`);
+  process.exitCode = exitCodeOf(error);
 });

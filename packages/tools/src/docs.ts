@@ -54,8 +54,10 @@ function typeOf(prop: JsonSchema): string {
   if (Array.isArray(prop.anyOf)) return (prop.anyOf as JsonSchema[]).map(typeOf).join(' or ');
   const type = String(prop.type ?? 'any');
   const bounds: string[] = [];
-  if (prop.minimum !== undefined) bounds.push(`>= ${prop.minimum}`);
-  if (prop.maximum !== undefined) bounds.push(`<= ${prop.maximum}`);
+  // Safe-integer bounds are JSON Schema's spelling of "an integer", not a real limit.
+  if (prop.minimum !== undefined && prop.minimum !== Number.MIN_SAFE_INTEGER) bounds.push(`>= ${prop.minimum}`);
+  if (prop.exclusiveMinimum !== undefined) bounds.push(`> ${prop.exclusiveMinimum}`);
+  if (prop.maximum !== undefined && prop.maximum !== Number.MAX_SAFE_INTEGER) bounds.push(`<= ${prop.maximum}`);
   if (prop.maxLength !== undefined) bounds.push(`max ${prop.maxLength} chars`);
   if (prop.maxItems !== undefined) bounds.push(`max ${prop.maxItems} items`);
   if (type === 'array' && prop.items)

@@ -13,7 +13,10 @@ export default defineCommand({
     toolset: { type: 'string', description: 'core (lean startup set) or all', default: 'all', valueHint: 'core|all' },
     http: { type: 'boolean', description: 'Serve Streamable HTTP on 127.0.0.1 with a bearer token', default: false },
     port: { type: 'string', description: 'HTTP port (default 7777; 0 picks a free one)', valueHint: 'n' },
-    token: { type: 'string', description: 'HTTP bearer token (default $COLONY_MCP_TOKEN or $COLONY_HOME/mcp-http-token)' },
+    token: {
+      type: 'string',
+      description: 'HTTP bearer token (default $COLONY_MCP_TOKEN or $COLONY_HOME/mcp-http-token)',
+    },
   },
   async run({ args }) {
     const flags = parseServeFlags(args);

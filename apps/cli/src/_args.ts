@@ -1,0 +1,71 @@
+/**
+ * @module args
+ * Strict argv pieces citty leaves loose: whole numbers that reject "12abc", ids that
+ * may be written `#12`, variadic positionals, and refusing flags a command does not
+ * define (citty would silently ignore a typo like `--limt`). All of these are usage
+ * errors: exit code 2.
+ */
+import type { ArgsDef, CommandDef } from 'citty';
+import { CliError } from './_output';
+
+/** Exit code for a command line that cannot be run as written. */
+export const USAGE_EXIT = 2;
+
+export function usageError(message: string): CliError {
+  return new CliError(message, USAGE_EXIT);
+}
+
+/** `--json`: print the raw tool value on one line. */
+export const jsonArg = {
+  json: { type: 'boolean', description: 'Print the raw tool result as one line of JSON', default: false },
+} as const;
+
+/** A whole number written in decimal digits, or undefined when the flag was not given. */
+export function parseWholeNumber(raw: string | undefined, label: string): number | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === '') throw usageError(`${label} needs a value`);
+  if (!/^\d+$/.test(raw)) throw usageError(`${label} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value)) throw usageError(`${label} is too large: ${raw}`);
+  return value;
+}
+
+/** An observation or task id: digits, optionally prefixed with `#` as the CLI prints them. */
+export function parseId(raw: string, label: string): number {
+  const value = parseWholeNumber(raw.startsWith('#') ? raw.slice(1) : raw, label);
+  if (value === undefined) throw usageError(`${label} is required`);
+  return value;
+}
+
+/** The positionals after the first `skip`, as citty collects them in `args._`. */
+export function restPositionals(args: { _: readonly unknown[] }, skip = 0): string[] {
+  return args._.slice(skip).map(String);
+}
+
+/**
+ * Refuses any `-x`/`--name` the command does not define, up to a `--` terminator.
+ * Flags taking a value skip it, so `--content --weird` style values are not judged.
+ */
+export async function assertKnownFlags(cmd: CommandDef, argv: readonly string[], commandName: string): Promise<void> {
+  const defs = (typeof cmd.args === 'function' ? await cmd.args() : await cmd.args) ?? ({} as ArgsDef);
+  const known = new Map<string, string>();
+  for (const [name, def] of Object.entries(defs)) {
+    if (def.type === 'positional') continue;
+    const alias = 'alias' in def ? def.alias : undefined;
+    const aliases = alias === undefined ? [] : Array.isArray(alias) ? alias : [alias];
+    for (const spelling of [name, kebab(name), ...aliases]) known.set(spelling, def.type ?? 'boolean');
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') return;
+    if (!arg.startsWith('-') || arg === '-') continue;
+    const name = arg.replace(/^--?/, '').split('=')[0] ?? '';
+    const type = known.get(name) ?? (name.startsWith('no-') && known.get(name.slice(3)) === 'boolean' ? 'boolean' : '');
+    if (!type) throw usageError(`unknown option ${arg.split('=')[0]} for ${commandName} (see ${commandName} --help)`);
+    if (type !== 'boolean' && !arg.includes('=')) i++;
+  }
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}

@@ -1,0 +1,92 @@
+/**
+ * @module mcp-docs-preamble
+ * The hand-written introduction of docs/mcp.md. Everything after it (the tool index
+ * and one section per tool) is generated from the registry by `colony docs mcp`, so
+ * keep this text about how to use the tools, never about one tool's arguments.
+ */
+
+export const MCP_DOCS_PREAMBLE = `
+# colony MCP tools
+
+colony serves its tools over MCP: \`colony mcp\` speaks stdio, \`colony mcp --http\`
+serves Streamable HTTP on 127.0.0.1 behind a bearer token. Register the server as
+\`colony\`, so tool calls appear as \`mcp__colony__<tool>\`.
+
+## Registering the server
+
+Claude Code:
+
+\`\`\`sh
+claude mcp add colony -- node /path/to/colony/apps/mcp-server/dist/main.js
+\`\`\`
+
+Codex (\`~/.codex/config.toml\`):
+
+\`\`\`toml
+[mcp_servers.colony]
+command = "node"
+args = ["/path/to/colony/apps/mcp-server/dist/main.js"]
+\`\`\`
+
+\`apps/mcp-server/dist/main.js\` is the standalone \`colony-mcp\` server (it starts faster than
+\`colony mcp\`, which serves the same tools). Add \`--db PATH\` to share a database other than \`$COLONY_HOME/colony.db\`, and
+\`--toolset core\` for the lean set. Every IDE starts its own server process; they can
+all use one database file at once.
+
+## Toolsets
+
+- \`all\` (the default) serves every tool in the index below.
+- \`core\` serves only the tools marked \`core\`: the everyday loop, for clients where
+  each listed tool costs context on every turn.
+
+## Progressive disclosure
+
+Reads are compact by default: ids, kinds, snippets, scores and counts, never full
+bodies. Search first, hydrate later:
+
+1. \`search\` with query-rich terms: feature name, package, file path, task slug or the
+   exact error text.
+2. Look over the compact hits; do not fetch every body.
+3. \`get_observations\` with only the ids you need (\`expand: false\` for the
+   compressed form).
+
+Use \`list_sessions\` -> \`timeline\` to walk a known session, and \`task_timeline\` to walk
+a task thread.
+
+## Startup loop
+
+At the start of a session, and whenever you resume:
+
+1. \`task_thread\` with your \`repo_root\`, \`branch\`, \`session_id\` and \`agent\`: opens the
+   thread for that branch or joins it, and answers its \`task_id\`.
+2. \`task_updates_since\` with the last \`ts\` you saw (0 the first time): what other agents
+   posted, excluding your own posts.
+3. \`search\` for the work at hand, including the warning kinds (\`failed_approach\`,
+   \`blocked_path\`, \`conflict_warning\`, \`reverted_solution\`) others left, then
+   \`get_observations\` for the ids worth reading.
+4. While working, \`task_post\` decisions, questions, blockers and warnings to the thread,
+   and \`task_note_working\` your current working state when you do not know the task id.
+
+\`task_list\` is inventory for browsing and debugging, not a way to pick work.
+
+## Errors
+
+A refused call answers an MCP tool result with \`isError: true\` whose text is one JSON
+object:
+
+\`\`\`json
+{ "code": "OBSERVATION_NOT_FOUND", "error": "observation(s) not found: 99", "tool": "get_observations", "timestamp": "2025-01-01T00:00:00.000Z", "missing_ids": [99] }
+\`\`\`
+
+\`code\` comes from a closed set (\`INVALID_PARAMETERS\`, \`UNKNOWN_TOOL\`,
+\`TASK_NOT_FOUND\`, ...) and is what to branch on; \`error\` is for people. Some codes
+carry details beside them (\`fields\` for INVALID_PARAMETERS, \`missing_ids\`,
+\`candidates\`). Bad input never half-writes: a refused call changes nothing.
+
+## Retries: idempotency_key
+
+Every mutating tool (\`Writes: yes\` below) accepts an optional \`idempotency_key\`
+(1-200 characters). A retry with the same key and the same arguments returns the first
+result without writing again, even across processes; the same key with different
+arguments answers \`IDEMPOTENCY_KEY_REUSED\`.
+`;
