@@ -1,0 +1,686 @@
+#!/usr/bin/env node
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+/**
+ * colony benchmarks. Run from the repo root: `pnpm bench` (builds, then runs this), or
+ * `node bench/run.mjs [--quick] [--keep] [--strict]` on an existing build.
+ *
+ *   --quick   smaller corpus (5k/20k), fewer queries and runs: a smoke run in ~1 minute
+ *   --keep    keep the temp dir (stores, logs) and print its path
+ *   --strict  exit 1 when a target is missed (default: report only)
+ *
+ * Imports the BUILT packages (packages/x/dist) and spawns the built servers, so it
+ * measures what ships. Prints a table and writes bench/out/results.json. Timing lives
+ * here and only here: tests never assert on time.
+ */
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  buildVocabulary,
+  makeQueries,
+  noteStream,
+  SESSION_COUNT,
+  sessionId,
+  TASK_COUNT,
+  taskBranch,
+} from './lib/corpus.mjs';
+import {
+  fmtMs,
+  fmtRate,
+  INITIALIZE_PARAMS,
+  killAllChildren,
+  machineFacts,
+  RawRpc,
+  renderTable,
+  rssOf,
+  sleep,
+  spawnTracked,
+  stopChild,
+  summarize,
+  trackPid,
+  withTimeout,
+} from './lib/util.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: flags } = parseArgs({
+  // `pnpm bench -- --quick` passes the `--` through
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    quick: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  strict: true,
+});
+if (flags.help) {
+  process.stdout.write('usage: node bench/run.mjs [--quick] [--keep] [--strict]\n');
+  process.exit(0);
+}
+
+const CONFIG = flags.quick
+  ? {
+      mode: 'quick',
+      sizes: [5_000, 20_000],
+      queries: 300,
+      warmup: 100,
+      singleInserts: 500,
+      toolInserts: 300,
+      mcpCalls: 300,
+      rawCalls: 200,
+      coldRuns: 5,
+      rssCalls: 100,
+      batch: 1000,
+    }
+  : {
+      mode: 'full',
+      sizes: [10_000, 100_000],
+      queries: 600,
+      warmup: 100,
+      singleInserts: 2000,
+      toolInserts: 600,
+      mcpCalls: 600,
+      rawCalls: 300,
+      coldRuns: 10,
+      rssCalls: 100,
+      batch: 1000,
+    };
+const LARGE = CONFIG.sizes.at(-1);
+
+const TARGETS = {
+  batchedPerSec: 20_000,
+  searchP50Ms: 2,
+  searchP95Ms: 5,
+  mcpP50Ms: 3,
+  coldStartMs: 150,
+  idleRssMiB: 45,
+};
+
+// ---------------------------------------------------------------- the built artefacts
+
+const DIST = {
+  storage: join(ROOT, 'packages/storage/dist/index.js'),
+  coordination: join(ROOT, 'packages/coordination/dist/index.js'),
+  core: join(ROOT, 'packages/core/dist/index.js'),
+  mcpMain: join(ROOT, 'apps/mcp-server/dist/main.js'),
+  cli: join(ROOT, 'apps/cli/dist/cli.js'),
+};
+const missing = Object.values(DIST).filter((p) => !existsSync(p));
+if (missing.length > 0) {
+  process.stderr.write(`bench: not built (${missing.join(', ')}): run \`pnpm build\` or \`pnpm bench\`\n`);
+  process.exit(2);
+}
+const storage = await import(pathToFileURL(DIST.storage).href);
+const coordination = await import(pathToFileURL(DIST.coordination).href);
+const core = await import(pathToFileURL(DIST.core).href);
+const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+// The very tokenizer colony resolves (gpt-tokenizer is a dependency of @swarm/coordination).
+const { countTokens } = createRequire(join(ROOT, 'packages/coordination/package.json'))(
+  'gpt-tokenizer/encoding/cl100k_base',
+);
+
+// ---------------------------------------------------------------- temp dir and cleanup
+
+const TMP = mkdtempSync(join(os.tmpdir(), 'colony-bench-'));
+const HOME = join(TMP, 'home');
+mkdirSync(HOME);
+let cleaned = false;
+function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  killAllChildren();
+  if (flags.keep) process.stderr.write(`bench: kept ${TMP}\n`);
+  else rmSync(TMP, { recursive: true, force: true });
+}
+process.on('exit', cleanup);
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(sig, () => {
+    process.stderr.write(`\nbench: ${sig}, cleaning up\n`);
+    cleanup();
+    process.exit(130);
+  });
+}
+
+// ---------------------------------------------------------------- results
+
+const rows = [];
+const details = {};
+const log = (line) => process.stderr.write(`${line}\n`);
+
+/** One table line. `pass` is true/false against a target, or null for information only. */
+function row(measure, result, target, pass) {
+  rows.push({ measure, result, target: target ?? '-', status: pass === null ? 'info' : pass ? 'pass' : 'MISS' });
+}
+
+const vocabulary = buildVocabulary();
+const K = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
+
+// ---------------------------------------------------------------- 1a. single inserts
+
+async function benchSingleInserts() {
+  log(`[1/6] single inserts: ${CONFIG.singleInserts} task posts, one write transaction each`);
+  const colony = core.openColony({ home: HOME, dbPath: join(TMP, 'single.db') });
+  try {
+    const thread = colony.tasks.thread({
+      repo_root: TMP,
+      branch: 'agent/bench/single',
+      session_id: 'claude-bench-single',
+      agent: 'claude',
+    });
+    const stream = noteStream(vocabulary, 11);
+    const post = (n) =>
+      colony.tasks.post({
+        task_id: thread.task_id,
+        session_id: 'claude-bench-single',
+        kind: n.kind,
+        content: n.content,
+      });
+    const warm = Array.from({ length: 200 }, () => stream.next());
+    for (const n of warm) post(n);
+
+    const notes = Array.from({ length: CONFIG.singleInserts }, () => stream.next());
+    const t0 = performance.now();
+    for (const n of notes) post(n);
+    const libMs = performance.now() - t0;
+
+    // The same through the tool surface: zod parsing, the post and its receipt (a second write).
+    const toolNotes = Array.from({ length: CONFIG.toolInserts }, () => stream.next());
+    const t1 = performance.now();
+    for (const n of toolNotes) {
+      const out = await colony.handleToolCall('task_post', {
+        task_id: thread.task_id,
+        session_id: 'claude-bench-single',
+        kind: n.kind,
+        content: n.content,
+      });
+      if (!out.ok) throw new Error(`task_post failed: ${out.text}`);
+    }
+    const toolMs = performance.now() - t1;
+
+    const libRate = (CONFIG.singleInserts / libMs) * 1000;
+    const toolRate = (CONFIG.toolInserts / toolMs) * 1000;
+    details.single_inserts = {
+      library: {
+        count: CONFIG.singleInserts,
+        ms: libMs,
+        per_sec: libRate,
+        us_each: (libMs * 1000) / CONFIG.singleInserts,
+      },
+      tool_call: {
+        count: CONFIG.toolInserts,
+        ms: toolMs,
+        per_sec: toolRate,
+        us_each: (toolMs * 1000) / CONFIG.toolInserts,
+      },
+    };
+    row('insert, single (colony.tasks.post, 1 txn each)', `${fmtRate(libRate)} /s`, null, null);
+    row("insert, single (handleToolCall('task_post') + receipt)", `${fmtRate(toolRate)} /s`, null, null);
+  } finally {
+    colony.close();
+  }
+}
+
+// ---------------------------------------------------------------- 1b. the corpus store, batched
+
+const DB = join(TMP, 'corpus.db');
+const batchStats = { notes: 0, tokenizeMs: 0, insertMs: 0, generateMs: 0, tokens: 0, chars: 0, segments: [] };
+let corpusStream;
+let taskIds;
+
+function createCorpusStore() {
+  const store = storage.openStore({ path: DB });
+  const now = 1_714_000_000_000;
+  taskIds = store.write(() => {
+    for (let i = 0; i < SESSION_COUNT; i++) {
+      storage.upsertSession(
+        store,
+        { id: sessionId(i), ide: sessionId(i).split('-')[0], agent: sessionId(i).split('-')[0] },
+        now,
+      );
+    }
+    const ids = [];
+    for (let t = 0; t < TASK_COUNT; t++) {
+      const { task } = storage.ensureTask(
+        store,
+        { repoRoot: '/work/repo', branch: taskBranch(t), title: `feature ${t}`, createdBySession: sessionId(t) },
+        now,
+      );
+      ids.push(task.id);
+      for (let s = t; s < SESSION_COUNT; s += TASK_COUNT) storage.joinTask(store, task.id, sessionId(s), 'claude', now);
+    }
+    return ids;
+  });
+  corpusStream = noteStream(vocabulary, 1);
+  return store;
+}
+
+/** Grows the corpus store to `target` observations, 1,000 per write transaction. */
+function extendCorpus(store, target) {
+  const tokens = coordination.createTokenCounter();
+  tokens.count('warm the tokenizer up'); // loading it is a one-off, not a per-insert cost
+  const segment = { from: batchStats.notes, to: target, tokenizeMs: 0, insertMs: 0 };
+  while (batchStats.notes < target) {
+    const size = Math.min(CONFIG.batch, target - batchStats.notes);
+    const g0 = performance.now();
+    const batch = [];
+    for (let i = 0; i < size; i++) {
+      const n = corpusStream.next();
+      const seq = batchStats.notes + i;
+      batch.push({
+        sessionId: sessionId(n.sessionIndex),
+        // about a quarter of notes are session-only (no task thread)
+        taskId: n.taskIndex < 12 ? taskIds[n.taskIndex] : null,
+        kind: n.kind,
+        content: n.content,
+        ts: 1_714_000_000_000 + seq * 1500,
+      });
+    }
+    const t0 = performance.now();
+    // As appendObservation does: the real tokenizer counts every body.
+    for (const o of batch) {
+      o.tokenCount = tokens.count(o.content);
+      batchStats.tokens += o.tokenCount;
+      batchStats.chars += o.content.length;
+    }
+    const t1 = performance.now();
+    storage.insertObservations(store, batch);
+    const t2 = performance.now();
+    batchStats.generateMs += t0 - g0;
+    segment.tokenizeMs += t1 - t0;
+    segment.insertMs += t2 - t1;
+    batchStats.tokenizeMs += t1 - t0;
+    batchStats.insertMs += t2 - t1;
+    batchStats.notes += size;
+  }
+  batchStats.segments.push(segment);
+  return segment;
+}
+
+// ---------------------------------------------------------------- 2. search in the library
+
+async function benchSearch(size) {
+  log(`[2/6] search at ${K(size)} observations: ${CONFIG.queries} queries (library, then handleToolCall)`);
+  const colony = core.openColony({ home: HOME, dbPath: DB });
+  try {
+    const count = colony.status().observations;
+    if (count !== size) throw new Error(`corpus has ${count} observations, expected ${size}`);
+    const warm = makeQueries(vocabulary, CONFIG.warmup, 98);
+    const queries = makeQueries(vocabulary, CONFIG.queries, 99);
+    for (const query of warm) colony.memory.search({ query, limit: 10 });
+    for (const query of warm) await colony.handleToolCall('search', { query, limit: 10 });
+
+    const lib = [];
+    let hits = 0;
+    let empty = 0;
+    for (const query of queries) {
+      const t0 = performance.now();
+      const found = colony.memory.search({ query, limit: 10 });
+      lib.push(performance.now() - t0);
+      hits += found.length;
+      if (found.length === 0) empty++;
+    }
+    const tool = [];
+    for (const query of queries) {
+      const t0 = performance.now();
+      const out = await colony.handleToolCall('search', { query, limit: 10 });
+      tool.push(performance.now() - t0);
+      if (!out.ok) throw new Error(`search failed: ${out.text}`);
+    }
+    const libS = summarize(lib);
+    const toolS = summarize(tool);
+    details[`search_${K(size)}`] = {
+      observations: size,
+      queries: queries.length,
+      mean_hits: hits / queries.length,
+      zero_hit_queries: empty,
+      library_ms: libS,
+      tool_call_ms: toolS,
+      slowest_queries: slowest(queries, lib, 5),
+    };
+    const targeted = size === LARGE;
+    const p = (s) => `p50 ${fmtMs(s.p50)} / p95 ${fmtMs(s.p95)} / p99 ${fmtMs(s.p99)} ms`;
+    row(
+      `search @${K(size)}, memory.search (library)`,
+      p(libS),
+      targeted ? `p50 <= ${TARGETS.searchP50Ms}, p95 <= ${TARGETS.searchP95Ms}` : null,
+      targeted ? libS.p50 <= TARGETS.searchP50Ms && libS.p95 <= TARGETS.searchP95Ms : null,
+    );
+    row(
+      `search @${K(size)}, handleToolCall('search')`,
+      p(toolS),
+      targeted ? `p50 <= ${TARGETS.searchP50Ms}, p95 <= ${TARGETS.searchP95Ms}` : null,
+      targeted ? toolS.p50 <= TARGETS.searchP50Ms && toolS.p95 <= TARGETS.searchP95Ms : null,
+    );
+  } finally {
+    colony.close();
+  }
+}
+
+function slowest(queries, times, n) {
+  return times
+    .map((ms, i) => ({ query: queries[i], ms: Math.round(ms * 100) / 100 }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, n);
+}
+
+// ---------------------------------------------------------------- 3. MCP stdio round trip
+
+async function benchMcpRoundTrip() {
+  log(
+    `[3/6] MCP stdio round trip at ${K(LARGE)}: ${CONFIG.mcpCalls} search calls (SDK client), ${CONFIG.rawCalls} (raw JSON-RPC)`,
+  );
+  const queries = makeQueries(vocabulary, CONFIG.mcpCalls, 99);
+  const warm = makeQueries(vocabulary, CONFIG.warmup, 98);
+
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [DIST.mcpMain, '--db', DB, '--home', HOME],
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'colony-bench', version: '0.0.0' });
+  await withTimeout(client.connect(transport), 15_000, 'MCP connect');
+  const untrack = trackPid(transport.pid);
+  const sdk = [];
+  const floor = [];
+  try {
+    const call = (query) => client.callTool({ name: 'search', arguments: { query, limit: 10 } });
+    for (const query of warm) await call(query);
+    for (const query of queries) {
+      const t0 = performance.now();
+      const out = await call(query);
+      sdk.push(performance.now() - t0);
+      if (out.isError) throw new Error(`search failed: ${JSON.stringify(out.content)}`);
+    }
+    // A query that matches nothing: what the MCP path costs around an (almost) free search.
+    for (let i = 0; i < CONFIG.rawCalls; i++) {
+      const t0 = performance.now();
+      await call(i % 2 ? 'zzqxv' : 'qqzzw wwxyk');
+      floor.push(performance.now() - t0);
+    }
+  } finally {
+    await client.close().catch(() => {});
+    untrack();
+  }
+
+  // The same calls with no SDK client: what the server and the pipe cost on their own.
+  const child = spawnTracked(process.execPath, [DIST.mcpMain, '--db', DB, '--home', HOME]);
+  const raw = [];
+  try {
+    const rpc = new RawRpc(child);
+    await rpc.initialize();
+    const call = (query) => rpc.request('tools/call', { name: 'search', arguments: { query, limit: 10 } });
+    for (const query of warm.slice(0, 50)) await call(query);
+    for (const query of queries.slice(0, CONFIG.rawCalls)) {
+      const t0 = performance.now();
+      await call(query);
+      raw.push(performance.now() - t0);
+    }
+  } finally {
+    await stopChild(child);
+  }
+  const sdkS = summarize(sdk);
+  const rawS = summarize(raw);
+  const floorS = summarize(floor);
+  details.mcp_round_trip = {
+    observations: LARGE,
+    sdk_calls: sdk.length,
+    raw_calls: raw.length,
+    sdk_client_ms: sdkS,
+    raw_jsonrpc_ms: rawS,
+    sdk_zero_hit_ms: floorS,
+  };
+  row(
+    `MCP stdio search @${K(LARGE)}, SDK Client`,
+    `p50 ${fmtMs(sdkS.p50)} / p95 ${fmtMs(sdkS.p95)} ms`,
+    `p50 <= ${TARGETS.mcpP50Ms}`,
+    sdkS.p50 <= TARGETS.mcpP50Ms,
+  );
+  row(`MCP stdio search @${K(LARGE)}, raw JSON-RPC`, `p50 ${fmtMs(rawS.p50)} / p95 ${fmtMs(rawS.p95)} ms`, null, null);
+  row(
+    'MCP stdio search, zero-hit query, SDK Client (path floor)',
+    `p50 ${fmtMs(floorS.p50)} / p95 ${fmtMs(floorS.p95)} ms`,
+    null,
+    null,
+  );
+}
+
+// ---------------------------------------------------------------- 4. cold start
+
+const SERVERS = {
+  'colony-mcp (apps/mcp-server/dist/main.js)': () => [DIST.mcpMain, '--db', DB, '--home', HOME],
+  'colony mcp (apps/cli/dist/cli.js mcp)': () => [DIST.cli, 'mcp', '--db', DB, '--home', HOME],
+};
+const BARE_NODE = [
+  '-e',
+  'process.stdin.once("data",()=>process.stdout.write(JSON.stringify({jsonrpc:"2.0",id:1,result:{}})+"\\n"))',
+];
+
+/** Spawn -> the initialize answer on stdout, over raw JSON-RPC written right after spawn. */
+async function coldStartOnce(args) {
+  const t0 = performance.now();
+  const child = spawnTracked(process.execPath, args);
+  try {
+    const rpc = new RawRpc(child);
+    await rpc.request('initialize', INITIALIZE_PARAMS, 20_000);
+    return performance.now() - t0;
+  } finally {
+    await stopChild(child);
+  }
+}
+
+async function benchColdStart() {
+  log(
+    `[4/6] cold start: spawn -> initialize answer, median of ${CONFIG.coldRuns} (round-robin, one discarded warm-up each)`,
+  );
+  const variants = { ...SERVERS, 'bare node answering one line (floor)': () => BARE_NODE };
+  const samples = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  for (const make of Object.values(variants)) await coldStartOnce(make()); // page cache, not timed
+  for (let i = 0; i < CONFIG.coldRuns; i++) {
+    for (const [name, make] of Object.entries(variants)) samples[name].push(await coldStartOnce(make()));
+  }
+  details.cold_start_ms = {};
+  for (const [name, list] of Object.entries(samples)) {
+    const s = summarize(list);
+    details.cold_start_ms[name] = { ...s, samples: list };
+    const isServer = name in SERVERS;
+    row(
+      `cold start, ${name}`,
+      `median ${fmtMs(s.p50)} ms (min ${fmtMs(s.min)})`,
+      isServer ? `<= ${TARGETS.coldStartMs} ms` : null,
+      isServer ? s.p50 <= TARGETS.coldStartMs : null,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- 5. RSS
+
+async function rssProfile(args, searches) {
+  const child = spawnTracked(process.execPath, args);
+  try {
+    const rpc = new RawRpc(child);
+    await rpc.initialize();
+    await rpc.request('tools/list', {});
+    await sleep(2000);
+    const idle = rssOf(child.pid);
+    let afterSearch = null;
+    if (searches > 0) {
+      for (const query of makeQueries(vocabulary, searches, 97)) {
+        await rpc.request('tools/call', { name: 'search', arguments: { query, limit: 10 } });
+      }
+      afterSearch = rssOf(child.pid);
+    }
+    return { idle, afterSearch };
+  } finally {
+    await stopChild(child);
+  }
+}
+
+async function benchRss() {
+  log(`[5/6] RSS: after initialize + tools/list + 2 s idle, then after ${CONFIG.rssCalls} searches`);
+  details.rss_mib = {};
+  const baseline = spawnTracked(process.execPath, ['-e', 'process.stdin.resume()']);
+  try {
+    await sleep(2000);
+    details.rss_mib.bare_node = rssOf(baseline.pid);
+  } finally {
+    await stopChild(baseline);
+  }
+  for (const [name, make] of Object.entries(SERVERS)) {
+    const r = await rssProfile(make(), CONFIG.rssCalls);
+    details.rss_mib[name] = r;
+    row(
+      `idle RSS, ${name}`,
+      `${r.idle.rss.toFixed(1)} MiB`,
+      `<= ${TARGETS.idleRssMiB} MiB`,
+      r.idle.rss <= TARGETS.idleRssMiB,
+    );
+    row(
+      `RSS after ${CONFIG.rssCalls} searches @${K(LARGE)}, ${name}`,
+      `${r.afterSearch.rss.toFixed(1)} MiB (peak ${r.afterSearch.hwm.toFixed(1)})`,
+      null,
+      null,
+    );
+  }
+  row('RSS of a bare `node -e` reading stdin (floor)', `${details.rss_mib.bare_node.rss.toFixed(1)} MiB`, null, null);
+}
+
+// ---------------------------------------------------------------- 6. tools/list size
+
+async function benchToolsList() {
+  log('[6/6] tools/list payload per toolset');
+  details.tools_list = {};
+  for (const toolset of ['core', 'all']) {
+    const child = spawnTracked(process.execPath, [DIST.mcpMain, '--db', DB, '--home', HOME, '--toolset', toolset]);
+    try {
+      const rpc = new RawRpc(child);
+      await rpc.initialize();
+      const { tools } = await rpc.request('tools/list', {});
+      const json = JSON.stringify(tools);
+      const entry = {
+        tools: tools.length,
+        tokens: countTokens(json),
+        bytes: Buffer.byteLength(json),
+        names: tools.map((t) => t.name),
+      };
+      details.tools_list[toolset] = entry;
+      row(
+        `tools/list --toolset ${toolset}`,
+        `${entry.tools} tools, ${fmtRate(entry.tokens)} tokens (${fmtRate(entry.bytes)} B)`,
+        null,
+        null,
+      );
+    } finally {
+      await stopChild(child);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const started = performance.now();
+  const machine = machineFacts();
+  log(
+    `colony bench (${CONFIG.mode}) on ${machine.cpu}, ${machine.cores} cores, ${machine.ram_gib} GiB, node ${machine.node}`,
+  );
+  log(`temp dir ${TMP}`);
+
+  await benchSingleInserts();
+
+  log(`[1/6] batched inserts: building the corpus store, ${CONFIG.batch} per transaction`);
+  const store = createCorpusStore();
+  const [small, large] = CONFIG.sizes;
+  try {
+    extendCorpus(store, small);
+  } finally {
+    store.close();
+  }
+  await benchSearch(small);
+  const store2 = storage.openStore({ path: DB });
+  try {
+    log(`[1/6] batched inserts: extending the corpus store to ${K(large)}`);
+    extendCorpus(store2, large);
+  } finally {
+    store2.close();
+  }
+  const insertMs = batchStats.tokenizeMs + batchStats.insertMs;
+  const batchedRate = (batchStats.notes / insertMs) * 1000;
+  details.batched_inserts = {
+    observations: batchStats.notes,
+    per_transaction: CONFIG.batch,
+    per_sec: batchedRate,
+    sql_only_per_sec: (batchStats.notes / batchStats.insertMs) * 1000,
+    tokenize_ms: batchStats.tokenizeMs,
+    insert_ms: batchStats.insertMs,
+    tokenize_share: batchStats.tokenizeMs / insertMs,
+    mean_tokens_per_note: batchStats.tokens / batchStats.notes,
+    mean_chars_per_note: batchStats.chars / batchStats.notes,
+    corpus_generation_ms_excluded: batchStats.generateMs,
+    segments: batchStats.segments.map((s) => ({
+      ...s,
+      per_sec: ((s.to - s.from) / (s.tokenizeMs + s.insertMs)) * 1000,
+    })),
+    db_bytes: statSync(DB).size,
+  };
+  row(
+    `insert, batched (insertObservations, ${fmtRate(CONFIG.batch)}/txn, 0 -> ${K(large)})`,
+    `${fmtRate(batchedRate)} /s (tokenizer ${Math.round(details.batched_inserts.tokenize_share * 100)}% of time)`,
+    `>= ${fmtRate(TARGETS.batchedPerSec)} /s`,
+    batchedRate >= TARGETS.batchedPerSec,
+  );
+  await benchSearch(large);
+  await benchMcpRoundTrip();
+  await benchColdStart();
+  await benchRss();
+  await benchToolsList();
+
+  // Put the insert lines first, in the order of the brief.
+  const order = (m) =>
+    m.startsWith('insert')
+      ? 0
+      : m.startsWith('search')
+        ? 1
+        : m.startsWith('MCP')
+          ? 2
+          : m.startsWith('cold')
+            ? 3
+            : /RSS/.test(m)
+              ? 4
+              : 5;
+  rows.sort((a, b) => order(a.measure) - order(b.measure));
+
+  const elapsedS = (performance.now() - started) / 1000;
+  const table = renderTable(
+    ['measure', 'result', 'target', 'status'],
+    rows.map((r) => [r.measure, r.result, r.target, r.status]),
+  );
+  const misses = rows.filter((r) => r.status === 'MISS').length;
+  process.stdout.write(
+    `\ncolony bench (${CONFIG.mode}): ${machine.cpu}, ${machine.cores} cores, ${machine.ram_gib} GiB RAM, node ${machine.node}, ${machine.date.slice(0, 10)}, ` +
+      `load average ${machine.loadavg_at_start[0]} at start, ${os.loadavg()[0].toFixed(2)} at end\n\n${table}\n\n` +
+      `${rows.filter((r) => r.status === 'pass').length} pass, ${misses} miss, in ${elapsedS.toFixed(0)} s` +
+      `${flags.quick ? ` (quick: targets are defined at 100k; this run stops at ${K(LARGE)})` : ''}\n`,
+  );
+
+  const outDir = join(ROOT, 'bench/out');
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, flags.quick ? 'results-quick.json' : 'results.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ machine: { ...machine, loadavg_at_end: os.loadavg().map((l) => Math.round(l * 100) / 100) }, config: CONFIG, targets: TARGETS, elapsed_s: elapsedS, rows, details }, null, 2)}\n`,
+  );
+  process.stdout.write(`results: ${file}\n`);
+  if (flags.strict && misses > 0) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  cleanup();
+}
