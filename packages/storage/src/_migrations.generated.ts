@@ -32,5 +32,32 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE TRIGGER `observations_fts_ad` AFTER DELETE ON `observations` BEGIN\n\tINSERT INTO `observations_fts`(`observations_fts`, rowid, content) VALUES ('delete', old.id, old.content);\nEND;",
       "CREATE TRIGGER `observations_fts_au` AFTER UPDATE OF content ON `observations` BEGIN\n\tINSERT INTO `observations_fts`(`observations_fts`, rowid, content) VALUES ('delete', old.id, old.content);\n\tINSERT INTO `observations_fts`(rowid, content) VALUES (new.id, new.content);\nEND;"
     ]
+  },
+  {
+    "folderMillis": 1795340013081,
+    "hash": "b104d30522779e801ba0cc0df07cfa0d092db090b4663a77c9a92d6ceb3c31d5",
+    "sql": [
+      "CREATE TABLE `batons` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`task_id` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`from_session_id` text NOT NULL,\n\t`from_agent` text NOT NULL,\n\t`to_agent` text NOT NULL,\n\t`to_session_id` text,\n\t`status` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`payload` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`resolved_at` integer,\n\t`resolved_by_session_id` text,\n\t`resolution_reason` text,\n\tFOREIGN KEY (`id`) REFERENCES `observations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `batons_task_status_idx` ON `batons` (`task_id`,`status`);",
+      "CREATE INDEX `batons_status_idx` ON `batons` (`status`,`expires_at`);",
+      "CREATE TABLE `file_claims` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`task_id` integer NOT NULL,\n\t`file_path` text NOT NULL,\n\t`session_id` text NOT NULL,\n\t`agent` text NOT NULL,\n\t`state` text NOT NULL,\n\t`claimed_at` integer NOT NULL,\n\t`refreshed_at` integer NOT NULL,\n\t`expires_at` integer,\n\t`baton_id` integer,\n\t`observation_id` integer NOT NULL,\n\t`note` text,\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `file_claims_live_uq` ON `file_claims` (`task_id`,`file_path`,`session_id`) WHERE state IN ('active', 'handoff_pending');",
+      "CREATE INDEX `file_claims_path_idx` ON `file_claims` (`file_path`,`state`);",
+      "CREATE INDEX `file_claims_session_idx` ON `file_claims` (`session_id`,`state`);",
+      "CREATE INDEX `file_claims_baton_idx` ON `file_claims` (`baton_id`);",
+      "CREATE TABLE `messages` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`task_id` integer NOT NULL,\n\t`from_session_id` text NOT NULL,\n\t`from_agent` text NOT NULL,\n\t`to_agent` text NOT NULL,\n\t`to_session_id` text,\n\t`urgency` text NOT NULL,\n\t`status` text NOT NULL,\n\t`reply_to` integer,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer,\n\t`status_changed_at` integer NOT NULL,\n\t`claimed_by_session_id` text,\n\t`claimed_by_agent` text,\n\t`claimed_at` integer,\n\tFOREIGN KEY (`id`) REFERENCES `observations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `messages_to_idx` ON `messages` (`to_agent`,`status`);",
+      "CREATE INDEX `messages_to_session_idx` ON `messages` (`to_session_id`,`status`);",
+      "CREATE INDEX `messages_task_idx` ON `messages` (`task_id`,`id`);",
+      "CREATE TABLE `task_links` (\n\t`low_id` integer NOT NULL,\n\t`high_id` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`created_by` text NOT NULL,\n\t`note` text,\n\tPRIMARY KEY(`low_id`, `high_id`),\n\tFOREIGN KEY (`low_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`high_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `task_links_high_idx` ON `task_links` (`high_id`);"
+    ]
+  },
+  {
+    "folderMillis": 1795341136800,
+    "hash": "d0a121d643fc59dac7e18df5cc293c5066dca8ce8fdbe7ee1d8327561a971e73",
+    "sql": [
+      "-- Index new observations from the insert path itself instead of an AFTER INSERT\n-- trigger: a trigger runs each row inside its own statement savepoint, which makes FTS5\n-- flush an index segment per row (~2.5x slower bulk inserts). @swarm/storage's\n-- insertObservation writes the FTS row in the same transaction. Delete/update triggers stay.\nDROP TRIGGER IF EXISTS `observations_fts_ai`;"
+    ]
   }
 ];

@@ -25,6 +25,7 @@ interface Handle {
   readonly sqlite: Database.Database;
   readonly db: Drizzle;
   readonly statements: Map<string, Database.Statement>;
+  readonly prepared: Map<string, unknown>;
 }
 
 const handles = new WeakMap<Store, Handle>();
@@ -95,7 +96,7 @@ export function openStore(options: OpenStoreOptions): Store {
     throw error;
   }
   const db = drizzle({ client: sqlite, schema });
-  return Store._create(path, { sqlite, db, statements: new Map() });
+  return Store._create(path, { sqlite, db, statements: new Map(), prepared: new Map() });
 }
 
 /**
@@ -135,6 +136,20 @@ export function statement(store: Store, sql: string): Database.Statement {
     handle.statements.set(sql, stmt);
   }
   return stmt;
+}
+
+/**
+ * @internal A drizzle query prepared once per store (with `sql.placeholder`s), for hot
+ * paths where building the query on every call would cost more than running it.
+ */
+export function prepared<T>(store: Store, key: string, build: (db: Drizzle) => T): T {
+  const handle = handleOf(store);
+  let query = handle.prepared.get(key) as T | undefined;
+  if (query === undefined) {
+    query = build(handle.db);
+    handle.prepared.set(key, query);
+  }
+  return query;
 }
 
 /** @internal */

@@ -5,7 +5,7 @@
  * transaction, so an observation is searchable exactly when it is committed.
  */
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { dbOf, type Store, statement } from './_store';
+import { dbOf, handleOf, type Store, statement } from './_store';
 import { type JsonObject, observations } from './schema';
 
 export type Observation = typeof observations.$inferSelect;
@@ -23,9 +23,19 @@ export interface NewObservation {
 
 const INSERT_SQL = `INSERT INTO observations (session_id, task_id, kind, content, metadata, reply_to, ts, token_count)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+const INDEX_SQL = 'INSERT INTO observations_fts (rowid, content) VALUES (?, ?)';
 
-/** Appends one observation and returns its id. */
+/**
+ * Appends one observation and indexes it for search, in the caller's transaction (or
+ * its own). The index row is written here, not by trigger: see migration 0003.
+ */
 export function insertObservation(store: Store, o: NewObservation): number {
+  // Inside a caller's transaction, no savepoint of our own: it would make FTS5 flush.
+  if (handleOf(store).sqlite.inTransaction) return insertAndIndex(store, o);
+  return store.write(() => insertAndIndex(store, o));
+}
+
+function insertAndIndex(store: Store, o: NewObservation): number {
   const result = statement(store, INSERT_SQL).run(
     o.sessionId,
     o.taskId ?? null,
@@ -36,12 +46,14 @@ export function insertObservation(store: Store, o: NewObservation): number {
     o.ts,
     o.tokenCount,
   );
-  return Number(result.lastInsertRowid);
+  const id = Number(result.lastInsertRowid);
+  statement(store, INDEX_SQL).run(id, o.content);
+  return id;
 }
 
 /** Appends many observations in one write transaction; returns their ids in order. */
 export function insertObservations(store: Store, list: readonly NewObservation[]): number[] {
-  return store.write(() => list.map((o) => insertObservation(store, o)));
+  return store.write(() => list.map((o) => insertAndIndex(store, o)));
 }
 
 export function getObservation(store: Store, id: number): Observation | undefined {

@@ -3,8 +3,8 @@
  * Queries for agent sessions. A session is registered once and heartbeated on every
  * call; its ide/agent/cwd are filled in when first known and never blanked later.
  */
-import { count, desc, eq, inArray } from 'drizzle-orm';
-import { dbOf, type Store } from './_store';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { dbOf, prepared, type Store } from './_store';
 import { type JsonObject, sessions } from './schema';
 
 export type Session = typeof sessions.$inferSelect;
@@ -52,7 +52,13 @@ export function upsertSession(store: Store, input: SessionInput, now: number): S
 }
 
 export function getSession(store: Store, id: string): Session | undefined {
-  return dbOf(store).select().from(sessions).where(eq(sessions.id, id)).get();
+  return prepared(store, 'getSession', (db) =>
+    db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 export function getSessions(store: Store, ids: readonly string[]): Session[] {
@@ -66,7 +72,13 @@ export function getSessions(store: Store, ids: readonly string[]): Session[] {
 
 /** Refreshes the heartbeat of a known session; returns false when it does not exist. */
 export function touchSession(store: Store, id: string, now: number): boolean {
-  const result = dbOf(store).update(sessions).set({ lastHeartbeatAt: now }).where(eq(sessions.id, id)).run();
+  const result = prepared(store, 'touchSession', (db) =>
+    db
+      .update(sessions)
+      .set({ lastHeartbeatAt: sql`${sql.placeholder('now')}` })
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .prepare(),
+  ).run({ id, now });
   return result.changes > 0;
 }
 

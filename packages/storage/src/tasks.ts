@@ -4,15 +4,21 @@
  * (repo_root, branch), enforced by a unique index, so two processes opening the same
  * thread at once end up in one row.
  */
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { dbOf, type Store } from './_store';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { dbOf, prepared, type Store } from './_store';
 import { taskParticipants, tasks } from './schema';
 
 export type Task = typeof tasks.$inferSelect;
 export type Participant = typeof taskParticipants.$inferSelect;
 
 export function getTask(store: Store, id: number): Task | undefined {
-  return dbOf(store).select().from(tasks).where(eq(tasks.id, id)).get();
+  return prepared(store, 'getTask', (db) =>
+    db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 export function findTask(store: Store, repoRoot: string, branch: string): Task | undefined {
@@ -50,7 +56,13 @@ export function ensureTask(store: Store, input: NewTask, now: number): { task: T
 }
 
 export function touchTask(store: Store, id: number, now: number): void {
-  dbOf(store).update(tasks).set({ updatedAt: now }).where(eq(tasks.id, id)).run();
+  prepared(store, 'touchTask', (db) =>
+    db
+      .update(tasks)
+      .set({ updatedAt: sql`${sql.placeholder('now')}` })
+      .where(eq(tasks.id, sql.placeholder('id')))
+      .prepare(),
+  ).run({ id, now });
 }
 
 export interface TaskFilter {
@@ -88,11 +100,18 @@ export function joinTask(store: Store, taskId: number, sessionId: string, agent:
 }
 
 export function getParticipant(store: Store, taskId: number, sessionId: string): Participant | undefined {
-  return dbOf(store)
-    .select()
-    .from(taskParticipants)
-    .where(and(eq(taskParticipants.taskId, taskId), eq(taskParticipants.sessionId, sessionId)))
-    .get();
+  return prepared(store, 'getParticipant', (db) =>
+    db
+      .select()
+      .from(taskParticipants)
+      .where(
+        and(
+          eq(taskParticipants.taskId, sql.placeholder('taskId')),
+          eq(taskParticipants.sessionId, sql.placeholder('sessionId')),
+        ),
+      )
+      .prepare(),
+  ).get({ taskId, sessionId });
 }
 
 /** Active participants of the given threads, oldest join first. */

@@ -28,8 +28,24 @@ export interface McpServerOptions {
   readonly instructions?: string;
 }
 
-/** The tools/list payload for a toolset. */
+const lists = new WeakMap<ToolSource, Map<Toolset, McpTool[]>>();
+
+/** The tools/list payload for a toolset, built once per registry on first request. */
 export function mcpToolList(registry: ToolSource, toolset: Toolset): McpTool[] {
+  let byToolset = lists.get(registry);
+  if (!byToolset) {
+    byToolset = new Map();
+    lists.set(registry, byToolset);
+  }
+  let list = byToolset.get(toolset);
+  if (!list) {
+    list = buildToolList(registry, toolset);
+    byToolset.set(toolset, list);
+  }
+  return list;
+}
+
+function buildToolList(registry: ToolSource, toolset: Toolset): McpTool[] {
   return registry.list(toolset).map((tool) => ({
     name: tool.name,
     description: tool.description,
@@ -57,8 +73,8 @@ export function createMcpServer(options: McpServerOptions): Server {
       ...(options.instructions ? { instructions: options.instructions } : {}),
     },
   );
-  const tools = mcpToolList(registry, toolset);
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  // Converting schemas costs start-up time; do it when a client first asks.
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpToolList(registry, toolset) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const outcome = await registry.call(request.params.name, request.params.arguments ?? {}, { toolset });
     return {
