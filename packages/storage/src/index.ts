@@ -25,6 +25,7 @@ export {
   type NewObservation,
   type Observation,
   type ObservationRef,
+  RANK_POOL,
   repliesTo,
   sessionTimeline,
   taskTimeline,

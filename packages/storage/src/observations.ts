@@ -167,9 +167,16 @@ export interface KeywordFilter {
 }
 
 /**
+ * How many of the newest matches BM25 ranks. FTS5 scores every matching row, so a
+ * broad query over a large store would cost tens of milliseconds; a query matching
+ * more rows than this is broad, and among its matches the recent ones matter most.
+ */
+export const RANK_POOL = 250;
+
+/**
  * BM25-ranked full-text matches for an FTS5 MATCH expression (build it with
- * `ftsMatchExpression`). Unfiltered searches rank inside the index and join only the
- * top `limit` rows back to their observations.
+ * `ftsMatchExpression`), among the newest `RANK_POOL` matches (or `limit`, if larger).
+ * Only the top `limit` rows are joined back to their observations.
  */
 export function keywordSearch(store: Store, match: string, limit: number, filter: KeywordFilter = {}): KeywordHit[] {
   const columns = `o.id, o.session_id AS sessionId, o.task_id AS taskId, o.kind, o.ts, o.reply_to AS replyTo, o.content`;
@@ -187,13 +194,15 @@ export function keywordSearch(store: Store, match: string, limit: number, filter
     where.push('o.session_id = ?');
     params.push(filter.sessionId);
   }
-  params.push(limit);
-  const sql =
+  params.push(Math.max(RANK_POOL, limit), limit);
+  // The pool is read newest-first straight off the index (no sort); bm25() runs only on it.
+  const pool =
     where.length === 0
-      ? `SELECT ${columns}, h.rank FROM (SELECT rowid AS id, rank FROM observations_fts WHERE observations_fts MATCH ? ORDER BY rank LIMIT ?) h
-         JOIN observations o ON o.id = h.id ORDER BY h.rank`
-      : `SELECT ${columns}, f.rank FROM observations_fts f JOIN observations o ON o.id = f.rowid
-         WHERE f.observations_fts MATCH ? AND ${where.join(' AND ')} ORDER BY f.rank LIMIT ?`;
+      ? `SELECT rowid AS id, bm25(observations_fts) AS rank FROM observations_fts
+         WHERE observations_fts MATCH ? ORDER BY rowid DESC LIMIT ?`
+      : `SELECT f.rowid AS id, bm25(observations_fts) AS rank FROM observations_fts f JOIN observations o ON o.id = f.rowid
+         WHERE observations_fts MATCH ? AND ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT ?`;
+  const sql = `SELECT ${columns}, h.rank FROM (${pool}) h JOIN observations o ON o.id = h.id ORDER BY h.rank, o.id DESC LIMIT ?`;
   return statement(store, sql).all(...params) as KeywordHit[];
 }
 
