@@ -51,7 +51,9 @@ async function fail(colony: Colony, tool: string, args: unknown) {
   return outcome.error;
 }
 
-function receiptsOf(colony: Colony): Receipt[] {
+/** Receipts are written just after each answer, on the next turn of the event loop. */
+async function receiptsOf(colony: Colony): Promise<Receipt[]> {
+  await new Promise((resolve) => setImmediate(resolve));
   const store = openStore({ path: colony.dbPath });
   try {
     return listReceipts(store, 0);
@@ -244,7 +246,7 @@ describe('receipts (mcp_metrics)', () => {
     await ok(colony, 'search', { query: 'anything at all' });
     await fail(colony, 'task_post', { task_id, session_id: 'ghost', kind: 'note', content: 'x' });
     await fail(colony, 'task_post', { task_id: 'seven' });
-    const receipts = receiptsOf(colony);
+    const receipts = await receiptsOf(colony);
     expect(receipts.map((r) => [r.operation, r.sessionId, r.ok, r.errorCode])).toEqual([
       ['task_thread', 'claude-1', true, null],
       ['search', null, true, null],
@@ -263,7 +265,7 @@ describe('receipts (mcp_metrics)', () => {
   it('are not written with receipts: false', async () => {
     const colony = open({ receipts: false });
     await thread(colony);
-    expect(receiptsOf(colony)).toEqual([]);
+    expect(await receiptsOf(colony)).toEqual([]);
   });
 
   it('fall back to estimated token counts with a warning when the tokenizer cannot load', async () => {
@@ -271,7 +273,7 @@ describe('receipts (mcp_metrics)', () => {
     await thread(colony);
     expect(colony.warnings).toHaveLength(1);
     expect(colony.warnings[0]).toMatch(/tokenizer unavailable/);
-    const [receipt] = receiptsOf(colony);
+    const [receipt] = await receiptsOf(colony);
     expect(receipt?.inputTokens).toBeGreaterThan(0);
     expect(receipt?.ok).toBe(true);
   });

@@ -32,6 +32,8 @@ export interface RegistryHooks {
    */
   idempotent?<T>(tool: string, key: string, argsHash: string, fn: () => T): T;
   recordReceipt?(receipt: CallReceipt): void;
+  /** Runs before each call's handler: e.g. settle deferred receipts the call may read. */
+  beforeCall?(): void;
   onInternalError?(error: unknown, tool: string): void;
 }
 
@@ -74,6 +76,7 @@ export class ToolRegistry<B> {
     const inputText = safeStringify(args) ?? '';
     let outcome: ToolCallOutcome;
     try {
+      this.#hooks.beforeCall?.();
       const tool = this.#tools.get(name);
       if (!tool || (options.toolset === 'core' && !tool.core)) {
         throw new ColonyError('UNKNOWN_TOOL', `unknown tool "${name}"`, {
