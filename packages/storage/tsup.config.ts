@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup';
+import { libraryBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  target: 'node20',
-  dts: true,
-  sourcemap: true,
-  clean: true,
-});
+export default libraryBuild(['src/index.ts']);

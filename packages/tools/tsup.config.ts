@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup';
+import { libraryBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'mcp/index': 'src/mcp/index.ts' },
-  format: ['esm'],
-  target: 'node20',
-  dts: true,
-  sourcemap: true,
-  clean: true,
-});
+export default libraryBuild({ index: 'src/index.ts', 'mcp/index': 'src/mcp/index.ts' });
