@@ -15,8 +15,19 @@ console.log(`framework registered ${tools.length} colony tools: ${tools.map((t) 
 
 // What a model might answer, turn by turn: one tool call per turn.
 const script = [
-  { name: 'task_thread', arguments: { repo_root: '/work/app', branch: 'main', session_id: 'myagent-1', agent: 'myagent' } },
-  { name: 'task_post', arguments: { task_id: 1, session_id: 'myagent-1', kind: 'decision', content: 'Cache invalidation goes through the event bus.' } },
+  {
+    name: 'task_thread',
+    arguments: { repo_root: '/work/app', branch: 'main', session_id: 'myagent-1', agent: 'myagent' },
+  },
+  {
+    name: 'task_post',
+    arguments: {
+      task_id: 1,
+      session_id: 'myagent-1',
+      kind: 'decision',
+      content: 'Cache invalidation goes through the event bus.',
+    },
+  },
   { name: 'search', arguments: { query: 'cache invalidation' } },
   { name: 'task_post', arguments: { task_id: 1, session_id: 'myagent-1', kind: 'gossip', content: 'x' } },
 ];

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 // Two agents sharing memory through colony's MCP server.
 //
 // "Claude" and "Codex" each get their own colony MCP server process (as two IDEs
@@ -8,17 +10,20 @@
 // sees the reply with task_updates_since. Run: `pnpm demo` (after `pnpm install`).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const server = join(root, 'apps/mcp-server/dist/main.js');
-const run = new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14);
+const run = new Date()
+  .toISOString()
+  .replace(/[-:.TZ]/g, '')
+  .slice(0, 14);
 const extraArgs = process.argv.slice(2); // e.g. --db /tmp/demo.db
 
 async function connect(name) {
   const client = new Client({ name: `${name}-demo`, version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [server, ...extraArgs], stderr: 'inherit' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [server, ...extraArgs], stderr: 'inherit' }),
+  );
   return {
     async call(tool, args) {
       const result = await client.callTool({ name: tool, arguments: args });
@@ -40,7 +45,12 @@ try {
   const claudeSession = `claude-demo-${run}`;
   const codexSession = `codex-demo-${run}`;
 
-  const thread = await claude.call('task_thread', { repo_root: repo, branch, session_id: claudeSession, agent: 'claude' });
+  const thread = await claude.call('task_thread', {
+    repo_root: repo,
+    branch,
+    session_id: claudeSession,
+    agent: 'claude',
+  });
   say('claude', `opened task #${thread.task_id} on ${branch}`);
   await claude.call('task_post', {
     task_id: thread.task_id,
