@@ -12,6 +12,7 @@ export {
   DEFAULT_COORDINATION_SETTINGS,
   type DomainContext,
 } from './context';
+export { EDIT_KIND, type EditRecord, FILE_EDIT_TOOLS, isFileEditTool, recordEdit } from './edits';
 export { inferIdeFromSessionId } from './ide';
 export { compressContent } from './memory/compress';
 
@@ -23,6 +24,7 @@ export {
   type SearchRanker,
 } from './memory/memory-service';
 export { makeSnippet } from './memory/snippet';
+export { normalizeRepoPath } from './repo-paths';
 export { type NotepadPointer, pointerLine } from './tasks/omx-notepad';
 export { compactLine, directedAgent, looksLikeFutureWork } from './tasks/post-routing';
 // Task threads

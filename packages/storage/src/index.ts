@@ -14,6 +14,7 @@ export { applyMigrations, type EmbeddedMigration } from './migrate';
 // Observations and search
 export {
   countObservations,
+  editedFilesSince,
   ftsMatchExpression,
   getObservation,
   getObservations,

@@ -227,3 +227,21 @@ export function repliesTo(store: Store, id: number): number[] {
     .all()
     .map((r) => r.id);
 }
+
+/**
+ * Files a session edited on a task since `sinceTs`, with the time of the latest edit
+ * of each: read from `edit` observations (metadata.file_path, repo-relative).
+ */
+export function editedFilesSince(
+  store: Store,
+  taskId: number,
+  sessionId: string,
+  sinceTs: number,
+): Array<{ filePath: string; lastTs: number }> {
+  return statement(
+    store,
+    `SELECT json_extract(metadata, '$.file_path') AS filePath, MAX(ts) AS lastTs FROM observations
+     WHERE task_id = ? AND session_id = ? AND kind = 'edit' AND ts >= ? AND json_extract(metadata, '$.file_path') IS NOT NULL
+     GROUP BY filePath ORDER BY lastTs DESC`,
+  ).all(taskId, sessionId, sinceTs) as Array<{ filePath: string; lastTs: number }>;
+}
