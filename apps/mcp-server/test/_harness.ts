@@ -2,7 +2,7 @@
  * Test harness: a real colony MCP server as an OS process, driven by the real MCP SDK
  * client over stdio.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,8 @@ export interface StartOptions {
   /** `pnpm` runs `pnpm colony mcp` from the checkout; `node` runs the colony-mcp binary. */
   readonly via?: 'pnpm' | 'node';
   readonly env?: Record<string, string>;
+  /** A file whose epoch-ms content is the server's clock (see `setClock`). */
+  readonly clockFile?: string;
 }
 
 export async function startServer(options: StartOptions): Promise<Server> {
@@ -46,6 +48,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   Object.assign(env, { COLONY_HOME: options.home ?? tempDir('colony-home-') }, options.env ?? {});
+  if (options.clockFile) env.COLONY_CLOCK_FILE = options.clockFile;
   const transport = new StdioClientTransport({ command, args, cwd: REPO_ROOT, env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -64,4 +67,9 @@ export async function startServer(options: StartOptions): Promise<Server> {
     stderr: () => stderr,
     close: () => client.close(),
   };
+}
+
+/** Sets the clock of every server started with this `clockFile`, from the next call on. */
+export function setClock(clockFile: string, ms: number): void {
+  writeFileSync(clockFile, String(ms));
 }

@@ -3,6 +3,7 @@
  * Time is injected: domain code reads a Clock, never Date.now(), so TTLs, expiry and
  * staleness are tested deterministically.
  */
+import { readFileSync } from 'node:fs';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -26,6 +27,24 @@ export function manualClock(start = Date.UTC(2026, 0, 1)): ManualClock {
     },
     advance: (ms) => {
       current += ms;
+    },
+  };
+}
+
+/**
+ * A clock read from a file holding epoch milliseconds, on every `now()`. It lets a test
+ * drive the clock of a server running in another process (`COLONY_CLOCK_FILE`). While
+ * the file is missing or holds no number, system time is used.
+ */
+export function fileClock(path: string): Clock {
+  return {
+    now: () => {
+      try {
+        const ms = Number(readFileSync(path, 'utf8').trim());
+        return Number.isFinite(ms) && ms > 0 ? ms : Date.now();
+      } catch {
+        return Date.now();
+      }
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 
 // Side effects passed in
-export { type Clock, type ManualClock, manualClock, systemClock } from './clock';
+export { type Clock, fileClock, type ManualClock, manualClock, systemClock } from './clock';
 export {
   appendObservation,
   type CoordinationSettings,

@@ -8,6 +8,7 @@
 import {
   type Clock,
   createTokenCounter,
+  fileClock,
   MemoryService,
   type SearchRanker,
   systemClock,
@@ -45,6 +46,7 @@ export interface OpenColonyOptions {
   readonly home?: string;
   /** Database file; default `<home>/colony.db`. `:memory:` for a throwaway store. */
   readonly dbPath?: string;
+  /** Default: system time, or the epoch ms in the file `$COLONY_CLOCK_FILE` names (for tests). */
   readonly clock?: Clock;
   /** Overrides settings.json. */
   readonly settings?: Settings;
@@ -92,7 +94,8 @@ export interface Colony {
 export function openColony(options: OpenColonyOptions = {}): Colony {
   const home = resolveHome(options.home);
   const dbPath = resolveDbPath(home, options.dbPath);
-  const clock = options.clock ?? systemClock;
+  const clockFile = process.env.COLONY_CLOCK_FILE;
+  const clock = options.clock ?? (clockFile ? fileClock(clockFile) : systemClock);
   const warnings: string[] = [];
   const warn = (message: string) => {
     warnings.push(message);
