@@ -25,6 +25,8 @@ const main = defineCommand({
     status: () => import('./commands/status').then((m) => m.default),
     docs: () => import('./commands/docs/index').then((m) => m.default),
     mcp: () => import('./commands/mcp').then((m) => m.default),
+    hook: () => import('./commands/hook/index').then((m) => m.default),
+    install: () => import('./commands/install').then((m) => m.default),
   },
 });
 
@@ -85,10 +87,22 @@ function exitCodeOf(error: unknown): number {
   return 1;
 }
 
-run(process.argv.slice(2)).catch((error: unknown) => {
+/**
+ * `colony hook run` is run by IDEs, which read exit code 2 as "block this tool call":
+ * its failures, usage errors included, exit 1 (reported, then ignored by the IDE).
+ */
+function isHookRun(argv: readonly string[]): boolean {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  const at = words.indexOf('hook');
+  return at >= 0 && words[at + 1] === 'run';
+}
+
+const argv = process.argv.slice(2);
+run(argv).catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping ANSI colour codes citty adds
   const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
   process.stderr.write(`colony: ${plain.split('\n')[0]}\n`);
-  process.exitCode = exitCodeOf(error);
+  const code = exitCodeOf(error);
+  process.exitCode = code === USAGE_EXIT && isHookRun(argv) ? 1 : code;
 });

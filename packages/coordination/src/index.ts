@@ -13,6 +13,44 @@ export {
   type DomainContext,
 } from './context';
 export { EDIT_KIND, type EditRecord, FILE_EDIT_TOOLS, isFileEditTool, recordEdit } from './edits';
+// IDE hooks
+export {
+  type Attention,
+  type AttentionMessage,
+  type AttentionPort,
+  type AttentionQuery,
+  type ClaimPort,
+  type ClaimRequest,
+  isEmptyAttention,
+  NO_ATTENTION,
+  type OthersClaim,
+  type PendingHandoff,
+} from './hooks/attention';
+export { editTargets, patchFiles } from './hooks/edit-targets';
+export {
+  HOOK_EVENTS,
+  HOOK_IDES,
+  type HookBasePayload,
+  type HookEvent,
+  type HookIde,
+  HookInputError,
+  type HookPayload,
+  type HookToolPayload,
+  IDE_EVENT_NAMES,
+  isHookEvent,
+  isHookIde,
+  parseHookPayload,
+} from './hooks/hook-input';
+export {
+  type HookResult,
+  HookService,
+  type HookServiceOptions,
+  hookSessionId,
+  type RepoLocation,
+  type RepoLocator,
+} from './hooks/hook-service';
+export { formatHookOutput } from './hooks/ide-output';
+export { renderOverlap, renderPreface, renderReminder } from './hooks/preface';
 export { inferIdeFromSessionId } from './ide';
 export { compressContent } from './memory/compress';
 

@@ -6,10 +6,24 @@
  */
 
 // Re-exported vocabulary, so library users need one import
+// IDE hooks and installation
 export {
   type Clock,
+  formatHookOutput,
+  HOOK_EVENTS,
+  HOOK_IDES,
+  type HookEvent,
+  type HookIde,
+  HookInputError,
+  type HookResult,
+  type HookService,
+  isHookEvent,
+  isHookIde,
   type ManualClock,
   manualClock,
+  parseHookPayload,
+  type RepoLocation,
+  type RepoLocator,
   type SearchCandidate,
   type SearchRanker,
   systemClock,
@@ -23,6 +37,20 @@ export {
   type ToolErrorPayload,
   type Toolset,
 } from '@swarm/tools';
+export { locateRepo } from './git-repo';
+export { InstallError } from './install/_config-file';
+export {
+  HOOK_TIMEOUT_SECONDS,
+  INSTALL_IDES,
+  type InstalledFile,
+  type InstallIde,
+  type InstallItem,
+  type InstallOptions,
+  type InstallReport,
+  installIde,
+  type Launcher,
+  shellCommand,
+} from './install/install';
 // Opening colony
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
 export { DB_FILE, resolveDbPath, resolveHome } from './paths';

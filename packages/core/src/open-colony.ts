@@ -9,7 +9,9 @@ import {
   type Clock,
   createTokenCounter,
   fileClock,
+  HookService,
   MemoryService,
+  type RepoLocator,
   type SearchRanker,
   systemClock,
   TaskService,
@@ -38,6 +40,7 @@ import {
   toAnthropicTools,
   toOpenAITools,
 } from '@swarm/tools';
+import { locateRepo } from './git-repo';
 import { resolveDbPath, resolveHome } from './paths';
 import { loadSettings, type Settings } from './settings';
 
@@ -60,6 +63,8 @@ export interface OpenColonyOptions {
   readonly onWarning?: (message: string) => void;
   /** Told about unexpected errors inside tool calls (they answer INTERNAL_ERROR). */
   readonly onInternalError?: (error: unknown, tool: string) => void;
+  /** How the IDE hooks find a path's repository and branch (default: isomorphic-git). */
+  readonly locateRepo?: RepoLocator;
 }
 
 export interface ColonyStatus {
@@ -82,6 +87,8 @@ export interface Colony {
   readonly tokens: TokenCounter;
   readonly memory: MemoryService;
   readonly tasks: TaskService;
+  /** The IDE hooks: what `colony hook run` does for each event. */
+  readonly hooks: HookService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -118,6 +125,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const ctx = { store, clock, tokens, settings };
   const memory = new MemoryService(ctx, options.rankers ? { rankers: options.rankers } : {});
   const tasks = new TaskService(ctx);
+  const hooks = new HookService(ctx, { tasks, locateRepo: options.locateRepo ?? locateRepo });
   const backend: ColonyBackend = { memory, tasks };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
@@ -137,6 +145,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     tokens,
     memory,
     tasks,
+    hooks,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

@@ -1,0 +1,51 @@
+/**
+ * `colony hook run <event> --ide <claude-code|codex>`: handles one IDE hook event. Reads
+ * the IDE's hook JSON on stdin and prints what the IDE should show, in its format
+ * (nothing when there is nothing to say). It never blocks the IDE: every failure,
+ * bad input included, exits 1, which Claude Code and Codex both report and then
+ * ignore; exit code 2, which they read as "block this tool call", is never used
+ * (cli.ts maps usage errors of this command to 1).
+ */
+import {
+  formatHookOutput,
+  HOOK_EVENTS,
+  HOOK_IDES,
+  HookInputError,
+  isHookEvent,
+  isHookIde,
+  parseHookPayload,
+} from '@swarm/core';
+import { defineCommand } from 'citty';
+import { usageError } from '../../_args';
+import { storeArgs, withColony } from '../../_colony';
+import { CliError } from '../../_output';
+import { readHookStdin } from '../../_stdin';
+
+export default defineCommand({
+  meta: { name: 'run', description: 'Handle one IDE hook event (the IDE hook JSON on stdin).' },
+  args: {
+    event: { type: 'positional', description: `Hook event: ${HOOK_EVENTS.join(', ')}`, required: true },
+    ide: {
+      type: 'string',
+      description: `The IDE running the hook: ${HOOK_IDES.join(', ')}`,
+      valueHint: 'ide',
+      required: true,
+    },
+    ...storeArgs,
+  },
+  async run({ args }) {
+    const event = String(args.event);
+    if (!isHookEvent(event)) throw usageError(`unknown hook event "${event}"; events: ${HOOK_EVENTS.join(', ')}`);
+    if (!isHookIde(args.ide)) throw usageError(`unknown --ide "${args.ide}"; IDEs: ${HOOK_IDES.join(', ')}`);
+    const ide = args.ide;
+    let payload: ReturnType<typeof parseHookPayload>;
+    try {
+      payload = parseHookPayload(event, await readHookStdin());
+    } catch (error) {
+      if (error instanceof HookInputError) throw new CliError(error.message);
+      throw error;
+    }
+    const result = await withColony(args, (colony) => colony.hooks.run(event, ide, payload));
+    process.stdout.write(formatHookOutput(ide, event, result));
+  },
+});
