@@ -30,7 +30,8 @@ export default defineCommand({
       valueHint: 'exe',
     },
     ...jsonArg,
-    ...storeArgs,
+    db: { ...storeArgs.db, description: 'Database file the registered commands use (default: theirs)' },
+    home: { ...storeArgs.home, description: 'Data home the registered commands use (default: theirs)' },
   },
   async run({ args }) {
     const ide = args.ide;

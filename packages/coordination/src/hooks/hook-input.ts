@@ -74,18 +74,20 @@ export function parseHookPayload<E extends HookEvent>(event: E, raw: string): Ho
   } catch (error) {
     throw new HookInputError(`hook input for ${event} is not JSON: ${(error as Error).message.replace(/\s+/g, ' ')}`);
   }
+  // A payload of another event means a misrouted hook config: say that, not which fields it lacks.
+  const named =
+    typeof json === 'object' && json !== null ? (json as Record<string, unknown>).hook_event_name : undefined;
+  if (typeof named === 'string' && named !== IDE_EVENT_NAMES[event]) {
+    throw new HookInputError(
+      `hook input is a ${named} event but the hook was registered for ${event} (${IDE_EVENT_NAMES[event]}): check the IDE's hook config`,
+    );
+  }
   const parsed = SCHEMAS[event].safeParse(json);
   if (!parsed.success) {
     const reasons = parsed.error.issues
       .slice(0, 3)
       .map((issue) => `${issue.path.length ? issue.path.join('.') : 'input'}: ${issue.message}`);
     throw new HookInputError(`invalid ${event} hook input: ${reasons.join('; ')}`);
-  }
-  const named = parsed.data.hook_event_name;
-  if (named !== undefined && named !== IDE_EVENT_NAMES[event]) {
-    throw new HookInputError(
-      `hook input is a ${named} event but the hook was registered for ${event} (${IDE_EVENT_NAMES[event]}): check the IDE's hook config`,
-    );
   }
   return parsed.data as HookPayload<E>;
 }

@@ -41,7 +41,7 @@ export function upsertTomlTable(
     );
   }
   const wanted = { ...(existing ?? {}), ...fields };
-  if (existing && isDeepStrictEqual(existing, wanted)) return { status: 'unchanged', text: file.text };
+  if (existing && same(existing, wanted)) return { status: 'unchanged', text: file.text };
 
   const section = stringify({ [parent]: { [name]: wanted } });
   const lines = file.text.split('\n');
@@ -72,16 +72,17 @@ export function upsertTomlTable(
   const { [name]: _old, ...restBefore } = (parentValue ?? {}) as Record<string, unknown>;
   const { [parent]: _p1, ...othersAfter } = after;
   const { [parent]: _p2, ...othersBefore } = before;
-  if (
-    !isDeepStrictEqual(written, wanted) ||
-    !isDeepStrictEqual(restAfter, restBefore) ||
-    !isDeepStrictEqual(othersAfter, othersBefore)
-  ) {
+  if (!same(written, wanted) || !same(restAfter, restBefore) || !same(othersAfter, othersBefore)) {
     throw new InstallError(
       `${file.path}: rewriting [${parent}.${name}] would change other settings; edit it by hand, the file was left untouched`,
     );
   }
   return { status: existing ? 'updated' : 'added', text };
+}
+
+/** Deep equality by value: smol-toml builds null-prototype objects, plain ones compare equal to them. */
+function same(a: unknown, b: unknown): boolean {
+  return isDeepStrictEqual(structuredClone(a), structuredClone(b));
 }
 
 function parseToml(file: ConfigText): Record<string, unknown> {

@@ -96,7 +96,7 @@ export function installIde(options: InstallOptions): InstallReport {
     return { path: plan.file.path, items: plan.items, changed };
   });
   const notes =
-    options.ide === 'codex'
+    options.ide === 'codex' && files.some((f) => f.changed)
       ? [
           'Codex runs new or changed hooks only after you review and trust them: open /hooks in Codex once.',
           'Codex before 0.124 also needs `[features] codex_hooks = true` in config.toml.',
