@@ -14,7 +14,9 @@ serves Streamable HTTP on 127.0.0.1 behind a bearer token. Register the server a
 
 ## Registering the server
 
-Claude Code:
+\`colony install --ide claude-code\` (or \`--ide codex\`) registers the server, and the
+IDE hooks that register sessions, join task threads and record edits, in the IDE's own
+config files; see docs/ide-integration.md. By hand, Claude Code:
 
 \`\`\`sh
 claude mcp add colony -- node /path/to/colony/apps/mcp-server/dist/main.js
