@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 /**
  * colony benchmarks. Run from the repo root: `pnpm bench` (builds, then runs this), or
  * `node bench/run.mjs [--quick] [--keep] [--strict]` on an existing build.
@@ -12,6 +11,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
  * measures what ships. Prints a table and writes bench/out/results.json. Timing lives
  * here and only here: tests never assert on time.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -495,6 +496,58 @@ async function benchColdStart() {
   }
 }
 
+// ---------------------------------------------------------------- hooks
+
+/** One `colony hook run`: spawn, payload on stdin, -> exit. */
+async function hookOnce(event, payload) {
+  const t0 = performance.now();
+  const child = spawnTracked(process.execPath, [
+    DIST.cli,
+    'hook',
+    'run',
+    event,
+    '--ide',
+    'claude-code',
+    '--home',
+    HOME,
+  ]);
+  const exited = new Promise((res) => child.once('exit', res));
+  child.stdin.end(JSON.stringify(payload));
+  const code = await exited;
+  if (code !== 0) throw new Error(`hook run ${event} exited ${code}`);
+  return performance.now() - t0;
+}
+
+/** IDE hook latency: each edit in Claude Code or Codex waits for pre- and post-tool-use. */
+async function benchHooks() {
+  log(`[hooks] colony hook run: spawn -> exit, median of ${CONFIG.coldRuns} per event (round-robin)`);
+  const repo = join(TMP, 'hook-repo');
+  mkdirSync(join(repo, 'src'), { recursive: true });
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+  const base = { session_id: 'bench-hooks', transcript_path: null, cwd: repo };
+  const edit = {
+    tool_name: 'Edit',
+    tool_input: { file_path: join(repo, 'src/a.ts'), old_string: 'a', new_string: 'b' },
+  };
+  const events = [
+    ['session-start', 'session-start', { ...base, hook_event_name: 'SessionStart', source: 'startup' }],
+    ['pre-tool-use (Edit)', 'pre-tool-use', { ...base, hook_event_name: 'PreToolUse', ...edit }],
+    ['post-tool-use (Edit)', 'post-tool-use', { ...base, hook_event_name: 'PostToolUse', ...edit }],
+    ['stop', 'stop', { ...base, hook_event_name: 'Stop', stop_hook_active: false }],
+  ];
+  for (const [, event, payload] of events) await hookOnce(event, payload); // page cache and store creation, not timed
+  const samples = Object.fromEntries(events.map(([label]) => [label, []]));
+  for (let i = 0; i < CONFIG.coldRuns; i++) {
+    for (const [label, event, payload] of events) samples[label].push(await hookOnce(event, payload));
+  }
+  details.hook_run_ms = {};
+  for (const [name, list] of Object.entries(samples)) {
+    const s = summarize(list);
+    details.hook_run_ms[name] = { ...s, samples: list };
+    row(`hook run ${name}, spawn -> exit`, `median ${fmtMs(s.p50)} ms (min ${fmtMs(s.min)})`, null, null);
+  }
+}
+
 // ---------------------------------------------------------------- 5. RSS
 
 async function rssProfile(args, searches) {
@@ -634,6 +687,7 @@ async function main() {
   await benchSearch(large);
   await benchMcpRoundTrip();
   await benchColdStart();
+  await benchHooks();
   await benchRss();
   await benchToolsList();
 
@@ -645,7 +699,7 @@ async function main() {
         ? 1
         : m.startsWith('MCP')
           ? 2
-          : m.startsWith('cold')
+          : m.startsWith('cold') || m.startsWith('hook')
             ? 3
             : /RSS/.test(m)
               ? 4

@@ -4,7 +4,7 @@
  * tool through the one registry. Commands never reach around `handleToolCall`, so
  * what the CLI prints is what an MCP client receives.
  */
-import { type Colony, openColony } from '@swarm/core';
+import { type Colony, type OpenColonyOptions, openColony } from '@swarm/core';
 import { CliError } from './_output';
 
 export const storeArgs = {
@@ -17,8 +17,9 @@ export interface StoreFlags {
   readonly home?: string | undefined;
 }
 
-export function openFromArgs(args: StoreFlags): Colony {
+export function openFromArgs(args: StoreFlags, options: OpenColonyOptions = {}): Colony {
   return openColony({
+    ...options,
     ...(args.home ? { home: args.home } : {}),
     ...(args.db ? { dbPath: args.db } : {}),
     onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),
@@ -26,8 +27,12 @@ export function openFromArgs(args: StoreFlags): Colony {
 }
 
 /** Opens colony for one command and closes it afterwards, whatever happens. */
-export async function withColony<T>(args: StoreFlags, fn: (colony: Colony) => Promise<T> | T): Promise<T> {
-  const colony = openFromArgs(args);
+export async function withColony<T>(
+  args: StoreFlags,
+  fn: (colony: Colony) => Promise<T> | T,
+  options: OpenColonyOptions = {},
+): Promise<T> {
+  const colony = openFromArgs(args, options);
   try {
     return await fn(colony);
   } finally {

@@ -78,6 +78,7 @@ export {
   createTokenCounter,
   DEFAULT_TOKENIZER_MODULE,
   estimateTokens,
+  estimatingTokenCounter,
   type TokenCounter,
   type TokenCounterOptions,
 } from './tokens';

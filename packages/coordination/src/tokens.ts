@@ -75,3 +75,12 @@ function countBounded(fn: (text: string) => number, text: string): number {
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
+
+/**
+ * A counter that only estimates (4 characters a token) and never loads the tokenizer:
+ * for short-lived processes that write a few short, machine-made records, such as an
+ * IDE hook, where loading the tokenizer would cost more than the whole write.
+ */
+export function estimatingTokenCounter(): TokenCounter {
+  return { count: (text) => (text.length === 0 ? 0 : estimateTokens(text)), warning: undefined, exact: () => false };
+}

@@ -5,10 +5,11 @@
  * OpenAI / Anthropic function schemas.
  */
 
-// Re-exported vocabulary, so library users need one import
-// IDE hooks and installation
+// Re-exported vocabulary (clock, search ranking, token counting, the IDE hooks' inputs
+// and outputs), so library users need one import
 export {
   type Clock,
+  estimatingTokenCounter,
   formatHookOutput,
   HOOK_EVENTS,
   HOOK_IDES,
@@ -27,6 +28,7 @@ export {
   type SearchCandidate,
   type SearchRanker,
   systemClock,
+  type TokenCounter,
 } from '@swarm/coordination';
 export {
   COLONY_TOOLS,
@@ -37,6 +39,7 @@ export {
   type ToolErrorPayload,
   type Toolset,
 } from '@swarm/tools';
+// IDE hooks and installation
 export { locateRepo } from './git-repo';
 export { InstallError } from './install/_config-file';
 export {

@@ -55,6 +55,8 @@ export interface OpenColonyOptions {
   readonly settings?: Settings;
   /** Module the token counter loads (default `$COLONY_TOKENIZER_MODULE`, else gpt-tokenizer cl100k_base). */
   readonly tokenizerModule?: string;
+  /** The token counter itself (default: the tokenizer above, loaded on first use). */
+  readonly tokens?: TokenCounter;
   /** Write a receipt per tool call into mcp_metrics (default true). */
   readonly receipts?: boolean;
   /** Re-rank keyword search candidates (e.g. a vector-similarity blend); applied in order. */
@@ -117,10 +119,12 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   }
 
   const tokenizerModule = options.tokenizerModule ?? process.env.COLONY_TOKENIZER_MODULE;
-  const tokens = createTokenCounter({
-    ...(tokenizerModule ? { module: tokenizerModule } : {}),
-    onWarning: warn,
-  });
+  const tokens =
+    options.tokens ??
+    createTokenCounter({
+      ...(tokenizerModule ? { module: tokenizerModule } : {}),
+      onWarning: warn,
+    });
   const store = openStore({ path: dbPath });
   const ctx = { store, clock, tokens, settings };
   const memory = new MemoryService(ctx, options.rankers ? { rankers: options.rankers } : {});

@@ -16,7 +16,7 @@
  */
 import { dirname } from 'node:path';
 import { activeTasksOfSession, getSession, type Task, upsertSession } from '@swarm/storage';
-import { isColonyError } from '@swarm/tools';
+import { isColonyError, type TaskThreadResult } from '@swarm/tools';
 import { type DomainContext, requireTask } from '../context';
 import { recordEdit } from '../edits';
 import { normalizeRepoPath } from '../repo-paths';
@@ -119,13 +119,7 @@ export class HookService {
       if (!repo) note = `No task joined: ${caller.cwd} is not in a git repository. Join one with task_thread.`;
       else if (!repo.branch) note = `No task joined: ${repo.root} is on a detached HEAD. Join one with task_thread.`;
       else {
-        const joined = this.#tasks.thread({
-          repo_root: repo.root,
-          branch: repo.branch,
-          session_id: caller.sessionId,
-          agent: caller.agent,
-          ide: caller.ide,
-        });
+        const joined = this.#join(caller, repo.root, repo.branch);
         task = {
           id: joined.task_id,
           repoRoot: joined.repo_root,
@@ -227,6 +221,17 @@ export class HookService {
     });
   }
 
+  /** Joins the session to the thread of (root, branch), as task_thread does. */
+  #join(caller: Caller, root: string, branch: string): TaskThreadResult {
+    return this.#tasks.thread({
+      repo_root: root,
+      branch,
+      session_id: caller.sessionId,
+      agent: caller.agent,
+      ide: caller.ide,
+    });
+  }
+
   /** Registers the session or refreshes its heartbeat (and cwd). */
   #register(caller: Caller, now: number): void {
     upsertSession(
@@ -284,13 +289,7 @@ export class HookService {
       const key = `${repo.root}\u0000${repo.branch}`;
       let task = tasks.get(key);
       if (!task) {
-        const joined = this.#tasks.thread({
-          repo_root: repo.root,
-          branch: repo.branch,
-          session_id: caller.sessionId,
-          agent: caller.agent,
-          ide: caller.ide,
-        });
+        const joined = this.#join(caller, repo.root, repo.branch);
         task = requireTask(this.#ctx, joined.task_id);
         tasks.set(key, task);
       }

@@ -7,6 +7,7 @@
  * (cli.ts maps usage errors of this command to 1).
  */
 import {
+  estimatingTokenCounter,
   formatHookOutput,
   HOOK_EVENTS,
   HOOK_IDES,
@@ -45,7 +46,10 @@ export default defineCommand({
       if (error instanceof HookInputError) throw new CliError(error.message);
       throw error;
     }
-    const result = await withColony(args, (colony) => colony.hooks.run(event, ide, payload));
+    // A hook writes a few short records; loading the tokenizer would cost more than the write.
+    const result = await withColony(args, (colony) => colony.hooks.run(event, ide, payload), {
+      tokens: estimatingTokenCounter(),
+    });
     process.stdout.write(formatHookOutput(ide, event, result));
   },
 });
