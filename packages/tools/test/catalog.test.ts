@@ -157,6 +157,14 @@ describe('toolsets', () => {
       expect(core).toContain(name);
     }
   });
+
+  it('serves messages to read and answer in core, and claims, retractions and links in all only', () => {
+    const core = registry.list('core').map((t) => t.name);
+    for (const name of ['task_message', 'task_messages', 'task_message_mark_read']) expect(core).toContain(name);
+    for (const name of ['task_message_claim', 'task_message_retract', 'task_link', 'task_links', 'task_unlink']) {
+      expect(core).not.toContain(name);
+    }
+  });
 });
 
 describe('inputJsonSchema', () => {

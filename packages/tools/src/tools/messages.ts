@@ -31,7 +31,7 @@ export type TaskMessageInput = z.output<typeof TaskMessageInput>;
 
 export const taskMessage = defineTool({
   name: 'task_message',
-  description: 'Message another agent on a task (to_agent/to_session_id; default broadcast). reply_to answers one.',
+  description: 'Send a directed or broadcast message on a task; reply_to answers one.',
   input: TaskMessageInput,
   core: true,
   mutates: true,
@@ -74,7 +74,7 @@ export type TaskMessagesInput = z.output<typeof TaskMessagesInput>;
 
 export const taskMessages = defineTool({
   name: 'task_messages',
-  description: 'Messages addressed to you across your tasks, newest first; compact, does not mark read.',
+  description: 'Messages addressed to you, newest first (compact; does not mark read).',
   input: TaskMessagesInput,
   core: true,
   mutates: false,
@@ -127,7 +127,7 @@ export type TaskMessageRetractInput = z.output<typeof TaskMessageRetractInput>;
 
 export const taskMessageRetract = defineTool({
   name: 'task_message_retract',
-  description: 'Retract a message you sent that has no reply yet; its body stays for audit.',
+  description: 'Retract your message before it is answered; the body stays for audit.',
   input: TaskMessageRetractInput,
   mutates: true,
   docs: {
@@ -153,7 +153,7 @@ export type TaskMessageClaimInput = z.output<typeof TaskMessageClaimInput>;
 
 export const taskMessageClaim = defineTool({
   name: 'task_message_claim',
-  description: "Claim a to_agent 'any' broadcast before replying, so it leaves other recipients' inboxes.",
+  description: "Claim a to_agent 'any' broadcast so other recipients stop seeing it.",
   input: TaskMessageClaimInput,
   mutates: true,
   docs: {
