@@ -6,21 +6,13 @@
 import { join } from 'node:path';
 import { getMessage, getObservations, openStore, repliesTo } from '@swarm/storage';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Server, startServer, tempDir } from './_harness';
+import { serverFleet, tempDir } from './_harness';
 
 const REPO = '/abs/message-race-repo';
 
 describe('message races between server processes', () => {
-  const servers: Server[] = [];
-  const start = async (db: string, home: string) => {
-    const server = await startServer({ db, home });
-    servers.push(server);
-    return server;
-  };
-
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()));
-  });
+  const { start, closeAll } = serverFleet();
+  afterEach(closeAll);
 
   it('lets exactly one of eight processes claim a broadcast; the other seven get ALREADY_CLAIMED', async () => {
     const dir = tempDir();

@@ -5,7 +5,7 @@
  */
 import { countMessages, getMessage, type Message } from '@swarm/storage';
 import type { MessageEntry } from '@swarm/tools';
-import type { Fixture } from './_fixture';
+import { createFixture, type Fixture } from './_fixture';
 
 export const REPO = '/abs/msg-repo';
 
@@ -23,6 +23,17 @@ export async function openThreads(fx: Fixture): Promise<Threads> {
   const other = await join('other', 'claude-1', 'claude');
   await join('other', 'cursor-9', 'cursor');
   return { main, other };
+}
+
+/** A fresh fixture with the threads open: for `beforeEach`. */
+export async function freshThreads(): Promise<{ fx: Fixture; t: Threads }> {
+  const fx = createFixture();
+  return { fx, t: await openThreads(fx) };
+}
+
+/** A task_post on a thread; returns its id. */
+export async function post(fx: Fixture, taskId: number, session_id: string, content: string): Promise<number> {
+  return (await fx.ok<{ id: number }>('task_post', { task_id: taskId, session_id, kind: 'note', content })).id;
 }
 
 /** Sends a message (claude-1 as claude by default) and returns its id. */

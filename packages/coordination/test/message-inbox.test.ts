@@ -4,14 +4,13 @@
  * and its action hints; and the urgent-unread query a session-start preface uses.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture, START } from './_fixture';
-import { ids, inbox, openThreads, row, send, type Threads, written } from './_messages';
+import { type Fixture, START } from './_fixture';
+import { freshThreads, ids, inbox, row, send, type Threads, written } from './_messages';
 
 let fx: Fixture;
 let t: Threads;
 beforeEach(async () => {
-  fx = createFixture();
-  t = await openThreads(fx);
+  ({ fx, t } = await freshThreads());
 });
 afterEach(() => fx.close());
 

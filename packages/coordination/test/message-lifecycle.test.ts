@@ -5,14 +5,13 @@
  */
 import { getObservation } from '@swarm/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture, START } from './_fixture';
-import { inbox, openThreads, row, send, type Threads, written } from './_messages';
+import { type Fixture, START } from './_fixture';
+import { freshThreads, inbox, post, row, send, type Threads, written } from './_messages';
 
 let fx: Fixture;
 let t: Threads;
 beforeEach(async () => {
-  fx = createFixture();
-  t = await openThreads(fx);
+  ({ fx, t } = await freshThreads());
 });
 afterEach(() => fx.close());
 
@@ -81,14 +80,7 @@ describe('task_message_mark_read', () => {
 
   it('refuses ids that are not messages, or not on the task named', async () => {
     const id = await send(fx, t.main, { to_agent: 'codex' });
-    const note = (
-      await fx.ok<{ id: number }>('task_post', {
-        task_id: t.other,
-        session_id: 'cursor-9',
-        kind: 'note',
-        content: 'not a message',
-      })
-    ).id;
+    const note = await post(fx, t.other, 'cursor-9', 'not a message');
     const ref = { session_id: 'codex-1' };
     await refuses('task_message_mark_read', { ...ref, message_observation_id: 999_999 }, 'NOT_MESSAGE');
     await refuses('task_message_mark_read', { ...ref, message_observation_id: note }, 'NOT_MESSAGE');

@@ -6,14 +6,13 @@
 import { getObservation, getTask } from '@swarm/storage';
 import { MAX_CONTENT_CHARS } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture, START } from './_fixture';
-import { inbox, openThreads, row, send, type Threads, written } from './_messages';
+import { type Fixture, START } from './_fixture';
+import { freshThreads, inbox, post, row, send, type Threads, written } from './_messages';
 
 let fx: Fixture;
 let t: Threads;
 beforeEach(async () => {
-  fx = createFixture();
-  t = await openThreads(fx);
+  ({ fx, t } = await freshThreads());
 });
 afterEach(() => fx.close());
 
@@ -77,22 +76,8 @@ describe('task_message', () => {
   });
 
   it('refuses bad input with a code and writes nothing', async () => {
-    const note = (
-      await fx.ok<{ id: number }>('task_post', {
-        task_id: t.main,
-        session_id: 'claude-1',
-        kind: 'note',
-        content: 'a note, not a message',
-      })
-    ).id;
-    const otherNote = (
-      await fx.ok<{ id: number }>('task_post', {
-        task_id: t.other,
-        session_id: 'cursor-9',
-        kind: 'note',
-        content: 'elsewhere',
-      })
-    ).id;
+    const note = await post(fx, t.main, 'claude-1', 'a note, not a message');
+    const otherNote = await post(fx, t.other, 'cursor-9', 'elsewhere');
     const elsewhere = await send(fx, t.other, { session_id: 'cursor-9', agent: 'cursor' });
     const retracted = await send(fx, t.main);
     await fx.ok('task_message_retract', { message_observation_id: retracted, session_id: 'claude-1' });

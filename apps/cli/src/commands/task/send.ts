@@ -4,25 +4,14 @@
  */
 import { MESSAGE_TARGETS, MESSAGE_URGENCIES, type MessageSent } from '@swarm/tools';
 import { defineCommand } from 'citty';
-import { jsonArg, parseId, parseWholeNumber, restPositionals, usageError } from '../../_args';
+import { idempotencyArg, jsonArg, parseId, parseWholeNumber, taskContentArgs, taskIdAndText } from '../../_args';
 import { callTool, defined, storeArgs, withColony } from '../../_colony';
 import { printJson, printLines } from '../../_output';
 
 export default defineCommand({
   meta: { name: 'send', description: 'Send a message to another agent on a task thread (or reply to one).' },
   args: {
-    'task-id': { type: 'positional', description: 'Task id', required: true },
-    content: {
-      type: 'positional',
-      description: 'The message (all remaining words; quote it, or put it after `--`)',
-      required: true,
-    },
-    session: {
-      type: 'string',
-      description: 'Your session id (must have joined the thread)',
-      valueHint: 'id',
-      required: true,
-    },
+    ...taskContentArgs('The message'),
     agent: { type: 'string', description: 'Your agent name (claude, codex, ...)', valueHint: 'name', required: true },
     to: {
       type: 'string',
@@ -33,23 +22,18 @@ export default defineCommand({
     urgency: { type: 'string', description: `${MESSAGE_URGENCIES.join(', ')} (default fyi)`, valueHint: 'level' },
     'reply-to': { type: 'string', description: 'Message id on the same task this answers', valueHint: 'id' },
     'expires-in': { type: 'string', description: 'Minutes until an unread message expires', valueHint: 'minutes' },
-    'idempotency-key': {
-      type: 'string',
-      valueHint: 'key',
-      description: 'Retry key: a repeat with the same key returns the first result',
-    },
+    ...idempotencyArg,
     ...jsonArg,
     ...storeArgs,
   },
   async run({ args }) {
-    const [rawTask = '', ...words] = restPositionals(args);
+    const { taskId, text } = taskIdAndText(args, 'the message to send');
     const replyTo = args['reply-to'];
-    if (words.length === 0) throw usageError('missing CONTENT: the message to send');
     const input = defined({
-      task_id: parseId(rawTask, 'task id'),
+      task_id: taskId,
       session_id: args.session,
       agent: args.agent,
-      content: words.join(' '),
+      content: text,
       to_agent: args.to,
       to_session_id: args['to-session'],
       urgency: args.urgency,
