@@ -161,6 +161,8 @@ describe('MessageService.urgentUnread', () => {
       blocking,
       newerNeedsReply,
     ]);
+    expect(ids(fx.messages.urgentUnread({ sessionId: 'codex-1' }))).toEqual(ids(urgent));
     expect(fx.messages.urgentUnread({ sessionId: 'nobody', agent: 'codex' })).toEqual([]);
+    expect(fx.messages.urgentUnread({ sessionId: 'nobody' })).toEqual([]);
   });
 });

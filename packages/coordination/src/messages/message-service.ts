@@ -10,6 +10,7 @@ import {
   claimMessage,
   effectiveStatus,
   expireMessage,
+  getSession,
   insertMessage,
   listInboxMessages,
   type Message,
@@ -43,7 +44,9 @@ const MINUTE_MS = 60_000;
 
 export interface UrgentUnreadQuery {
   readonly sessionId: string;
-  readonly agent: string;
+  /** Default: the agent the session registered as (sessions.agent). */
+  readonly agent?: string;
+  /** Default 20. */
   readonly limit?: number;
 }
 
@@ -140,7 +143,8 @@ export class MessageService implements MessageBackend {
    */
   urgentUnread(query: UrgentUnreadQuery): MessageEntry[] {
     const limit = query.limit ?? 20;
-    const base = { sessionId: query.sessionId, agent: query.agent, unreadOnly: true };
+    const agent = query.agent ?? getSession(this.#ctx.store, query.sessionId)?.agent ?? '';
+    const base = { sessionId: query.sessionId, agent, unreadOnly: true };
     const blocking = this.#entries({ ...base, urgencies: ['blocking'], limit });
     if (blocking.length >= limit) return blocking;
     return [...blocking, ...this.#entries({ ...base, urgencies: ['needs_reply'], limit: limit - blocking.length })];
@@ -235,7 +239,10 @@ export class MessageService implements MessageBackend {
       const status = effectiveStatus(message, now);
       if (status === 'retracted') throw retracted(message);
       if (message.claimedBySessionId !== null) {
-        if (message.claimedBySessionId === args.session_id) return claimedAnswer(message);
+        if (message.claimedBySessionId === args.session_id) {
+          // The claimer asking again: the first claim's answer (agent and time are set with the session).
+          return claimed(args.session_id, message.claimedByAgent ?? args.agent, message.claimedAt ?? now);
+        }
         throw new ColonyError('ALREADY_CLAIMED', `broadcast #${message.id} was already claimed`, {
           details: {
             message_observation_id: message.id,
@@ -274,13 +281,8 @@ export class MessageService implements MessageBackend {
   }
 }
 
-function claimedAnswer(message: Message): MessageClaimed {
-  return {
-    status: 'claimed',
-    claimed_by_session_id: message.claimedBySessionId ?? '',
-    claimed_by_agent: message.claimedByAgent ?? '',
-    claimed_at: message.claimedAt ?? 0,
-  };
+function claimed(sessionId: string, agent: string, at: number): MessageClaimed {
+  return { status: 'claimed', claimed_by_session_id: sessionId, claimed_by_agent: agent, claimed_at: at };
 }
 
 function retracted(message: Message): ColonyError {
