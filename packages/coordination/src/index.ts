@@ -52,6 +52,8 @@ export {
 export { formatHookOutput } from './hooks/ide-output';
 export { renderOverlap, renderPreface, renderReminder } from './hooks/preface';
 export { inferIdeFromSessionId } from './ide';
+// Task links
+export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';
 export { compressContent } from './memory/compress';
 
 // Memory
@@ -62,6 +64,21 @@ export {
   type SearchRanker,
 } from './memory/memory-service';
 export { makeSnippet } from './memory/snippet';
+// Messages
+export {
+  isBroadcast,
+  MESSAGE_PREVIEW_CHARS,
+  recipientRefusal,
+  replyTarget,
+} from './messages/message-rules';
+export {
+  MESSAGE_CLAIM_KIND,
+  MESSAGE_KIND,
+  MESSAGE_READ_KIND,
+  MESSAGE_RETRACT_KIND,
+  MessageService,
+  type UrgentUnreadQuery,
+} from './messages/message-service';
 export { normalizeRepoPath } from './repo-paths';
 export { type NotepadPointer, pointerLine } from './tasks/omx-notepad';
 export { compactLine, directedAgent, looksLikeFutureWork } from './tasks/post-routing';

@@ -12,8 +12,10 @@ import {
   type CoordinationSettings,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
+  LinkService,
   type ManualClock,
   MemoryService,
+  MessageService,
   manualClock,
   TaskService,
 } from '../src/index';
@@ -26,6 +28,7 @@ export interface Fixture {
   readonly clock: ManualClock;
   readonly memory: MemoryService;
   readonly tasks: TaskService;
+  readonly messages: MessageService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -43,13 +46,16 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const ctx = { store, clock, tokens: createTokenCounter(), settings };
   const memory = new MemoryService(ctx);
   const tasks = new TaskService(ctx);
-  const registry = new ToolRegistry(COLONY_TOOLS, { memory, tasks }, { now: () => clock.now() });
+  const messages = new MessageService(ctx);
+  const links = new LinkService(ctx);
+  const registry = new ToolRegistry(COLONY_TOOLS, { memory, tasks, messages, links }, { now: () => clock.now() });
   return {
     dir,
     store,
     clock,
     memory,
     tasks,
+    messages,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

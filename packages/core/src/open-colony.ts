@@ -10,7 +10,9 @@ import {
   createTokenCounter,
   fileClock,
   HookService,
+  LinkService,
   MemoryService,
+  MessageService,
   type RepoLocator,
   type SearchRanker,
   systemClock,
@@ -89,6 +91,8 @@ export interface Colony {
   readonly tokens: TokenCounter;
   readonly memory: MemoryService;
   readonly tasks: TaskService;
+  readonly messages: MessageService;
+  readonly links: LinkService;
   /** The IDE hooks: what `colony hook run` does for each event. */
   readonly hooks: HookService;
   readonly registry: ToolRegistry<ColonyBackend>;
@@ -129,8 +133,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const ctx = { store, clock, tokens, settings };
   const memory = new MemoryService(ctx, options.rankers ? { rankers: options.rankers } : {});
   const tasks = new TaskService(ctx);
+  const messages = new MessageService(ctx);
+  const links = new LinkService(ctx);
   const hooks = new HookService(ctx, { tasks, locateRepo: options.locateRepo ?? locateRepo });
-  const backend: ColonyBackend = { memory, tasks };
+  const backend: ColonyBackend = { memory, tasks, messages, links };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -149,6 +155,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     tokens,
     memory,
     tasks,
+    messages,
+    links,
     hooks,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),

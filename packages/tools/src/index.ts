@@ -34,5 +34,7 @@ export {
   ToolRegistry,
 } from './registry';
 export { MAX_CONTENT_CHARS } from './schemas';
+export * from './tools/links';
 export * from './tools/memory';
+export * from './tools/messages';
 export * from './tools/tasks';
