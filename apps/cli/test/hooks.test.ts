@@ -153,6 +153,57 @@ describe('Claude Code hooks', () => {
   });
 });
 
+describe('what needs the agent, across processes', () => {
+  const claudeSession = '9c2d6f0e-6a3b-4f7e-9f53-2b7c1b8e4a10';
+  const codexSession = '019a4c1e-0000-7c30-a1b5-5c1f2e9d8a77';
+
+  /** `colony task send` from the Codex session, as its agent would through the tools. */
+  function send(content: string, urgency: string): number {
+    const taskId = withStore((store) => listTasks(store, { branch: 'feature/lexer', limit: 1 })[0]?.id ?? 0);
+    const args = ['task', 'send', String(taskId), content, '--session', `codex-${codexSession}`, '--agent', 'codex'];
+    const run = spawnSync(
+      process.execPath,
+      [CLI, ...args, '--to', 'claude', '--urgency', urgency, '--json', '--db', db, '--home', home],
+      { encoding: 'utf8', env: { ...process.env, COLONY_CLOCK_FILE: clockFile } },
+    );
+    expect(run.stderr).toBe('');
+    return JSON.parse(run.stdout).message_observation_id;
+  }
+
+  it("a blocking message from a Codex session tops the Claude session's next preface", () => {
+    setClock(T0 + 200_000);
+    expect(hook('session-start', 'codex', codex.sessionStart(codexSession, repo)).code).toBe(0);
+    const id = send('stop editing src/a.ts, I am moving it', 'blocking');
+    setClock(T0 + 260_000);
+    const run = hook('session-start', 'claude-code', { ...claude.sessionStart(claudeSession, repo), source: 'resume' });
+    const lines: string[] = JSON.parse(run.stdout).hookSpecificOutput.additionalContext.split('\n');
+    expect(lines[1]).toContain(`also here: codex-${codexSession} (codex)`);
+    expect(lines[2]).toBe('BLOCKING messages for you:');
+    expect(lines[3]).toMatch(
+      new RegExp(
+        `^- #${id} on task #\\d+ from codex 1m ago: stop editing src/a.ts, I am moving it \\| reply: task_message \\{`,
+      ),
+    );
+  });
+
+  it('the prompt reminder names only what arrived since', () => {
+    setClock(T0 + 270_000);
+    expect(
+      hook('user-prompt-submit', 'claude-code', claude.userPromptSubmit(claudeSession, repo, 'go on')).stdout,
+    ).toBe('');
+    send('can you re-run the typecheck?', 'needs_reply');
+    setClock(T0 + 280_000);
+    const run = hook('user-prompt-submit', 'claude-code', claude.userPromptSubmit(claudeSession, repo, 'and now?'));
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'UserPromptSubmit',
+        additionalContext: 'colony: new for you: 1 message needing a reply. Call attention_inbox before continuing.',
+      },
+    });
+  });
+});
+
 describe('Codex hooks', () => {
   const session = '019a4c1e-77d2-7c30-a1b5-5c1f2e9d8a77';
   const colonySession = `codex-${session}`;

@@ -25,6 +25,7 @@ export {
   NO_ATTENTION,
   type OthersClaim,
   type PendingHandoff,
+  type ToolCall,
 } from './hooks/attention';
 export { editTargets, patchFiles } from './hooks/edit-targets';
 export {
@@ -51,6 +52,7 @@ export {
 } from './hooks/hook-service';
 export { formatHookOutput } from './hooks/ide-output';
 export { renderOverlap, renderPreface, renderReminder } from './hooks/preface';
+export { type AttentionServices, serviceAttention } from './hooks/service-attention';
 export { inferIdeFromSessionId } from './ide';
 // Task links
 export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';

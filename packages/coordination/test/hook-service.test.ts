@@ -121,37 +121,27 @@ describe('session-start', () => {
   });
 
   it('lists what needs the agent, with the calls to make', async () => {
+    const accept = { tool: 'task_accept_handoff', args: { handoff_observation_id: 401, session_id: 'claude-k1' } };
+    const decline = { tool: 'task_decline_handoff', args: { handoff_observation_id: 401, session_id: 'claude-k1' } };
+    const reply = (id: number) => ({
+      tool: 'task_message',
+      args: { task_id: 1, session_id: 'claude-k1', reply_to: id },
+    });
+    const from = { taskId: 1, fromAgent: 'codex', fromSessionId: 'codex-c1' };
     attention = {
       handoffs: [
-        {
-          id: 401,
-          taskId: 1,
-          fromAgent: 'codex',
-          fromSessionId: 'codex-c1',
-          summary: 'Run the e2e',
-          expiresAt: START + 3_600_000,
-          fileCount: 2,
-        },
+        { id: 401, kind: 'handoff', ...from, summary: 'Run the e2e', expiresAt: START + 3_600_000, accept, decline },
       ],
       messages: [
         {
           id: 88,
-          taskId: 1,
-          fromAgent: 'codex',
-          fromSessionId: 'codex-c1',
+          ...from,
           urgency: 'blocking',
           preview: 'stop editing x.ts',
           createdAt: START - 120_000,
+          reply: reply(88),
         },
-        {
-          id: 90,
-          taskId: 1,
-          fromAgent: 'codex',
-          fromSessionId: 'codex-c1',
-          urgency: 'needs_reply',
-          preview: 'typecheck?',
-          createdAt: START,
-        },
+        { id: 90, ...from, urgency: 'needs_reply', preview: 'typecheck?', createdAt: START, reply: reply(90) },
       ],
       fyiUnread: 3,
       claims: [{ taskId: 1, filePath: 'src/a.ts', sessionId: 'codex-c1', agent: 'codex', claimedAt: START - 240_000 }],
@@ -159,16 +149,20 @@ describe('session-start', () => {
     const { context = '' } = await hooks.sessionStart('claude-code', base('k1'));
     const lines = context.split('\n');
     expect(lines[2]).toBe('BLOCKING messages for you:');
-    expect(context).toContain('#88 on task #1 from codex 2m ago: stop editing x.ts');
-    expect(context).toContain('accept: task_accept_handoff {"handoff_observation_id":401,"session_id":"claude-k1"}');
-    expect(context).toContain(
-      'decline: task_decline_handoff {"handoff_observation_id":401,"session_id":"claude-k1","reason":"..."}',
+    expect(lines[3]).toBe(
+      '- #88 on task #1 from codex 2m ago: stop editing x.ts | reply: task_message {"task_id":1,"session_id":"claude-k1","reply_to":88}',
     );
-    expect(context).toContain(
-      'reply: task_message {"task_id":1,"session_id":"claude-k1","agent":"claude","reply_to":90,"content":"..."}',
-    );
-    expect(context).toContain('3 unread fyi messages: task_messages');
-    expect(context).toContain('src/a.ts claimed by codex-c1 (codex, task #1, 4m ago)');
+    expect(lines[4]).toBe('Handoffs for you (accept or decline):');
+    expect(lines[5]).toBe('- #401 handoff on task #1 from codex (codex-c1, expires in 60m): Run the e2e');
+    expect(lines[6]).toBe('  accept: task_accept_handoff {"handoff_observation_id":401,"session_id":"claude-k1"}');
+    expect(lines[7]).toBe('  decline: task_decline_handoff {"handoff_observation_id":401,"session_id":"claude-k1"}');
+    expect(lines[8]).toBe('Messages needing your reply:');
+    expect(lines[9]).toMatch(/^- #90 on task #1 from codex just now: typecheck\? \| reply: task_message /);
+    expect(lines.slice(10)).toEqual([
+      '3 unread fyi messages: task_messages',
+      'Files others are editing (fresh claims):',
+      '- src/a.ts claimed by codex-c1 (codex, task #1, 4m ago)',
+    ]);
     expect(queries.at(-1)).toEqual({ sessionId: 'claude-k1', agent: 'claude', taskIds: [1] });
   });
 });
@@ -185,30 +179,14 @@ describe('user-prompt-submit', () => {
   it('asks only for what appeared since the agent last looked, and reminds in one line', async () => {
     await hooks.sessionStart('claude-code', base('k1'));
     fx.clock.advance(5000);
+    const call = { tool: 't', args: {} };
+    const from = { taskId: 1, fromAgent: 'codex', fromSessionId: 'codex-c1' };
     attention = {
       ...NO_ATTENTION,
       handoffs: [
-        {
-          id: 7,
-          taskId: 1,
-          fromAgent: 'codex',
-          fromSessionId: 'codex-c1',
-          summary: 's',
-          expiresAt: START + 9e6,
-          fileCount: 0,
-        },
+        { id: 7, kind: 'handoff', ...from, summary: 's', expiresAt: START + 9e6, accept: call, decline: call },
       ],
-      messages: [
-        {
-          id: 8,
-          taskId: 1,
-          fromAgent: 'codex',
-          fromSessionId: 'codex-c1',
-          urgency: 'blocking',
-          preview: 'p',
-          createdAt: START + 4000,
-        },
-      ],
+      messages: [{ id: 8, ...from, urgency: 'blocking', preview: 'p', createdAt: START + 4000, reply: call }],
     };
     const first = await hooks.userPromptSubmit('claude-code', { ...base('k1'), prompt: 'next' });
     expect(queries.at(-1)).toMatchObject({ since: START });

@@ -15,6 +15,7 @@ import {
   MessageService,
   type RepoLocator,
   type SearchRanker,
+  serviceAttention,
   systemClock,
   TaskService,
   type TokenCounter,
@@ -135,7 +136,11 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const tasks = new TaskService(ctx);
   const messages = new MessageService(ctx);
   const links = new LinkService(ctx);
-  const hooks = new HookService(ctx, { tasks, locateRepo: options.locateRepo ?? locateRepo });
+  const hooks = new HookService(ctx, {
+    tasks,
+    locateRepo: options.locateRepo ?? locateRepo,
+    attention: serviceAttention({ messages }),
+  });
   const backend: ColonyBackend = { memory, tasks, messages, links };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);

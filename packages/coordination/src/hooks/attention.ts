@@ -6,15 +6,23 @@
  * not depend on how claims, handoffs and messages are stored.
  */
 
+/** A ready tool call: the tool and its arguments, as the agent should send them. */
+export interface ToolCall {
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
 export interface PendingHandoff {
-  /** The handoff observation id (what task_accept_handoff takes). */
+  /** The handoff (or relay) observation id. */
   readonly id: number;
+  readonly kind: 'handoff' | 'relay';
   readonly taskId: number;
   readonly fromAgent: string;
   readonly fromSessionId: string;
   readonly summary: string;
   readonly expiresAt: number;
-  readonly fileCount: number;
+  readonly accept: ToolCall;
+  readonly decline: ToolCall;
 }
 
 export interface AttentionMessage {
@@ -26,6 +34,7 @@ export interface AttentionMessage {
   readonly urgency: 'needs_reply' | 'blocking';
   readonly preview: string;
   readonly createdAt: number;
+  readonly reply: ToolCall;
 }
 
 export interface OthersClaim {

@@ -6,7 +6,7 @@
  * at most a few items per section with a count and `attention_inbox` for the rest.
  */
 import { compactLine } from '../tasks/post-routing';
-import type { Attention, AttentionMessage, OthersClaim, PendingHandoff } from './attention';
+import type { Attention, AttentionMessage, OthersClaim, PendingHandoff, ToolCall } from './attention';
 
 const MAX_HANDOFFS = 3;
 const MAX_MESSAGES = 5;
@@ -45,7 +45,7 @@ export function renderPreface(input: PrefaceInput): string {
   } else if (input.note) {
     lines.push(input.note);
   }
-  lines.push(...attentionLines(attention, sessionId, agent, now));
+  lines.push(...attentionLines(attention, now));
   return lines.join('\n');
 }
 
@@ -72,24 +72,24 @@ export function renderOverlap(conflicts: readonly OthersClaim[], now: number): s
   return `colony: overlap: ${shown.join('; ')}${more}. Claims are warnings, not locks: coordinate with task_message before overwriting their work.`;
 }
 
-function attentionLines(attention: Attention, sessionId: string, agent: string, now: number): string[] {
+function attentionLines(attention: Attention, now: number): string[] {
   const lines: string[] = [];
   const blocking = attention.messages.filter((m) => m.urgency === 'blocking');
   const needsReply = attention.messages.filter((m) => m.urgency === 'needs_reply');
   // Blocking messages go first and are never coalesced (the contract's urgency rule).
   if (blocking.length) {
     lines.push('BLOCKING messages for you:');
-    for (const m of blocking) lines.push(messageLine(m, sessionId, agent, now));
+    for (const m of blocking) lines.push(messageLine(m, now));
   }
   if (attention.handoffs.length) {
     lines.push('Handoffs for you (accept or decline):');
-    for (const h of attention.handoffs.slice(0, MAX_HANDOFFS)) lines.push(...handoffLines(h, sessionId, now));
+    for (const h of attention.handoffs.slice(0, MAX_HANDOFFS)) lines.push(...handoffLines(h, now));
     if (attention.handoffs.length > MAX_HANDOFFS)
       lines.push(`+${attention.handoffs.length - MAX_HANDOFFS} more: attention_inbox`);
   }
   if (needsReply.length) {
     lines.push('Messages needing your reply:');
-    for (const m of needsReply.slice(0, MAX_MESSAGES)) lines.push(messageLine(m, sessionId, agent, now));
+    for (const m of needsReply.slice(0, MAX_MESSAGES)) lines.push(messageLine(m, now));
     if (needsReply.length > MAX_MESSAGES) lines.push(`+${needsReply.length - MAX_MESSAGES} more: task_messages`);
   }
   if (attention.fyiUnread) lines.push(`${count(attention.fyiUnread, 'unread fyi message')}: task_messages`);
@@ -102,18 +102,20 @@ function attentionLines(attention: Attention, sessionId: string, agent: string, 
   return lines;
 }
 
-function handoffLines(h: PendingHandoff, sessionId: string, now: number): string[] {
-  const files = h.fileCount ? `, ${count(h.fileCount, 'file')}` : '';
+function handoffLines(h: PendingHandoff, now: number): string[] {
   return [
-    `- #${h.id} on task #${h.taskId} from ${h.fromAgent} (${h.fromSessionId}${files}, expires ${relative(h.expiresAt, now)}): ${compactLine(h.summary, 160)}`,
-    `  accept: task_accept_handoff ${JSON.stringify({ handoff_observation_id: h.id, session_id: sessionId })}`,
-    `  decline: task_decline_handoff ${JSON.stringify({ handoff_observation_id: h.id, session_id: sessionId, reason: '...' })}`,
+    `- #${h.id} ${h.kind} on task #${h.taskId} from ${h.fromAgent} (${h.fromSessionId}, expires ${relative(h.expiresAt, now)}): ${compactLine(h.summary, 160)}`,
+    `  accept: ${callText(h.accept)}`,
+    `  decline: ${callText(h.decline)}`,
   ];
 }
 
-function messageLine(m: AttentionMessage, sessionId: string, agent: string, now: number): string {
-  const reply = { task_id: m.taskId, session_id: sessionId, agent, reply_to: m.id, content: '...' };
-  return `- #${m.id} on task #${m.taskId} from ${m.fromAgent} ${relative(m.createdAt, now)}: ${compactLine(m.preview, 120)} | reply: task_message ${JSON.stringify(reply)}`;
+function messageLine(m: AttentionMessage, now: number): string {
+  return `- #${m.id} on task #${m.taskId} from ${m.fromAgent} ${relative(m.createdAt, now)}: ${compactLine(m.preview, 120)} | reply: ${callText(m.reply)}`;
+}
+
+function callText(call: ToolCall): string {
+  return `${call.tool} ${JSON.stringify(call.args)}`;
 }
 
 function claimText(c: OthersClaim, now: number): string {
