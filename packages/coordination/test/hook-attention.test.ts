@@ -5,7 +5,7 @@
  * fires only for what arrived since the agent last looked.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HookService, serviceAttention } from '../src/index';
+import { DEFAULT_COORDINATION_SETTINGS, estimatingTokenCounter, HookService, serviceAttention } from '../src/index';
 import { createFixture, type Fixture } from './_fixture';
 
 const REPO = '/abs/repo';
@@ -32,8 +32,8 @@ beforeEach(async () => {
   const ctx = {
     store: fx.store,
     clock: fx.clock,
-    tokens: { count: () => 1 },
-    settings: { bridge: { writeOmxNotepadPointer: false } },
+    tokens: estimatingTokenCounter(),
+    settings: DEFAULT_COORDINATION_SETTINGS,
   };
   hooks = new HookService(ctx, {
     tasks: fx.tasks,

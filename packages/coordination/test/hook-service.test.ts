@@ -11,6 +11,8 @@ import {
   type AttentionQuery,
   type ClaimPort,
   type ClaimRequest,
+  DEFAULT_COORDINATION_SETTINGS,
+  estimatingTokenCounter,
   formatHookOutput,
   HookService,
   NO_ATTENTION,
@@ -65,8 +67,8 @@ beforeEach(() => {
   const ctx = {
     store: fx.store,
     clock: fx.clock,
-    tokens: { count: () => 1 },
-    settings: { bridge: { writeOmxNotepadPointer: false } },
+    tokens: estimatingTokenCounter(),
+    settings: DEFAULT_COORDINATION_SETTINGS,
   };
   hooks = new HookService(ctx, { tasks: fx.tasks, locateRepo: locate, attention: attentionPort, claims: claimPort });
 });
