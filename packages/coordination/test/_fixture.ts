@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { countObservations, openStore, type Store } from '@swarm/storage';
 import { COLONY_TOOLS, type ToolErrorPayload, ToolRegistry } from '@swarm/tools';
 import {
+  BatonService,
+  ClaimService,
   type CoordinationSettings,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
@@ -26,6 +28,8 @@ export interface Fixture {
   readonly clock: ManualClock;
   readonly memory: MemoryService;
   readonly tasks: TaskService;
+  readonly claims: ClaimService;
+  readonly batons: BatonService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -43,13 +47,17 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const ctx = { store, clock, tokens: createTokenCounter(), settings };
   const memory = new MemoryService(ctx);
   const tasks = new TaskService(ctx);
-  const registry = new ToolRegistry(COLONY_TOOLS, { memory, tasks }, { now: () => clock.now() });
+  const claims = new ClaimService(ctx);
+  const batons = new BatonService(ctx);
+  const registry = new ToolRegistry(COLONY_TOOLS, { memory, tasks, claims, batons }, { now: () => clock.now() });
   return {
     dir,
     store,
     clock,
     memory,
     tasks,
+    claims,
+    batons,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

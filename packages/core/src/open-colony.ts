@@ -6,6 +6,8 @@
  * tokenizer that cannot load.
  */
 import {
+  BatonService,
+  ClaimService,
   type Clock,
   createTokenCounter,
   fileClock,
@@ -82,6 +84,8 @@ export interface Colony {
   readonly tokens: TokenCounter;
   readonly memory: MemoryService;
   readonly tasks: TaskService;
+  readonly claims: ClaimService;
+  readonly batons: BatonService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -118,7 +122,9 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const ctx = { store, clock, tokens, settings };
   const memory = new MemoryService(ctx, options.rankers ? { rankers: options.rankers } : {});
   const tasks = new TaskService(ctx);
-  const backend: ColonyBackend = { memory, tasks };
+  const claims = new ClaimService(ctx);
+  const batons = new BatonService(ctx);
+  const backend: ColonyBackend = { memory, tasks, claims, batons };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -137,6 +143,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     tokens,
     memory,
     tasks,
+    claims,
+    batons,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

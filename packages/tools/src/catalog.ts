@@ -4,7 +4,16 @@
  */
 import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
+import { claimTools } from './tools/claims';
+import { handoffTools } from './tools/handoffs';
 import { memoryTools } from './tools/memory';
+import { quotaTools } from './tools/quota';
 import { taskTools } from './tools/tasks';
 
-export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [...memoryTools, ...taskTools];
+export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
+  ...memoryTools,
+  ...taskTools,
+  ...claimTools,
+  ...handoffTools,
+  ...quotaTools,
+];

@@ -30,6 +30,17 @@ const CONTRACT_TOOLS = [
   'task_updates_since',
   'task_post',
   'task_note_working',
+  'task_claim_file',
+  'task_drift_check',
+  'task_hand_off',
+  'task_accept_handoff',
+  'task_decline_handoff',
+  'task_relay',
+  'task_accept_relay',
+  'task_decline_relay',
+  'task_claim_quota_accept',
+  'task_claim_quota_decline',
+  'task_claim_quota_release_expired',
 ];
 
 const CONTRACT_ERROR_CODES = [
@@ -40,6 +51,10 @@ const CONTRACT_ERROR_CODES = [
   'NOT_PARTICIPANT',
   'ACTIVE_TASK_NOT_FOUND',
   'AMBIGUOUS_ACTIVE_TASK',
+  'HANDOFF_EXPIRED',
+  'NOT_TARGET_AGENT',
+  'ALREADY_ACCEPTED',
+  'OBSERVATION_NOT_ON_TASK',
 ];
 
 const tools = COLONY_TOOLS as unknown as readonly Tool<never>[];
@@ -94,6 +109,16 @@ describe('COLONY_TOOLS', () => {
       'task_thread',
       'task_post',
       'task_note_working',
+      'task_claim_file',
+      'task_hand_off',
+      'task_accept_handoff',
+      'task_decline_handoff',
+      'task_relay',
+      'task_accept_relay',
+      'task_decline_relay',
+      'task_claim_quota_accept',
+      'task_claim_quota_decline',
+      'task_claim_quota_release_expired',
     ]);
   });
 
