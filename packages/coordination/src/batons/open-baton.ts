@@ -38,10 +38,10 @@ export function openHandoff(
       details: { fields: ['to_session_id'] },
     });
   }
-  const files = [...new Set(args.transferred_files.map((f) => normalizeRepoPath(task.repoRoot, f)))];
+  const files = [...new Set((args.transferred_files ?? []).map((f) => normalizeRepoPath(task.repoRoot, f)))];
   const now = ctx.clock.now();
   const expiresAt = now + args.expires_in_minutes * MINUTE;
-  const payload = { next_steps: args.next_steps, blockers: args.blockers, transferred_files: files };
+  const payload = { next_steps: args.next_steps ?? [], blockers: args.blockers ?? [], transferred_files: files };
   const id = appendObservation(ctx, {
     sessionId: args.session_id,
     taskId: task.id,
@@ -78,9 +78,9 @@ function handoffBody(summary: string, args: TaskHandOffInput): string {
     items.length === 0 ? [] : [`${title}:`, ...items.map((i) => `- ${i}`)];
   return [
     summary,
-    ...list('Next steps', args.next_steps),
-    ...list('Blockers', args.blockers),
-    ...list('Files', args.transferred_files),
+    ...list('Next steps', args.next_steps ?? []),
+    ...list('Blockers', args.blockers ?? []),
+    ...list('Files', args.transferred_files ?? []),
   ].join('\n');
 }
 

@@ -27,7 +27,7 @@ export type TaskClaimFileInput = z.output<typeof TaskClaimFileInput>;
 
 export const taskClaimFile = defineTool({
   name: 'task_claim_file',
-  description: 'Claim one file before editing so overlap is visible (a warning, never a lock).',
+  description: 'Claim a file before editing so overlap is visible (a warning, never a lock).',
   input: TaskClaimFileInput,
   core: true,
   mutates: true,

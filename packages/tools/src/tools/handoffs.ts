@@ -30,7 +30,7 @@ export const BATON_TTL_MAX_MINUTES = 1440;
 export const RELAY_REASONS = ['quota', 'rate_limit', 'turn_cap', 'manual'] as const;
 
 const summaryText = z.string().min(1).max(2000);
-const lines = z.array(shortText).max(20).default([]);
+const lines = z.array(shortText).max(20).optional();
 
 /** Refusals shared by accepting or declining any baton. */
 const RESOLVE_ERRORS: readonly ErrorCode[] = [
@@ -58,14 +58,14 @@ export const TaskHandOffInput = z.strictObject({
   summary: summaryText,
   next_steps: lines,
   blockers: lines,
-  transferred_files: z.array(filePath).max(100).default([]),
+  transferred_files: z.array(filePath).max(100).optional(),
   expires_in_minutes: ttlMinutes(HANDOFF_TTL_MINUTES, BATON_TTL_MAX_MINUTES),
 });
 export type TaskHandOffInput = z.output<typeof TaskHandOffInput>;
 
 export const taskHandOff = defineTool({
   name: 'task_hand_off',
-  description: 'Hand work and optional file claims to another agent; they accept or decline it.',
+  description: 'Hand your work and file claims to another agent, who accepts or declines.',
   input: TaskHandOffInput,
   core: true,
   mutates: true,
@@ -100,7 +100,7 @@ const acceptDocs = (kind: 'handoff' | 'relay', example: Record<string, unknown>)
 
 export const taskAcceptHandoff = defineTool({
   name: 'task_accept_handoff',
-  description: 'Accept a pending handoff addressed to you; its file claims move to your session.',
+  description: 'Accept a handoff addressed to you; its file claims become yours.',
   input: TaskAcceptHandoffInput,
   core: true,
   mutates: true,
@@ -124,7 +124,7 @@ const declineDocs = (kind: 'handoff' | 'relay', claims: string, example: Record<
 
 export const taskDeclineHandoff = defineTool({
   name: 'task_decline_handoff',
-  description: 'Decline a pending handoff (or withdraw your own), with a reason for the sender.',
+  description: 'Decline a handoff, or withdraw your own, with a reason.',
   input: TaskDeclineHandoffInput,
   core: true,
   mutates: true,
@@ -151,7 +151,7 @@ export type TaskRelayInput = z.output<typeof TaskRelayInput>;
 
 export const taskRelay = defineTool({
   name: 'task_relay',
-  description: 'Pass unfinished work on when you may be gone (quota, rate limit, turn cap): a resumable baton.',
+  description: 'Hand off unfinished work when you may be gone (quota, rate limit, turn cap).',
   input: TaskRelayInput,
   mutates: true,
   docs: {
