@@ -97,3 +97,13 @@ export const idempotencyArg = {
     description: 'Retry key: a repeat with the same key returns the first result',
   },
 } as const;
+
+/** `--session`: the caller's session, which must have joined the task it acts on. */
+export const sessionArg = {
+  session: {
+    type: 'string',
+    description: 'Your session id (must have joined the task)',
+    valueHint: 'id',
+    required: true,
+  },
+} as const;

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
+import type { ErrorCode } from '../errors';
 import { agentName, filePath, observationId, sessionId, shortText, taskId } from '../schemas';
 
 /** The baton is named by its observation id, or by one file it holds a pending claim on. */
@@ -14,6 +15,16 @@ const batonRef = {
   handoff_observation_id: observationId.optional(),
   file_path: filePath.optional(),
 };
+
+/** Refusals of every quota tool: the task, the caller, and the baton reference. */
+const REF_ERRORS: readonly ErrorCode[] = [
+  'TASK_NOT_FOUND',
+  'SESSION_NOT_FOUND',
+  'NOT_PARTICIPANT',
+  'PATH_OUTSIDE_REPO',
+  'OBSERVATION_NOT_FOUND',
+  'OBSERVATION_NOT_ON_TASK',
+];
 
 const REF_NOTE =
   'Name the baton (a handoff or relay on task_id) by handoff_observation_id, or by file_path: the newest pending baton holding a handoff_pending claim on that file. Giving neither is INVALID_PARAMETERS; a baton on another task is OBSERVATION_NOT_ON_TASK; no such baton is OBSERVATION_NOT_FOUND.';
@@ -34,12 +45,7 @@ export const taskClaimQuotaAccept = defineTool({
   docs: {
     returns: "{ status: 'accepted', handoff_observation_id, task_id, claimed_files }",
     errors: [
-      'TASK_NOT_FOUND',
-      'SESSION_NOT_FOUND',
-      'NOT_PARTICIPANT',
-      'PATH_OUTSIDE_REPO',
-      'OBSERVATION_NOT_FOUND',
-      'OBSERVATION_NOT_ON_TASK',
+      ...REF_ERRORS,
       'NOT_TARGET_AGENT',
       'NOT_TARGET_SESSION',
       'HANDOFF_EXPIRED',
@@ -68,12 +74,7 @@ export const taskClaimQuotaDecline = defineTool({
   docs: {
     returns: "{ status: 'pending', handoff_observation_id, to_agent: 'any' }",
     errors: [
-      'TASK_NOT_FOUND',
-      'SESSION_NOT_FOUND',
-      'NOT_PARTICIPANT',
-      'PATH_OUTSIDE_REPO',
-      'OBSERVATION_NOT_FOUND',
-      'OBSERVATION_NOT_ON_TASK',
+      ...REF_ERRORS,
       'NOT_TARGET_AGENT',
       'NOT_TARGET_SESSION',
       'HANDOFF_EXPIRED',
@@ -106,14 +107,7 @@ export const taskClaimQuotaReleaseExpired = defineTool({
   docs: {
     returns:
       '{ expired_observation_ids, weak_expired_files }: the batons marked expired and the files whose claims weakened.',
-    errors: [
-      'TASK_NOT_FOUND',
-      'SESSION_NOT_FOUND',
-      'NOT_PARTICIPANT',
-      'PATH_OUTSIDE_REPO',
-      'OBSERVATION_NOT_FOUND',
-      'OBSERVATION_NOT_ON_TASK',
-    ],
+    errors: REF_ERRORS,
     notes:
       'Any participant may sweep. handoff_pending claims past their expiry become weak_expired and pending batons past theirs become expired, each expiry with a `handoff_expired` / `relay_expired` observation; rows stay for audit. Omit handoff_observation_id and file_path to sweep the whole task. Nothing overdue: empty lists, nothing written.',
     example: { task_id: 17, session_id: 'sess_abc', handoff_observation_id: 812 },

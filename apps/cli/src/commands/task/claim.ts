@@ -4,7 +4,7 @@
  */
 import type { ClaimFileResult, ClaimOverlap } from '@swarm/tools';
 import { defineCommand } from 'citty';
-import { idempotencyArg, jsonArg, parseId } from '../../_args';
+import { idempotencyArg, jsonArg, parseId, sessionArg } from '../../_args';
 import { callTool, defined, storeArgs, withColony } from '../../_colony';
 import { printJson, printLines } from '../../_output';
 
@@ -17,12 +17,7 @@ export default defineCommand({
       description: "File path, relative to the task's repo root or absolute",
       required: true,
     },
-    session: {
-      type: 'string',
-      description: 'Your session id (must have joined the task)',
-      valueHint: 'id',
-      required: true,
-    },
+    ...sessionArg,
     note: { type: 'string', description: 'What you are about to change', valueHint: 'text' },
     ...idempotencyArg,
     ...jsonArg,

@@ -4,7 +4,7 @@
  */
 import { type HandOffResult, TARGET_AGENTS } from '@swarm/tools';
 import { defineCommand } from 'citty';
-import { idempotencyArg, jsonArg, parseId, parseWholeNumber, repeatedFlag } from '../../_args';
+import { idempotencyArg, jsonArg, parseId, parseWholeNumber, repeatedFlag, sessionArg } from '../../_args';
 import { callTool, defined, storeArgs, withColony } from '../../_colony';
 import { printJson, printLines } from '../../_output';
 
@@ -12,12 +12,7 @@ export default defineCommand({
   meta: { name: 'handoff', description: 'Hand work and file claims on a task to another agent.' },
   args: {
     'task-id': { type: 'positional', description: 'Task id', required: true },
-    session: {
-      type: 'string',
-      description: 'Your session id (must have joined the task)',
-      valueHint: 'id',
-      required: true,
-    },
+    ...sessionArg,
     'to-agent': {
       type: 'string',
       description: `Who takes it: ${TARGET_AGENTS.join(', ')}`,

@@ -4,7 +4,7 @@
  */
 import { RELAY_REASONS, type RelayResult, TARGET_AGENTS } from '@swarm/tools';
 import { defineCommand } from 'citty';
-import { idempotencyArg, jsonArg, parseId, parseWholeNumber } from '../../_args';
+import { idempotencyArg, jsonArg, parseId, parseWholeNumber, sessionArg } from '../../_args';
 import { callTool, defined, storeArgs, withColony } from '../../_colony';
 import { printJson, printLines } from '../../_output';
 
@@ -12,12 +12,7 @@ export default defineCommand({
   meta: { name: 'relay', description: 'Relay unfinished work on a task when you may be gone (quota, rate limit...).' },
   args: {
     'task-id': { type: 'positional', description: 'Task id', required: true },
-    session: {
-      type: 'string',
-      description: 'Your session id (must have joined the task)',
-      valueHint: 'id',
-      required: true,
-    },
+    ...sessionArg,
     reason: { type: 'string', description: `Why: ${RELAY_REASONS.join(', ')}`, valueHint: 'reason', required: true },
     'one-line': {
       type: 'string',
