@@ -291,12 +291,20 @@ describe('relays over stdio', () => {
       }),
     ).toEqual({ status: 'cancelled' });
     const expiring = await relay({ expires_in_minutes: 10 });
+    const declinedLate = await relay({ expires_in_minutes: 10 });
     advance(10 * MINUTE);
     const late = await server.call('task_accept_relay', {
       relay_observation_id: expiring.relay_observation_id,
       session_id: 'codex-2',
     });
     expect(late.payload.code).toBe('HANDOFF_EXPIRED');
+    const before = countBatons(store, 'expired');
+    const lateDecline = await server.call('task_decline_relay', {
+      relay_observation_id: declinedLate.relay_observation_id,
+      session_id: 'codex-2',
+    });
+    expect(lateDecline.payload.code).toBe('HANDOFF_EXPIRED');
+    expect(countBatons(store, 'expired')).toBe(before + 1);
   });
 });
 
