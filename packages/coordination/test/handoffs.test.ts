@@ -68,7 +68,7 @@ describe('task_hand_off', () => {
     expect(getObservation(fx.store, id)).toMatchObject({
       kind: 'handoff',
       sessionId: 'claude-1',
-      content: expect.stringContaining('Next steps:\n- wire the CLI'),
+      content: 'Parser landed.\nNext steps:\n- wire the CLI\nBlockers:\n- flaky test\nFiles:\n- src/a.ts\n- src/b.ts',
     });
     const [a, keep] = team.claims('claude-1');
     expect(a).toMatchObject({

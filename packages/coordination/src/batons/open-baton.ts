@@ -46,7 +46,7 @@ export function openHandoff(
     sessionId: args.session_id,
     taskId: task.id,
     kind: 'handoff',
-    content: handoffBody(args.summary, args),
+    content: handoffBody(args, files),
     metadata: { to_agent: args.to_agent, to_session_id: args.to_session_id ?? null, expires_at: expiresAt, ...payload },
   });
   insertBaton(ctx.store, {
@@ -73,14 +73,14 @@ export function openHandoff(
   return { id, files };
 }
 
-function handoffBody(summary: string, args: TaskHandOffInput): string {
+function handoffBody(args: TaskHandOffInput, files: readonly string[]): string {
   const list = (title: string, items: readonly string[]) =>
     items.length === 0 ? [] : [`${title}:`, ...items.map((i) => `- ${i}`)];
   return [
-    summary,
+    args.summary,
     ...list('Next steps', args.next_steps ?? []),
     ...list('Blockers', args.blockers ?? []),
-    ...list('Files', args.transferred_files ?? []),
+    ...list('Files', files),
   ].join('\n');
 }
 
