@@ -6,6 +6,8 @@
  * tokenizer that cannot load.
  */
 import {
+  BatonService,
+  ClaimService,
   type Clock,
   createTokenCounter,
   fileClock,
@@ -86,6 +88,8 @@ export interface Colony {
   readonly tasks: TaskService;
   readonly messages: MessageService;
   readonly links: LinkService;
+  readonly claims: ClaimService;
+  readonly batons: BatonService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -124,7 +128,9 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const tasks = new TaskService(ctx);
   const messages = new MessageService(ctx);
   const links = new LinkService(ctx);
-  const backend: ColonyBackend = { memory, tasks, messages, links };
+  const claims = new ClaimService(ctx);
+  const batons = new BatonService(ctx);
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -145,6 +151,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     tasks,
     messages,
     links,
+    claims,
+    batons,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),
