@@ -109,3 +109,32 @@ export async function assertKnownFlags(cmd: CommandDef, argv: readonly string[],
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
+
+/**
+ * Every value of a repeatable string flag (`--name v` or `--name=v`, in order), read
+ * from the raw argv since citty keeps only the last. Stops at a `--` terminator.
+ */
+export function repeatedFlag(rawArgs: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < rawArgs.length; i++) {
+    const arg = rawArgs[i] ?? '';
+    if (arg === '--') break;
+    if (arg === `--${name}`) {
+      const value = rawArgs[i + 1];
+      if (value === undefined) throw usageError(`--${name} needs a value`);
+      values.push(value);
+      i++;
+    } else if (arg.startsWith(`--${name}=`)) values.push(arg.slice(name.length + 3));
+  }
+  return values;
+}
+
+/** `--session`: the caller's session, which must have joined the task it acts on. */
+export const sessionArg = {
+  session: {
+    type: 'string',
+    description: 'Your session id (must have joined the task)',
+    valueHint: 'id',
+    required: true,
+  },
+} as const;

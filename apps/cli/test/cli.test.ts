@@ -441,7 +441,7 @@ describe('bad input', () => {
     const run = colony(['task'], { store: false });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      'colony: missing command for colony task: list, thread, post, timeline, messages, send, read (see colony task --help)\n',
+      'colony: missing command for colony task: list, thread, post, timeline, messages, send, read, claim, drift, handoff, accept, decline, relay (see colony task --help)\n',
     );
   });
 });
@@ -458,7 +458,9 @@ describe('--help', () => {
   it("lists a group's sub-commands and exits 0", () => {
     const run = colony(['task', '--help'], { store: false });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('USAGE colony task list|thread|post|timeline|messages|send|read');
+    expect(run.stdout).toContain(
+      'USAGE colony task list|thread|post|timeline|messages|send|read|claim|drift|handoff|accept|decline|relay',
+    );
   });
 
   it("describes a command's arguments and options under its full name", () => {

@@ -4,6 +4,13 @@
  * side effects (clock, token counter, settings) are passed in.
  */
 
+// Handoffs, relays and quota claims
+export { BatonService, type PendingBaton } from './batons/baton-service';
+export { FETCH_FILES_WARNING, type WorktreeRecipe } from './batons/open-baton';
+export { agentFamily, targetsAgent } from './batons/targeting';
+// File claims and drift
+export { CLAIM_FRESH_MS, CLAIM_WEAK_AFTER_MS, claimAgeClass, isOwnership } from './claims/age';
+export { CLAIM_KIND, ClaimService } from './claims/claim-service';
 // Side effects passed in
 export { type Clock, fileClock, type ManualClock, manualClock, systemClock } from './clock';
 export {

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { countObservations, openStore, type Store } from '@swarm/storage';
 import { COLONY_TOOLS, type ToolErrorPayload, ToolRegistry } from '@swarm/tools';
 import {
+  BatonService,
+  ClaimService,
   type CoordinationSettings,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
@@ -29,6 +31,8 @@ export interface Fixture {
   readonly memory: MemoryService;
   readonly tasks: TaskService;
   readonly messages: MessageService;
+  readonly claims: ClaimService;
+  readonly batons: BatonService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -48,7 +52,13 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const tasks = new TaskService(ctx);
   const messages = new MessageService(ctx);
   const links = new LinkService(ctx);
-  const registry = new ToolRegistry(COLONY_TOOLS, { memory, tasks, messages, links }, { now: () => clock.now() });
+  const claims = new ClaimService(ctx);
+  const batons = new BatonService(ctx);
+  const registry = new ToolRegistry(
+    COLONY_TOOLS,
+    { memory, tasks, messages, links, claims, batons },
+    { now: () => clock.now() },
+  );
   return {
     dir,
     store,
@@ -56,6 +66,8 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
     memory,
     tasks,
     messages,
+    claims,
+    batons,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

@@ -6,6 +6,8 @@
  * tokenizer that cannot load.
  */
 import {
+  BatonService,
+  ClaimService,
   type Clock,
   createTokenCounter,
   fileClock,
@@ -94,6 +96,8 @@ export interface Colony {
   readonly tasks: TaskService;
   readonly messages: MessageService;
   readonly links: LinkService;
+  readonly claims: ClaimService;
+  readonly batons: BatonService;
   /** The IDE hooks: what `colony hook run` does for each event. */
   readonly hooks: HookService;
   readonly registry: ToolRegistry<ColonyBackend>;
@@ -136,12 +140,14 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const tasks = new TaskService(ctx);
   const messages = new MessageService(ctx);
   const links = new LinkService(ctx);
+  const claims = new ClaimService(ctx);
+  const batons = new BatonService(ctx);
   const hooks = new HookService(ctx, {
     tasks,
     locateRepo: options.locateRepo ?? locateRepo,
     attention: serviceAttention({ messages }),
   });
-  const backend: ColonyBackend = { memory, tasks, messages, links };
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -162,6 +168,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     tasks,
     messages,
     links,
+    claims,
+    batons,
     hooks,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),

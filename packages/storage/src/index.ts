@@ -6,6 +6,43 @@
 
 // Opening a store
 export { BUSY_TIMEOUT_MS, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
+// Batons: handoffs and relays
+export {
+  type Baton,
+  type BatonKind,
+  type BatonStatus,
+  countBatons,
+  getBaton,
+  insertBaton,
+  type NewBaton,
+  type OpenBaton,
+  openBatonsForSession,
+  overduePendingBatons,
+  pendingBatonOfFile,
+  type Resolution,
+  resolveBaton,
+  retargetBaton,
+} from './batons';
+// File claims
+export {
+  type ClaimState,
+  claimsOnRepoFile,
+  countClaims,
+  expiredPendingClaims,
+  type FileClaim,
+  findLiveClaim,
+  insertClaim,
+  markClaimsPending,
+  type NewClaim,
+  pendingClaimsOfBaton,
+  type RepoClaim,
+  refreshClaim,
+  releaseLiveClaims,
+  sessionClaims,
+  settlePendingClaims,
+  touchActiveClaim,
+  weakenClaims,
+} from './claims';
 // Idempotency keys
 export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
 // Task links

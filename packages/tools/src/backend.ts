@@ -7,6 +7,15 @@
  * and its idempotency record commit in one transaction.
  */
 
+import type { ClaimAgeClass, TaskClaimFileInput, TaskDriftCheckInput } from './tools/claims';
+import type {
+  TaskAcceptHandoffInput,
+  TaskAcceptRelayInput,
+  TaskDeclineHandoffInput,
+  TaskDeclineRelayInput,
+  TaskHandOffInput,
+  TaskRelayInput,
+} from './tools/handoffs';
 import type { TaskLinkInput, TaskLinksInput, TaskUnlinkInput } from './tools/links';
 import type {
   GetObservationsInput,
@@ -22,6 +31,12 @@ import type {
   TaskMessageRetractInput,
   TaskMessagesInput,
 } from './tools/messages';
+import type {
+  TaskClaimQuotaAcceptInput,
+  TaskClaimQuotaDeclineInput,
+  TaskClaimQuotaReleaseExpiredInput,
+} from './tools/quota';
+
 import type {
   TaskListInput,
   TaskNoteWorkingInput,
@@ -236,9 +251,99 @@ export interface LinkBackend {
   unlink(args: TaskUnlinkInput): { removed: boolean };
 }
 
+/** Another session's claim on the same repository file, as task_claim_file reports it. */
+export interface ClaimOverlap {
+  session_id: string;
+  agent: string;
+  task_id: number;
+  claimed_at: number;
+  age_class: ClaimAgeClass;
+}
+
+export interface ClaimFileResult {
+  observation_id: number;
+  /** Set when someone else holds a fresh or handoff_pending claim on the file. */
+  warning?: string;
+  overlaps?: ClaimOverlap[];
+  /** Others' stale or weak claims on the file: history, not ownership. */
+  weak_stale?: ClaimOverlap[];
+}
+
+export interface DriftCheckResult {
+  generated_at: number;
+  task_id: number;
+  session_id: string;
+  window_minutes: number;
+  claimed_files: string[];
+  edited_files: string[];
+  edits_without_claim: string[];
+  claims_without_edits: string[];
+  drift_score: number;
+  recommendation: string;
+  next_tool: 'task_claim_file' | null;
+  next_args: Array<{ session_id: string; task_id: number; file_path: string }> | null;
+}
+
+export interface ClaimBackend {
+  claimFile(args: TaskClaimFileInput): ClaimFileResult;
+  driftCheck(args: TaskDriftCheckInput): DriftCheckResult;
+}
+
+export interface HandOffResult {
+  handoff_observation_id: number;
+  status: 'pending';
+}
+
+export interface RelayResult {
+  relay_observation_id: number;
+  status: 'pending';
+  /** Set when fetch_files_at was omitted. */
+  warning?: string;
+}
+
+export interface AcceptBatonResult {
+  status: 'accepted';
+  task_id: number;
+  /** Files now claimed by the acceptor, repo-relative. */
+  claimed_files: string[];
+}
+
+export interface DeclineBatonResult {
+  status: 'cancelled';
+}
+
+export interface QuotaAcceptResult extends AcceptBatonResult {
+  handoff_observation_id: number;
+}
+
+export interface QuotaDeclineResult {
+  status: 'pending';
+  handoff_observation_id: number;
+  to_agent: 'any';
+}
+
+export interface QuotaReleaseResult {
+  expired_observation_ids: number[];
+  weak_expired_files: string[];
+}
+
+export interface BatonBackend {
+  handOff(args: TaskHandOffInput): HandOffResult;
+  acceptHandoff(args: TaskAcceptHandoffInput): AcceptBatonResult;
+  declineHandoff(args: TaskDeclineHandoffInput): DeclineBatonResult;
+  relay(args: TaskRelayInput): RelayResult;
+  acceptRelay(args: TaskAcceptRelayInput): AcceptBatonResult;
+  declineRelay(args: TaskDeclineRelayInput): DeclineBatonResult;
+  quotaAccept(args: TaskClaimQuotaAcceptInput): QuotaAcceptResult;
+  quotaDecline(args: TaskClaimQuotaDeclineInput): QuotaDeclineResult;
+  quotaReleaseExpired(args: TaskClaimQuotaReleaseExpiredInput): QuotaReleaseResult;
+}
+
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
   readonly tasks: TaskBackend;
   readonly messages: MessageBackend;
   readonly links: LinkBackend;
+  readonly claims: ClaimBackend;
+  readonly batons: BatonBackend;
 }

@@ -4,14 +4,20 @@
  */
 import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
+import { claimTools } from './tools/claims';
+import { handoffTools } from './tools/handoffs';
 import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
 import { messageTools } from './tools/messages';
+import { quotaTools } from './tools/quota';
 import { taskTools } from './tools/tasks';
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...memoryTools,
   ...taskTools,
+  ...claimTools,
   ...linkTools,
+  ...handoffTools,
+  ...quotaTools,
   ...messageTools,
 ];

@@ -33,8 +33,11 @@ export {
   type ToolCallOutcome,
   ToolRegistry,
 } from './registry';
-export { MAX_CONTENT_CHARS } from './schemas';
+export { MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
+export * from './tools/claims';
+export * from './tools/handoffs';
 export * from './tools/links';
 export * from './tools/memory';
 export * from './tools/messages';
+export * from './tools/quota';
 export * from './tools/tasks';

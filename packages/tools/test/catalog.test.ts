@@ -38,6 +38,17 @@ const CONTRACT_TOOLS = [
   'task_message_mark_read',
   'task_message_claim',
   'task_message_retract',
+  'task_claim_file',
+  'task_drift_check',
+  'task_hand_off',
+  'task_accept_handoff',
+  'task_decline_handoff',
+  'task_relay',
+  'task_accept_relay',
+  'task_decline_relay',
+  'task_claim_quota_accept',
+  'task_claim_quota_decline',
+  'task_claim_quota_release_expired',
 ];
 
 const CONTRACT_ERROR_CODES = [
@@ -60,6 +71,10 @@ const CONTRACT_ERROR_CODES = [
   'ALREADY_REPLIED',
   'ALREADY_RETRACTED',
   'ALREADY_CLAIMED',
+  'HANDOFF_EXPIRED',
+  'NOT_TARGET_AGENT',
+  'ALREADY_ACCEPTED',
+  'OBSERVATION_NOT_ON_TASK',
 ];
 
 const tools = COLONY_TOOLS as unknown as readonly Tool<never>[];
@@ -114,8 +129,18 @@ describe('COLONY_TOOLS', () => {
       'task_thread',
       'task_post',
       'task_note_working',
+      'task_claim_file',
       'task_link',
       'task_unlink',
+      'task_hand_off',
+      'task_accept_handoff',
+      'task_decline_handoff',
+      'task_relay',
+      'task_accept_relay',
+      'task_decline_relay',
+      'task_claim_quota_accept',
+      'task_claim_quota_decline',
+      'task_claim_quota_release_expired',
       'task_message',
       'task_message_mark_read',
       'task_message_claim',

@@ -71,6 +71,21 @@ At the start of a session, and whenever you resume:
 
 \`task_list\` is inventory for browsing and debugging, not a way to pick work.
 
+## Claims, handoffs and relays
+
+Before editing, call \`task_claim_file\` once per file you expect to touch. Claims are
+warnings, not locks: the call always succeeds, and answers \`warning\` + \`overlaps\` when
+another session holds a fresh claim on the same file (on any branch of the
+repository). Coordinate before you collide. \`task_drift_check\` compares your claims
+with the files you actually edited.
+
+To pass work on, \`task_hand_off\` (the receiver calls \`task_accept_handoff\` or
+\`task_decline_handoff\`; exactly one acceptor wins and the transferred claims move to
+it). When you may be gone (quota, rate limit, turn cap), \`task_relay\` instead: your
+fresh claims wait on the relay for a short TTL and the receiver gets a worktree
+recipe. The \`task_claim_quota_*\` tools adopt, re-address or expire the claims a relay
+left behind.
+
 ## Errors
 
 A refused call answers an MCP tool result with \`isError: true\` whose text is one JSON
