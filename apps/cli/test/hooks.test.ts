@@ -186,6 +186,31 @@ describe('what needs the agent, across processes', () => {
     );
   });
 
+  it("claims cross IDEs: each side's edit of src/a.ts warns about the other's claim, exit 0, no decision", () => {
+    setClock(T0 + 265_000);
+    const patch = '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-const a = 1;\n+const a = 4;\n*** End Patch';
+    // Claude claimed src/a.ts with its first Edit (above); the claim is still fresh.
+    const codexRun = hook('pre-tool-use', 'codex', codex.applyPatch('PreToolUse', codexSession, repo, patch));
+    expect(codexRun.code).toBe(0);
+    expect(JSON.parse(codexRun.stdout).hookSpecificOutput.additionalContext).toContain(
+      `src/a.ts claimed by claude-${claudeSession} (claude,`,
+    );
+    setClock(T0 + 268_000);
+    const run = hook('pre-tool-use', 'claude-code', claude.preEdit(claudeSession, repo, join(repo, 'src/a.ts')));
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    const out = JSON.parse(run.stdout);
+    expect(Object.keys(out).sort()).toEqual(['hookSpecificOutput', 'systemMessage']);
+    expect(out.systemMessage).toBe('colony: src/a.ts also claimed by another session (warning only)');
+    expect(out.hookSpecificOutput.hookEventName).toBe('PreToolUse');
+    expect(out.hookSpecificOutput.additionalContext).toMatch(
+      new RegExp(
+        `^colony: overlap: src/a.ts claimed by codex-${codexSession} \\(codex, task #\\d+, just now\\)\\. Claims are warnings, not locks`,
+      ),
+    );
+    expect(out.hookSpecificOutput).not.toHaveProperty('permissionDecision');
+  });
+
   it('the prompt reminder names only what arrived since', () => {
     setClock(T0 + 270_000);
     expect(

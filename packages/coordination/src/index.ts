@@ -59,7 +59,7 @@ export {
 } from './hooks/hook-service';
 export { formatHookOutput } from './hooks/ide-output';
 export { renderOverlap, renderPreface, renderReminder } from './hooks/preface';
-export { type AttentionServices, serviceAttention } from './hooks/service-attention';
+export { type AttentionServices, serviceAttention, serviceClaims } from './hooks/service-ports';
 export { inferIdeFromSessionId } from './ide';
 // Task links
 export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';

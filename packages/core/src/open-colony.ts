@@ -18,6 +18,7 @@ import {
   type RepoLocator,
   type SearchRanker,
   serviceAttention,
+  serviceClaims,
   systemClock,
   TaskService,
   type TokenCounter,
@@ -145,7 +146,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const hooks = new HookService(ctx, {
     tasks,
     locateRepo: options.locateRepo ?? locateRepo,
-    attention: serviceAttention({ messages }),
+    attention: serviceAttention(ctx, { messages, batons }),
+    claims: serviceClaims(claims),
   });
   const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons };
 

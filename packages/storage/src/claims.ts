@@ -7,7 +7,7 @@
  * row per (task, file, session): re-claiming refreshes that row instead of adding one.
  * Every function here is a plain statement; callers run them inside `store.write`.
  */
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
 import { fileClaims, tasks } from './schema';
 
@@ -131,6 +131,32 @@ export function claimsOnRepoFile(store: Store, repoRoot: string, filePath: strin
     .limit(limit)
     .all()
     .map((r) => ({ ...r.claim, branch: r.branch }));
+}
+
+/**
+ * Live claims on the given threads held by sessions other than `sessionId`, most
+ * recently refreshed first: what others are editing, for a session-start preface.
+ */
+export function othersLiveClaims(
+  store: Store,
+  taskIds: readonly number[],
+  sessionId: string,
+  limit: number,
+): FileClaim[] {
+  if (taskIds.length === 0) return [];
+  return dbOf(store)
+    .select()
+    .from(fileClaims)
+    .where(
+      and(
+        inArray(fileClaims.taskId, [...taskIds]),
+        ne(fileClaims.sessionId, sessionId),
+        inArray(fileClaims.state, LIVE),
+      ),
+    )
+    .orderBy(desc(fileClaims.refreshedAt), desc(fileClaims.id))
+    .limit(limit)
+    .all();
 }
 
 /** A session's claims on a task in the given states, oldest claim first. */

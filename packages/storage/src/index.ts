@@ -34,6 +34,7 @@ export {
   insertClaim,
   markClaimsPending,
   type NewClaim,
+  othersLiveClaims,
   pendingClaimsOfBaton,
   type RepoClaim,
   refreshClaim,

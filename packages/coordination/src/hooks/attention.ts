@@ -45,6 +45,8 @@ export interface OthersClaim {
   readonly agent: string;
   /** When the claim was last made or refreshed. */
   readonly claimedAt: number;
+  /** The reading session claimed or recently edited the same file. */
+  readonly alsoYours?: boolean;
 }
 
 export interface Attention {

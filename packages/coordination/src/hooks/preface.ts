@@ -119,7 +119,8 @@ function callText(call: ToolCall): string {
 }
 
 function claimText(c: OthersClaim, now: number): string {
-  return `${c.filePath} claimed by ${c.sessionId} (${c.agent}, task #${c.taskId}, ${relative(c.claimedAt, now)})`;
+  const yours = c.alsoYours ? '; you touched it too' : '';
+  return `${c.filePath} claimed by ${c.sessionId} (${c.agent}, task #${c.taskId}, ${relative(c.claimedAt, now)}${yours})`;
 }
 
 function count(n: number, singular: string, plural = `${singular}s`): string {
