@@ -1,6 +1,7 @@
 /**
- * Claim and baton queries: the live-claim unique index, guarded baton updates that
- * succeed once, and the pending batons a session can see.
+ * Claim and baton queries: the live-claim unique index, others' live claims on a
+ * session's threads, guarded baton updates that succeed once, and the pending batons a
+ * session can see.
  */
 import { expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   insertObservation,
   joinTask,
   openBatonsForSession,
+  othersLiveClaims,
   releaseLiveClaims,
   resolveBaton,
   retargetBaton,
@@ -65,6 +67,24 @@ describeMatrix('file claims', ({ open }) => {
     expect(findLiveClaim(store, taskId, 'src/a.ts', 's-claude')).toBeUndefined();
     store.write(() => insertClaim(store, claim, NOW + 1));
     expect(findLiveClaim(store, taskId, 'src/a.ts', 's-claude')?.claimedAt).toBe(NOW + 1);
+  });
+});
+
+describeMatrix("others' live claims", ({ open }) => {
+  it('lists live claims of other sessions on the given threads, newest first, never released ones', () => {
+    const store = open();
+    const { taskId, obs } = seed(store);
+    const claim = (filePath: string, sessionId: string, at: number) =>
+      store.write(() => insertClaim(store, { taskId, filePath, sessionId, agent: 'x', observationId: obs }, at));
+    claim('a.ts', 's-codex', NOW);
+    claim('b.ts', 's-codex', NOW + 5);
+    claim('c.ts', 's-claude', NOW + 9);
+    claim('d.ts', 's-codex', NOW + 7);
+    store.write(() => releaseLiveClaims(store, taskId, 's-codex', ['d.ts']));
+    expect(othersLiveClaims(store, [taskId], 's-claude', 10).map((c) => c.filePath)).toEqual(['b.ts', 'a.ts']);
+    expect(othersLiveClaims(store, [taskId], 's-claude', 1).map((c) => c.filePath)).toEqual(['b.ts']);
+    expect(othersLiveClaims(store, [], 's-claude', 10)).toEqual([]);
+    expect(othersLiveClaims(store, [taskId + 1], 's-claude', 10)).toEqual([]);
   });
 });
 
