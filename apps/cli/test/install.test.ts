@@ -6,7 +6,18 @@
  * the config really runs colony's hook when an IDE would run it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,6 +161,23 @@ describe('colony install --ide claude-code', () => {
     );
     expect(readFileSync(join(broken, '.claude.json'), 'utf8')).toBe(text);
     expect(existsSync(join(broken, '.claude', 'settings.json'))).toBe(false);
+  });
+
+  it("writes through a symlinked config (a dotfile manager's) and keeps the file mode", () => {
+    const linked = newHome();
+    const dotfiles = join(linked, 'dotfiles');
+    mkdirSync(dotfiles);
+    mkdirSync(join(linked, '.claude'));
+    writeFileSync(join(dotfiles, 'settings.json'), '{ "model": "opus" }\n', { mode: 0o640 });
+    symlinkSync(join(dotfiles, 'settings.json'), join(linked, '.claude', 'settings.json'));
+    expect(install(linked, ['--ide', 'claude-code']).code).toBe(0);
+    expect(lstatSync(join(linked, '.claude', 'settings.json')).isSymbolicLink()).toBe(true);
+    const target = readJson(join(dotfiles, 'settings.json'));
+    expect(target.model).toBe('opus');
+    expect(colonyHandlers(target, 'PostToolUse')).toHaveLength(1);
+    expect(statSync(join(dotfiles, 'settings.json')).mode & 0o777).toBe(0o640);
+    expect(statSync(join(linked, '.claude.json')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dotfiles)).toEqual(['settings.json']);
   });
 
   it('refuses a hooks entry of the wrong shape', () => {
