@@ -6,6 +6,16 @@
 
 // Opening a store
 export { BUSY_TIMEOUT_MS, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
+// Shared context (seed 000)
+export {
+  type ContextEntry,
+  type ContextWrite,
+  contextVersion,
+  getContext,
+  listContextKeys,
+  setContext,
+  setContextIfVersion,
+} from './context-entries';
 // Idempotency keys
 export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
 // Receipts
@@ -32,6 +42,22 @@ export {
   taskTimeline,
   taskUpdatesSince,
 } from './observations';
+// Work queue (seed 000)
+export {
+  completeQueueItem,
+  extendQueueLease,
+  getQueueItem,
+  insertQueueItem,
+  type Lease,
+  leaseQueueItem,
+  type NewQueueItem,
+  type QueueCounts,
+  type QueueItem,
+  type QueueStatus,
+  queueCounts,
+  queueFront,
+  takeNextQueueItem,
+} from './queue-items';
 export type { JsonObject } from './schema';
 // Sessions
 export {
@@ -62,3 +88,16 @@ export {
   type TaskFilter,
   touchTask,
 } from './tasks';
+// Write proposals (seed 000)
+export {
+  countWriteProposals,
+  decideWriteProposal,
+  getWriteProposal,
+  insertWriteProposal,
+  listPendingProposals,
+  type NewWriteProposal,
+  type ProposalDecision,
+  type ProposalStatus,
+  pendingProposalFor,
+  type WriteProposal,
+} from './write-proposals';
