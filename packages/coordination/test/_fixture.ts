@@ -10,11 +10,13 @@ import { countObservations, openStore, type Store } from '@swarm/storage';
 import { COLONY_TOOLS, type ToolErrorPayload, ToolRegistry } from '@swarm/tools';
 import {
   type CoordinationSettings,
+  createSwarmBackend,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
   type ManualClock,
   MemoryService,
   manualClock,
+  type SwarmOptions,
   TaskService,
 } from '../src/index';
 
@@ -36,14 +38,18 @@ export interface Fixture {
   close(): void;
 }
 
-export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS): Fixture {
+export function createFixture(
+  settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS,
+  swarmOptions: SwarmOptions = {},
+): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'colony-coordination-'));
   const store = openStore({ path: join(dir, 'colony.db') });
   const clock = manualClock(START);
   const ctx = { store, clock, tokens: createTokenCounter(), settings };
   const memory = new MemoryService(ctx);
   const tasks = new TaskService(ctx);
-  const registry = new ToolRegistry(COLONY_TOOLS, { memory, tasks }, { now: () => clock.now() });
+  const swarm = createSwarmBackend(ctx, swarmOptions);
+  const registry = new ToolRegistry(COLONY_TOOLS, { memory, tasks, swarm }, { now: () => clock.now() });
   return {
     dir,
     store,

@@ -8,8 +8,11 @@
 // Re-exported vocabulary, so library users need one import
 export {
   type Clock,
+  DEFAULT_RATE_LIMITS,
   type ManualClock,
   manualClock,
+  type RateLimitRule,
+  type RateLimitSettings,
   type SearchCandidate,
   type SearchRanker,
   systemClock,

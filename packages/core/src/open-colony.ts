@@ -7,9 +7,12 @@
  */
 import {
   type Clock,
+  createSwarmBackend,
   createTokenCounter,
+  DEFAULT_RATE_LIMITS,
   fileClock,
   MemoryService,
+  type RateLimitSettings,
   type SearchRanker,
   systemClock,
   TaskService,
@@ -56,6 +59,13 @@ export interface OpenColonyOptions {
   readonly receipts?: boolean;
   /** Re-rank keyword search candidates (e.g. a vector-similarity blend); applied in order. */
   readonly rankers?: readonly SearchRanker[];
+  /**
+   * Apply write proposals the arbiter approves (seed 000 `--allow-write`). Default:
+   * `COLONY_ALLOW_WRITE=1` in the environment, else false (approvals are recorded only).
+   */
+  readonly allowWrite?: boolean;
+  /** Rate limits of the framework tools, by tool name or `*`; merged over settings.json and the defaults. */
+  readonly rateLimits?: RateLimitSettings;
   /** Told about every degraded optional part, as it happens. */
   readonly onWarning?: (message: string) => void;
   /** Told about unexpected errors inside tool calls (they answer INTERNAL_ERROR). */
@@ -82,6 +92,8 @@ export interface Colony {
   readonly tokens: TokenCounter;
   readonly memory: MemoryService;
   readonly tasks: TaskService;
+  /** Whether approved write proposals are applied to disk. */
+  readonly allowWrite: boolean;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -118,7 +130,12 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const ctx = { store, clock, tokens, settings };
   const memory = new MemoryService(ctx, options.rankers ? { rankers: options.rankers } : {});
   const tasks = new TaskService(ctx);
-  const backend: ColonyBackend = { memory, tasks };
+  const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
+  const swarm = createSwarmBackend(ctx, {
+    allowWrite,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
+  });
+  const backend: ColonyBackend = { memory, tasks, swarm };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -137,6 +154,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     tokens,
     memory,
     tasks,
+    allowWrite,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),
@@ -147,7 +165,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       sessions: countSessions(store),
       observations: countObservations(store),
       tasks: countTasks(store),
-      tools: registry.list().length,
+      tools: registry.list('all').length + registry.list('framework').length,
       warnings: [...warnings],
     }),
     close: () => {

@@ -6,6 +6,7 @@
  * Methods throw ColonyError for refusals; they run synchronously so a mutating call
  * and its idempotency record commit in one transaction.
  */
+import type { SwarmBackend } from './backend-swarm';
 import type {
   GetObservationsInput,
   ListSessionsInput,
@@ -150,4 +151,6 @@ export interface TaskBackend {
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
   readonly tasks: TaskBackend;
+  /** Seed-000 framework tools (toolset `framework`). */
+  readonly swarm: SwarmBackend;
 }

@@ -5,6 +5,16 @@
 import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
 import { memoryTools } from './tools/memory';
+import { swarmContextTools } from './tools/swarm-context';
+import { swarmFileTools } from './tools/swarm-files';
+import { swarmQueueTools } from './tools/swarm-queue';
 import { taskTools } from './tools/tasks';
 
-export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [...memoryTools, ...taskTools];
+export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
+  ...memoryTools,
+  ...taskTools,
+  // Framework surface (toolset `framework`)
+  ...swarmFileTools,
+  ...swarmContextTools,
+  ...swarmQueueTools,
+];
