@@ -1,0 +1,217 @@
+/**
+ * @module swarm/envelope
+ * The seed-000 `tool_calls` envelope in a model's free-text reply: a JSON object
+ * `{ "tool_calls": [ { "name", "args" } ] }`, standalone or in a fenced block, with
+ * prose around it, possibly several times. Parsing never throws: broken JSON and
+ * malformed calls come back as errors beside the calls that did parse, so one bad
+ * block cannot stop a turn.
+ */
+
+export interface ToolCallRequest {
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+}
+
+export interface EnvelopeError {
+  /** parse_error: JSON that mentions tool_calls but does not parse; invalid_call: a call without a usable name or args. */
+  readonly error: 'parse_error' | 'invalid_envelope' | 'invalid_call';
+  readonly message: string;
+  /** 1-based line of the reply where the offending JSON starts. */
+  readonly line: number;
+  /** The start of the offending text, for the transcript. */
+  readonly excerpt: string;
+}
+
+export interface ParsedReply {
+  /** Every call of every envelope, in reply order. */
+  readonly calls: ToolCallRequest[];
+  readonly errors: EnvelopeError[];
+  /** Envelopes found. */
+  readonly envelopes: number;
+}
+
+/** Replies longer than this are scanned only up to it. */
+export const MAX_REPLY_CHARS = 1_000_000;
+const EXCERPT_CHARS = 120;
+const JSON_FENCE_LANGS = new Set(['', 'json', 'jsonc', 'json5']);
+
+interface Found {
+  readonly at: number;
+  readonly calls: ToolCallRequest[];
+  readonly errors: EnvelopeError[];
+  readonly envelope: boolean;
+}
+
+export function parseToolCalls(reply: string): ParsedReply {
+  const text = reply.length > MAX_REPLY_CHARS ? reply.slice(0, MAX_REPLY_CHARS) : reply;
+  const found: Found[] = [];
+  // Fenced blocks first; the prose is what is left with them blanked out (offsets kept).
+  let prose = text;
+  for (const fence of fences(text)) {
+    prose = prose.slice(0, fence.start) + blank(text.slice(fence.start, fence.end)) + prose.slice(fence.end);
+    if (JSON_FENCE_LANGS.has(fence.lang)) found.push(...scan(text, fence.bodyStart, fence.bodyEnd));
+  }
+  found.push(...scan(prose, 0, prose.length));
+  found.sort((a, b) => a.at - b.at);
+  return {
+    calls: found.flatMap((f) => f.calls),
+    errors: found.flatMap((f) => f.errors),
+    envelopes: found.filter((f) => f.envelope).length,
+  };
+}
+
+/** Spaces for everything but line breaks, so offsets and line numbers stay true. */
+function blank(text: string): string {
+  return text.replace(/[^\n]/g, ' ');
+}
+
+interface Fence {
+  readonly start: number;
+  readonly end: number;
+  readonly bodyStart: number;
+  readonly bodyEnd: number;
+  readonly lang: string;
+}
+
+/** Fenced code blocks (``` or ~~~, three or more), an unclosed one running to the end. */
+function fences(text: string): Fence[] {
+  const out: Fence[] = [];
+  const open = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^\n]*$/gm;
+  let match: RegExpExecArray | null;
+  for (;;) {
+    match = open.exec(text);
+    if (!match) break;
+    const marker = match[1]!;
+    const bodyStart = Math.min(text.length, match.index + match[0].length + 1);
+    const close = new RegExp(`^[ \\t]{0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`, 'gm');
+    close.lastIndex = bodyStart;
+    const closing = close.exec(text);
+    const bodyEnd = closing ? closing.index : text.length;
+    const end = closing ? closing.index + closing[0].length : text.length;
+    out.push({ start: match.index, end, bodyStart, bodyEnd, lang: match[2]!.toLowerCase() });
+    open.lastIndex = Math.max(end, open.lastIndex);
+  }
+  return out;
+}
+
+/**
+ * The JSON objects in text[from, to) that are envelopes. An object that does not parse
+ * is reported only when it mentions tool_calls and holds no envelope that does parse.
+ */
+function scan(text: string, from: number, to: number): Found[] {
+  const out: Found[] = [];
+  const broken: Array<{ start: number; end: number; message: string }> = [];
+  let i = text.indexOf('{', from);
+  while (i >= 0 && i < to) {
+    const end = matchingBrace(text, i, to);
+    const candidate = text.slice(i, end < 0 ? to : end + 1);
+    const mentions = candidate.includes('tool_calls');
+    if (!mentions) {
+      // Nothing inside can be an envelope: skip the whole object.
+      if (end < 0) break;
+      i = text.indexOf('{', end + 1);
+      continue;
+    }
+    const parsed = tryParse(end < 0 ? undefined : candidate);
+    if (parsed.ok && isEnvelope(parsed.value)) {
+      out.push(fromEnvelope(text, i, parsed.value));
+      i = text.indexOf('{', end + 1);
+      continue;
+    }
+    if (!parsed.ok) broken.push({ start: i, end: end < 0 ? to : end + 1, message: parsed.message });
+    i = text.indexOf('{', i + 1);
+  }
+  for (const b of broken) {
+    const holdsEnvelope = out.some((f) => f.at >= b.start && f.at < b.end);
+    const insideAnother = broken.some((o) => o !== b && o.start <= b.start && o.end >= b.end);
+    if (holdsEnvelope || insideAnother) continue;
+    out.push({
+      at: b.start,
+      calls: [],
+      errors: [{ error: 'parse_error', message: b.message, ...where(text, b.start) }],
+      envelope: false,
+    });
+  }
+  return out;
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+
+function tryParse(candidate: string | undefined): Parsed {
+  if (candidate === undefined) return { ok: false, message: 'unterminated JSON object (missing "}")' };
+  try {
+    return { ok: true, value: JSON.parse(candidate) };
+  } catch (error) {
+    return { ok: false, message: `invalid JSON: ${(error as Error).message}` };
+  }
+}
+
+/** Index of the `}` closing the `{` at `start`, honouring JSON strings; -1 when unclosed. */
+function matchingBrace(text: string, start: number, to: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < to; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function isEnvelope(value: unknown): value is { tool_calls: unknown } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && 'tool_calls' in value;
+}
+
+function fromEnvelope(text: string, at: number, envelope: { tool_calls: unknown }): Found {
+  const place = where(text, at);
+  if (!Array.isArray(envelope.tool_calls)) {
+    return {
+      at,
+      calls: [],
+      errors: [{ error: 'invalid_envelope', message: 'tool_calls must be an array', ...place }],
+      envelope: true,
+    };
+  }
+  const calls: ToolCallRequest[] = [];
+  const errors: EnvelopeError[] = [];
+  envelope.tool_calls.forEach((raw, index) => {
+    const call = toCall(raw);
+    if (typeof call === 'string')
+      errors.push({ error: 'invalid_call', message: `tool_calls[${index}]: ${call}`, ...place });
+    else calls.push(call);
+  });
+  return { at, calls, errors, envelope: true };
+}
+
+/** `{ name, args }`; also `arguments` (object or JSON text) and `{ function: { name, arguments } }`. */
+function toCall(raw: unknown): ToolCallRequest | string {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return 'a call must be an object';
+  const record = raw as Record<string, unknown>;
+  const fn = record.function;
+  const source =
+    fn !== null && typeof fn === 'object' && !Array.isArray(fn) && record.name === undefined
+      ? (fn as Record<string, unknown>)
+      : record;
+  const name = source.name;
+  if (typeof name !== 'string' || name.length === 0) return 'missing "name"';
+  let args = source.args ?? source.arguments ?? {};
+  if (typeof args === 'string') {
+    try {
+      args = JSON.parse(args);
+    } catch (error) {
+      return `${name}: arguments are not valid JSON: ${(error as Error).message}`;
+    }
+  }
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return `${name}: "args" must be an object`;
+  return { name, args: args as Record<string, unknown> };
+}
+
+function where(text: string, at: number): { line: number; excerpt: string } {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
+  return { line, excerpt: text.slice(at, at + EXCERPT_CHARS).replace(/\s+/g, ' ') };
+}
