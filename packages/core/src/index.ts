@@ -33,6 +33,7 @@ export { defaultSettings, loadSettings, SETTINGS_FILE, type Settings, SettingsSc
 // Seed-000 tool_calls envelope: parse a model's reply, run its calls, apply an arbiter's decisions
 export {
   type EnvelopeError,
+  MAX_CALLS_PER_REPLY,
   MAX_REPLY_CHARS,
   type ParsedReply,
   parseToolCalls,
