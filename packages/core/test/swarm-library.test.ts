@@ -38,10 +38,13 @@ function setUp(options: OpenColonyOptions = {}): { colony: Colony; repo: string;
   return { colony, repo, home };
 }
 
-async function ok(colony: Colony, name: string, args: Record<string, unknown>) {
+// biome-ignore lint/suspicious/noExplicitAny: tool answers are asserted field by field
+type Answer = Record<string, any>;
+
+async function ok(colony: Colony, name: string, args: Record<string, unknown>): Promise<Answer> {
   const outcome = await colony.handleToolCall(name, args);
   if (!outcome.ok) throw new Error(`${name}: ${outcome.text}`);
-  return outcome.value as Record<string, any>;
+  return outcome.value as Answer;
 }
 
 describe('every framework tool through handleToolCall', () => {

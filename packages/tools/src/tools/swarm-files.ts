@@ -154,8 +154,7 @@ export type ArbiterDecideInput = z.output<typeof ArbiterDecideInput>;
 
 export const arbiterDecide = defineTool({
   name: 'arbiter_decide',
-  description:
-    "Record the arbiter's decisions { path, action: approve|reject, notes } on pending proposals; applies approved writes when writes are allowed.",
+  description: "Decide pending write proposals (the arbiter's approve/reject); approved writes apply if allowed.",
   input: ArbiterDecideInput,
   surface: 'framework',
   mutates: true,
