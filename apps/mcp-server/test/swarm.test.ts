@@ -7,6 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { COLONY_TOOLS } from '@swarm/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Server, setClock, startServer, tempDir } from './_harness';
 
@@ -48,23 +49,9 @@ describe('framework tools over MCP', () => {
 
   it('lists the fifteen tools, each requiring agent, the file tools repo_root', async () => {
     const { tools } = await server.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
-      'fs_list',
-      'fs_read',
-      'search_text',
-      'fs_write',
-      'fs_proposals',
-      'arbiter_decide',
-      'ctx_put',
-      'ctx_get',
-      'ctx_keys',
-      'coord_enqueue',
-      'coord_next',
-      'coord_status',
-      'coord_claim',
-      'coord_complete',
-      'coord_extend',
-    ]);
+    const framework = COLONY_TOOLS.filter((t) => t.surface === 'framework').map((t) => t.name);
+    expect(framework).toHaveLength(15);
+    expect(tools.map((t) => t.name)).toEqual(framework);
     for (const tool of tools) {
       const required = tool.inputSchema.required ?? [];
       expect(required, tool.name).toContain('agent');
