@@ -711,14 +711,16 @@ async function benchWorkQueue(consumers) {
     items_per_sec: rate,
     per_consumer: results.map((r) => r.done),
   };
+  if (consumers === CONFIG.queueConsumers) {
+    row(
+      `queue, enqueue (handleToolCall('coord_enqueue'), 1 process)`,
+      `${fmtRate((n / enqueueMs) * 1000)} /s`,
+      null,
+      null,
+    );
+  }
   row(
-    `queue, enqueue (handleToolCall('coord_enqueue'), 1 process)`,
-    `${fmtRate((n / enqueueMs) * 1000)} /s`,
-    null,
-    null,
-  );
-  row(
-    `queue, ${consumers} consumer processes (coord_next + coord_complete)`,
+    `queue, ${consumers} consumer process${consumers === 1 ? '' : 'es'} (coord_next + coord_complete)`,
     `${fmtRate(rate)} items/s (${fmtRate(n)} in ${(drainMs / 1000).toFixed(1)} s, each once)`,
     null,
     null,
