@@ -117,6 +117,13 @@ describe('parseToolCalls on any text', () => {
     });
   });
 
+  it('reads a reply of thousands of fenced envelopes', () => {
+    const fence = '```json\n{"tool_calls": [{"name": "ctx_keys", "args": {}}]}\n```\n';
+    const parsed = parseToolCalls(fence.repeat(10_000));
+    expect(parsed.envelopes).toBe(10_000);
+    expect(parsed.calls).toHaveLength(MAX_CALLS_PER_REPLY);
+  });
+
   it('runs at most MAX_CALLS_PER_REPLY calls of one reply', () => {
     const calls = Array.from({ length: MAX_CALLS_PER_REPLY + 5 }, (_, i) => ({ name: `t${i}`, args: {} }));
     const parsed = parseToolCalls(JSON.stringify({ tool_calls: calls }));

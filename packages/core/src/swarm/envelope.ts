@@ -61,12 +61,16 @@ export function parseToolCalls(reply: string): ParsedReply {
   const text = reply.length > MAX_REPLY_CHARS ? reply.slice(0, MAX_REPLY_CHARS) : reply;
   const scanner = new Scanner(text);
   // Fenced blocks first; the prose is what is left with them blanked out (offsets kept).
-  let prose = text;
+  const prose: string[] = [];
+  let last = 0;
   for (const fence of fences(text)) {
-    prose = prose.slice(0, fence.start) + blank(text.slice(fence.start, fence.end)) + prose.slice(fence.end);
+    prose.push(text.slice(last, fence.start), blank(text.slice(fence.start, fence.end)));
+    last = fence.end;
     if (JSON_FENCE_LANGS.has(fence.lang)) scanner.scan(text, fence.bodyStart, fence.bodyEnd);
   }
-  scanner.scan(prose, 0, prose.length);
+  prose.push(text.slice(last));
+  const rest = prose.join('');
+  scanner.scan(rest, 0, rest.length);
   const found = scanner.found.sort((a, b) => a.at - b.at);
   const calls = found.flatMap((f) => f.calls);
   const errors = found
