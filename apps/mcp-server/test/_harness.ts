@@ -76,6 +76,27 @@ export async function startServer(options: StartOptions): Promise<Server> {
   };
 }
 
+/**
+ * Servers started for one test file's races, all closed by `closeAll` (call it in
+ * `afterEach`).
+ */
+export function serverFleet(): {
+  start(db: string, home: string, options?: Omit<StartOptions, 'db' | 'home'>): Promise<Server>;
+  closeAll(): Promise<void>;
+} {
+  const servers: Server[] = [];
+  return {
+    async start(db, home, options = {}) {
+      const server = await startServer({ ...options, db, home });
+      servers.push(server);
+      return server;
+    },
+    closeAll: async () => {
+      await Promise.all(servers.splice(0).map((s) => s.close()));
+    },
+  };
+}
+
 /** Sets the clock of every server started with this `clockFile`, from the next call on. */
 export function setClock(clockFile: string, ms: number): void {
   writeFileSync(clockFile, String(ms));

@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Server, setClock, startServer, tempDir } from './_harness';
+import { type Server, serverFleet, setClock, tempDir } from './_harness';
 
 const ITEMS = 2_000;
 const CONSUMERS = 8;
@@ -24,10 +24,8 @@ interface Issue {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('one work queue, eight server processes', () => {
-  const servers: Server[] = [];
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.close()));
-  });
+  const { start, closeAll } = serverFleet();
+  afterAll(closeAll);
 
   it('completes each of 2,000 items exactly once, re-issuing expired leases and never doubling one', async () => {
     const dir = tempDir();
@@ -37,10 +35,8 @@ describe('one work queue, eight server processes', () => {
     setClock(clockFile, now);
     // Rate limits are per process and would only slow the drain down here.
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ rateLimits: { '*': false } }));
-    servers.push(
-      ...(await Promise.all(
-        Array.from({ length: CONSUMERS }, () => startServer({ db, home: dir, toolset: 'framework', clockFile })),
-      )),
+    const servers = await Promise.all(
+      Array.from({ length: CONSUMERS }, () => start(db, dir, { toolset: 'framework', clockFile })),
     );
 
     // Enqueue from every process at once.

@@ -14,6 +14,8 @@ export {
 } from './context';
 export { EDIT_KIND, type EditRecord, FILE_EDIT_TOOLS, isFileEditTool, recordEdit } from './edits';
 export { inferIdeFromSessionId } from './ide';
+// Task links
+export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';
 export { compressContent } from './memory/compress';
 
 // Memory
@@ -24,6 +26,21 @@ export {
   type SearchRanker,
 } from './memory/memory-service';
 export { makeSnippet } from './memory/snippet';
+// Messages
+export {
+  isBroadcast,
+  MESSAGE_PREVIEW_CHARS,
+  recipientRefusal,
+  replyTarget,
+} from './messages/message-rules';
+export {
+  MESSAGE_CLAIM_KIND,
+  MESSAGE_KIND,
+  MESSAGE_READ_KIND,
+  MESSAGE_RETRACT_KIND,
+  MessageService,
+  type UrgentUnreadQuery,
+} from './messages/message-service';
 export { normalizeRepoPath } from './repo-paths';
 // Seed-000 framework tools: workspace files, write proposals, shared context, work queue
 export {

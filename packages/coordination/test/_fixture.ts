@@ -13,8 +13,10 @@ import {
   createSwarmBackend,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
+  LinkService,
   type ManualClock,
   MemoryService,
+  MessageService,
   manualClock,
   type SwarmOptions,
   TaskService,
@@ -28,6 +30,7 @@ export interface Fixture {
   readonly clock: ManualClock;
   readonly memory: MemoryService;
   readonly tasks: TaskService;
+  readonly messages: MessageService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -48,14 +51,21 @@ export function createFixture(
   const ctx = { store, clock, tokens: createTokenCounter(), settings };
   const memory = new MemoryService(ctx);
   const tasks = new TaskService(ctx);
+  const messages = new MessageService(ctx);
+  const links = new LinkService(ctx);
   const swarm = createSwarmBackend(ctx, swarmOptions);
-  const registry = new ToolRegistry(COLONY_TOOLS, { memory, tasks, swarm }, { now: () => clock.now() });
+  const registry = new ToolRegistry(
+    COLONY_TOOLS,
+    { memory, tasks, messages, links, swarm },
+    { now: () => clock.now() },
+  );
   return {
     dir,
     store,
     clock,
     memory,
     tasks,
+    messages,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

@@ -11,7 +11,9 @@ import {
   createTokenCounter,
   DEFAULT_RATE_LIMITS,
   fileClock,
+  LinkService,
   MemoryService,
+  MessageService,
   type RateLimitSettings,
   type SearchRanker,
   systemClock,
@@ -92,6 +94,8 @@ export interface Colony {
   readonly tokens: TokenCounter;
   readonly memory: MemoryService;
   readonly tasks: TaskService;
+  readonly messages: MessageService;
+  readonly links: LinkService;
   /** Whether approved write proposals are applied to disk. */
   readonly allowWrite: boolean;
   readonly registry: ToolRegistry<ColonyBackend>;
@@ -130,12 +134,14 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const ctx = { store, clock, tokens, settings };
   const memory = new MemoryService(ctx, options.rankers ? { rankers: options.rankers } : {});
   const tasks = new TaskService(ctx);
+  const messages = new MessageService(ctx);
+  const links = new LinkService(ctx);
   const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
   const swarm = createSwarmBackend(ctx, {
     allowWrite,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
   });
-  const backend: ColonyBackend = { memory, tasks, swarm };
+  const backend: ColonyBackend = { memory, tasks, messages, links, swarm };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -154,6 +160,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     tokens,
     memory,
     tasks,
+    messages,
+    links,
     allowWrite,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),

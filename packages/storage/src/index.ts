@@ -18,6 +18,34 @@ export {
 } from './context-entries';
 // Idempotency keys
 export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
+// Task links
+export {
+  countTaskLinks,
+  deleteTaskLink,
+  getTaskLink,
+  insertTaskLink,
+  linkKey,
+  listTaskLinks,
+  type NewTaskLink,
+  type TaskLink,
+} from './links';
+// Messages
+export {
+  claimMessage,
+  countMessages,
+  effectiveStatus,
+  expireMessage,
+  getMessage,
+  type InboxFilter,
+  type InboxMessage,
+  insertMessage,
+  listInboxMessages,
+  type Message,
+  markMessageRead,
+  markMessageReplied,
+  type NewMessage,
+  retractMessage,
+} from './messages';
 // Receipts
 export { countCalls, insertReceipts, listReceipts, type Receipt } from './metrics';
 export { applyMigrations, type EmbeddedMigration } from './migrate';

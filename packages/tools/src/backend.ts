@@ -7,6 +7,7 @@
  * and its idempotency record commit in one transaction.
  */
 import type { SwarmBackend } from './backend-swarm';
+import type { TaskLinkInput, TaskLinksInput, TaskUnlinkInput } from './tools/links';
 import type {
   GetObservationsInput,
   ListSessionsInput,
@@ -14,6 +15,13 @@ import type {
   SearchInput,
   TimelineInput,
 } from './tools/memory';
+import type {
+  TaskMessageClaimInput,
+  TaskMessageInput,
+  TaskMessageMarkReadInput,
+  TaskMessageRetractInput,
+  TaskMessagesInput,
+} from './tools/messages';
 import type {
   TaskListInput,
   TaskNoteWorkingInput,
@@ -148,9 +156,91 @@ export interface TaskBackend {
   noteWorking(args: TaskNoteWorkingInput): NoteWorkingResult;
 }
 
+export type MessageTarget = 'claude' | 'codex' | 'any';
+export type MessageUrgency = 'fyi' | 'needs_reply' | 'blocking';
+export type MessageStatus = 'unread' | 'read' | 'replied' | 'expired' | 'retracted';
+
+export interface MessageSent {
+  message_observation_id: number;
+  status: 'unread';
+}
+
+/** The arguments of a reply, ready to fill in `content` and send with task_message. */
+export interface MessageReplyArgs {
+  task_id: number;
+  session_id: string;
+  agent: string;
+  to_agent: MessageTarget;
+  to_session_id: string;
+  reply_to: number;
+  urgency: MessageUrgency;
+  content: string;
+}
+
+/** One compact inbox entry: addressing, lifecycle and action hints, never the body. */
+export interface MessageEntry {
+  id: number;
+  task_id: number;
+  ts: number;
+  from_session_id: string;
+  from_agent: string;
+  to_agent: string;
+  to_session_id: string | null;
+  urgency: string;
+  status: string;
+  reply_to: number | null;
+  preview: string;
+  expires_at: number | null;
+  is_claimable_broadcast: boolean;
+  claimed_by_session_id: string | null;
+  claimed_by_agent: string | null;
+  reply_tool: 'task_message';
+  suggested_reply_args: MessageReplyArgs;
+  mark_read_tool: 'task_message_mark_read';
+}
+
+export interface MessageStatusResult {
+  status: MessageStatus;
+}
+
+export interface MessageClaimed {
+  status: 'claimed';
+  claimed_by_session_id: string;
+  claimed_by_agent: string;
+  claimed_at: number;
+}
+
+export interface MessageBackend {
+  send(args: TaskMessageInput): MessageSent;
+  list(args: TaskMessagesInput): MessageEntry[];
+  markRead(args: TaskMessageMarkReadInput): MessageStatusResult;
+  retract(args: TaskMessageRetractInput): MessageStatusResult;
+  claim(args: TaskMessageClaimInput): MessageClaimed;
+}
+
+export interface TaskLinkResult {
+  low_id: number;
+  high_id: number;
+  created_at: number;
+  created_by: string;
+  note: string | null;
+}
+
+export interface LinkedTaskEntry extends TaskLinkResult {
+  other_task: { id: number; repo_root: string; branch: string; title: string | null; status: string };
+}
+
+export interface LinkBackend {
+  link(args: TaskLinkInput): TaskLinkResult;
+  links(args: TaskLinksInput): LinkedTaskEntry[];
+  unlink(args: TaskUnlinkInput): { removed: boolean };
+}
+
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
   readonly tasks: TaskBackend;
+  readonly messages: MessageBackend;
+  readonly links: LinkBackend;
   /** Seed-000 framework tools (toolset `framework`). */
   readonly swarm: SwarmBackend;
 }

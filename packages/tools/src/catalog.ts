@@ -4,7 +4,9 @@
  */
 import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
+import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
+import { messageTools } from './tools/messages';
 import { swarmContextTools } from './tools/swarm-context';
 import { swarmFileTools } from './tools/swarm-files';
 import { swarmQueueTools } from './tools/swarm-queue';
@@ -13,6 +15,8 @@ import { taskTools } from './tools/tasks';
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...memoryTools,
   ...taskTools,
+  ...linkTools,
+  ...messageTools,
   // Framework surface (toolset `framework`)
   ...swarmFileTools,
   ...swarmContextTools,

@@ -46,7 +46,9 @@ export {
   ToolRegistry,
 } from './registry';
 export { MAX_CONTENT_CHARS } from './schemas';
+export * from './tools/links';
 export * from './tools/memory';
+export * from './tools/messages';
 export * from './tools/swarm-context';
 export * from './tools/swarm-files';
 export * from './tools/swarm-queue';

@@ -30,6 +30,14 @@ const CONTRACT_TOOLS = [
   'task_updates_since',
   'task_post',
   'task_note_working',
+  'task_link',
+  'task_links',
+  'task_unlink',
+  'task_message',
+  'task_messages',
+  'task_message_mark_read',
+  'task_message_claim',
+  'task_message_retract',
 ];
 
 const CONTRACT_ERROR_CODES = [
@@ -40,6 +48,18 @@ const CONTRACT_ERROR_CODES = [
   'NOT_PARTICIPANT',
   'ACTIVE_TASK_NOT_FOUND',
   'AMBIGUOUS_ACTIVE_TASK',
+  'TASK_LINK_SELF',
+  'NOT_MESSAGE',
+  'TASK_MISMATCH',
+  'OBSERVATION_NOT_ON_TASK',
+  'NOT_TARGET_SESSION',
+  'NOT_TARGET_AGENT',
+  'NOT_SENDER',
+  'NOT_BROADCAST',
+  'MESSAGE_EXPIRED',
+  'ALREADY_REPLIED',
+  'ALREADY_RETRACTED',
+  'ALREADY_CLAIMED',
 ];
 
 const tools = COLONY_TOOLS as unknown as readonly Tool<never>[];
@@ -95,6 +115,12 @@ describe('COLONY_TOOLS', () => {
       'task_thread',
       'task_post',
       'task_note_working',
+      'task_link',
+      'task_unlink',
+      'task_message',
+      'task_message_mark_read',
+      'task_message_claim',
+      'task_message_retract',
       'fs_write',
       'arbiter_decide',
       'ctx_put',
@@ -138,6 +164,14 @@ describe('toolsets', () => {
     expect(registry.list()).toEqual(registry.list('all'));
     for (const name of ['search', 'get_observations', 'task_thread', 'task_post', 'task_note_working']) {
       expect(core).toContain(name);
+    }
+  });
+
+  it('serves messages to read and answer in core, and claims, retractions and links in all only', () => {
+    const core = registry.list('core').map((t) => t.name);
+    for (const name of ['task_message', 'task_messages', 'task_message_mark_read']) expect(core).toContain(name);
+    for (const name of ['task_message_claim', 'task_message_retract', 'task_link', 'task_links', 'task_unlink']) {
+      expect(core).not.toContain(name);
     }
   });
 });
