@@ -17,9 +17,9 @@ export interface StoreFlags {
   readonly home?: string | undefined;
 }
 
-export function openFromArgs(args: StoreFlags, options: OpenColonyOptions = {}): Colony {
+export function openFromArgs(args: StoreFlags, extra: OpenColonyOptions = {}): Colony {
   return openColony({
-    ...options,
+    ...extra,
     ...(args.home ? { home: args.home } : {}),
     ...(args.db ? { dbPath: args.db } : {}),
     onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),

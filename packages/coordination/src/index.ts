@@ -89,6 +89,16 @@ export {
   type UrgentUnreadQuery,
 } from './messages/message-service';
 export { normalizeRepoPath } from './repo-paths';
+// Seed-000 framework tools: workspace files, write proposals, shared context, work queue
+export {
+  DEFAULT_RATE_LIMITS,
+  RateLimiter,
+  type RateLimitRule,
+  type RateLimitSettings,
+} from './swarm/rate-limiter';
+export { currentPhase, PHASE_KEY } from './swarm/shared-context';
+export { createSwarmBackend, type SwarmOptions } from './swarm/swarm-service';
+export { Workspace, type WorkspacePath } from './swarm/workspace';
 export { type NotepadPointer, pointerLine } from './tasks/omx-notepad';
 export { compactLine, directedAgent, looksLikeFutureWork } from './tasks/post-routing';
 // Task threads

@@ -12,6 +12,7 @@ import {
   BatonService,
   ClaimService,
   type CoordinationSettings,
+  createSwarmBackend,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
   LinkService,
@@ -19,6 +20,7 @@ import {
   MemoryService,
   MessageService,
   manualClock,
+  type SwarmOptions,
   TaskService,
 } from '../src/index';
 
@@ -43,7 +45,10 @@ export interface Fixture {
   close(): void;
 }
 
-export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS): Fixture {
+export function createFixture(
+  settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS,
+  swarmOptions: SwarmOptions = {},
+): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'colony-coordination-'));
   const store = openStore({ path: join(dir, 'colony.db') });
   const clock = manualClock(START);
@@ -54,9 +59,10 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const swarm = createSwarmBackend(ctx, swarmOptions);
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons },
+    { memory, tasks, messages, links, claims, batons, swarm },
     { now: () => clock.now() },
   );
   return {

@@ -9,6 +9,7 @@
 // and outputs), so library users need one import
 export {
   type Clock,
+  DEFAULT_RATE_LIMITS,
   estimatingTokenCounter,
   formatHookOutput,
   HOOK_EVENTS,
@@ -23,6 +24,8 @@ export {
   type ManualClock,
   manualClock,
   parseHookPayload,
+  type RateLimitRule,
+  type RateLimitSettings,
   type RepoLocation,
   type RepoLocator,
   type SearchCandidate,
@@ -58,3 +61,22 @@ export {
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
 export { DB_FILE, resolveDbPath, resolveHome } from './paths';
 export { defaultSettings, loadSettings, SETTINGS_FILE, type Settings, SettingsSchema } from './settings';
+// Seed-000 tool_calls envelope: parse a model's reply, run its calls, apply an arbiter's decisions
+export {
+  type EnvelopeError,
+  MAX_CALLS_PER_REPLY,
+  MAX_REPLY_CHARS,
+  type ParsedReply,
+  parseToolCalls,
+  type ToolCallRequest,
+} from './swarm/envelope';
+export {
+  type ArbiterReport,
+  type CallReport,
+  formatTurnReport,
+  Orchestrator,
+  type OrchestratorOptions,
+  parseArbiterReply,
+  type ToolCaller,
+  type TurnReport,
+} from './swarm/orchestrator';

@@ -9,12 +9,15 @@ import {
   BatonService,
   ClaimService,
   type Clock,
+  createSwarmBackend,
   createTokenCounter,
+  DEFAULT_RATE_LIMITS,
   fileClock,
   HookService,
   LinkService,
   MemoryService,
   MessageService,
+  type RateLimitSettings,
   type RepoLocator,
   type SearchRanker,
   serviceAttention,
@@ -67,6 +70,13 @@ export interface OpenColonyOptions {
   readonly receipts?: boolean;
   /** Re-rank keyword search candidates (e.g. a vector-similarity blend); applied in order. */
   readonly rankers?: readonly SearchRanker[];
+  /**
+   * Apply write proposals the arbiter approves (seed 000 `--allow-write`). Default:
+   * `COLONY_ALLOW_WRITE=1` in the environment, else false (approvals are recorded only).
+   */
+  readonly allowWrite?: boolean;
+  /** Rate limits of the framework tools, by tool name or `*`; merged over settings.json and the defaults. */
+  readonly rateLimits?: RateLimitSettings;
   /** Told about every degraded optional part, as it happens. */
   readonly onWarning?: (message: string) => void;
   /** Told about unexpected errors inside tool calls (they answer INTERNAL_ERROR). */
@@ -99,6 +109,8 @@ export interface Colony {
   readonly links: LinkService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  /** Whether approved write proposals are applied to disk. */
+  readonly allowWrite: boolean;
   /** The IDE hooks: what `colony hook run` does for each event. */
   readonly hooks: HookService;
   readonly registry: ToolRegistry<ColonyBackend>;
@@ -149,7 +161,12 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     attention: serviceAttention(ctx, { messages, batons }),
     claims: serviceClaims(claims),
   });
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons };
+  const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
+  const swarm = createSwarmBackend(ctx, {
+    allowWrite,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
+  });
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, swarm };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -172,6 +189,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     links,
     claims,
     batons,
+    allowWrite,
     hooks,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
@@ -183,7 +201,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       sessions: countSessions(store),
       observations: countObservations(store),
       tasks: countTasks(store),
-      tools: registry.list().length,
+      tools: registry.list('all').length + registry.list('framework').length,
       warnings: [...warnings],
     }),
     close: () => {

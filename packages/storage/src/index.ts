@@ -44,6 +44,16 @@ export {
   touchActiveClaim,
   weakenClaims,
 } from './claims';
+// Shared context (seed 000)
+export {
+  type ContextEntry,
+  type ContextWrite,
+  contextVersion,
+  getContext,
+  listContextKeys,
+  setContext,
+  setContextIfVersion,
+} from './context-entries';
 // Idempotency keys
 export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
 // Task links
@@ -98,6 +108,22 @@ export {
   taskTimeline,
   taskUpdatesSince,
 } from './observations';
+// Work queue (seed 000)
+export {
+  completeQueueItem,
+  extendQueueLease,
+  getQueueItem,
+  insertQueueItem,
+  type Lease,
+  leaseQueueItem,
+  type NewQueueItem,
+  type QueueCounts,
+  type QueueItem,
+  type QueueStatus,
+  queueCounts,
+  queueFront,
+  takeNextQueueItem,
+} from './queue-items';
 export type { JsonObject } from './schema';
 // Sessions
 export {
@@ -128,3 +154,16 @@ export {
   type TaskFilter,
   touchTask,
 } from './tasks';
+// Write proposals (seed 000)
+export {
+  countWriteProposals,
+  decideWriteProposal,
+  getWriteProposal,
+  insertWriteProposal,
+  listPendingProposals,
+  type NewWriteProposal,
+  type ProposalDecision,
+  type ProposalStatus,
+  pendingProposalFor,
+  type WriteProposal,
+} from './write-proposals';

@@ -7,6 +7,7 @@
  * and its idempotency record commit in one transaction.
  */
 
+import type { SwarmBackend } from './backend-swarm';
 import type { ClaimAgeClass, TaskClaimFileInput, TaskDriftCheckInput } from './tools/claims';
 import type {
   TaskAcceptHandoffInput,
@@ -346,4 +347,6 @@ export interface ColonyBackend {
   readonly links: LinkBackend;
   readonly claims: ClaimBackend;
   readonly batons: BatonBackend;
+  /** Seed-000 framework tools (toolset `framework`). */
+  readonly swarm: SwarmBackend;
 }

@@ -10,6 +10,9 @@ import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
 import { messageTools } from './tools/messages';
 import { quotaTools } from './tools/quota';
+import { swarmContextTools } from './tools/swarm-context';
+import { swarmFileTools } from './tools/swarm-files';
+import { swarmQueueTools } from './tools/swarm-queue';
 import { taskTools } from './tools/tasks';
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
@@ -20,4 +23,8 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...handoffTools,
   ...quotaTools,
   ...messageTools,
+  // Framework surface (toolset `framework`)
+  ...swarmFileTools,
+  ...swarmContextTools,
+  ...swarmQueueTools,
 ];

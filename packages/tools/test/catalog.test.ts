@@ -78,6 +78,7 @@ const CONTRACT_ERROR_CODES = [
 ];
 
 const tools = COLONY_TOOLS as unknown as readonly Tool<never>[];
+const contract = tools.filter((t) => t.surface === 'contract');
 const registry = new ToolRegistry(COLONY_TOOLS, {} as ColonyBackend, { now: () => 0 });
 
 /** Every key anywhere in a JSON value, except the argument names under `properties`. */
@@ -145,6 +146,14 @@ describe('COLONY_TOOLS', () => {
       'task_message_mark_read',
       'task_message_claim',
       'task_message_retract',
+      'fs_write',
+      'arbiter_decide',
+      'ctx_put',
+      'coord_enqueue',
+      'coord_next',
+      'coord_claim',
+      'coord_complete',
+      'coord_extend',
     ]);
   });
 
@@ -230,8 +239,8 @@ describe('inputJsonSchema', () => {
 describe('function-calling adapters', () => {
   it('exports OpenAI function tools', () => {
     const openai = toOpenAITools(registry);
-    expect(openai).toHaveLength(COLONY_TOOLS.length);
-    for (const [i, tool] of tools.entries()) {
+    expect(openai).toHaveLength(contract.length);
+    for (const [i, tool] of contract.entries()) {
       expect(openai[i]).toEqual({
         type: 'function',
         function: { name: tool.name, description: tool.description, parameters: inputJsonSchema(tool) },
@@ -241,8 +250,8 @@ describe('function-calling adapters', () => {
 
   it('exports Anthropic tools', () => {
     const anthropic = toAnthropicTools(registry);
-    expect(anthropic).toHaveLength(COLONY_TOOLS.length);
-    for (const [i, tool] of tools.entries()) {
+    expect(anthropic).toHaveLength(contract.length);
+    for (const [i, tool] of contract.entries()) {
       expect(anthropic[i]).toEqual({
         name: tool.name,
         description: tool.description,
@@ -256,7 +265,15 @@ describe('function-calling adapters', () => {
     const core = registry.list('core').map((t) => t.name);
     expect(toOpenAITools(registry, 'core').map((t) => t.function.name)).toEqual(core);
     expect(toAnthropicTools(tools, 'core').map((t) => t.name)).toEqual(core);
-    expect(toAnthropicTools(tools).map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    expect(toAnthropicTools(tools).map((t) => t.name)).toEqual(contract.map((t) => t.name));
+  });
+
+  it('exports the framework toolset apart from the contract', () => {
+    const framework = tools.filter((t) => t.surface === 'framework').map((t) => t.name);
+    expect(framework).toEqual(expect.arrayContaining(['fs_list', 'fs_write', 'ctx_put', 'coord_next']));
+    expect(toOpenAITools(registry, 'framework').map((t) => t.function.name)).toEqual(framework);
+    expect(toAnthropicTools(tools, 'framework').map((t) => t.name)).toEqual(framework);
+    expect(registry.list('all').some((t) => t.surface === 'framework')).toBe(false);
   });
 });
 

@@ -37,9 +37,15 @@ all use one database file at once.
 
 ## Toolsets
 
-- \`all\` (the default) serves every tool in the index below.
+- \`all\` (the default) serves the MCP contract: every tool in the index below except
+  those marked \`framework\`.
 - \`core\` serves only the tools marked \`core\`: the everyday loop, for clients where
   each listed tool costs context on every turn.
+- \`framework\` serves only the tools marked \`framework\`: the seed-000 swarm tools
+  (workspace files and write proposals, shared context, work queue), each naming its
+  caller in \`agent\`. Add \`--allow-write\` to let \`arbiter_decide\` apply approved
+  writes. Their \`RATE_LIMITED\` refusal is the seed's payload \`{ error: "rate_limited",
+  code: 429, tool, limit, remaining, reset_sec, scope }\`. See [framework.md](framework.md).
 
 ## Progressive disclosure
 

@@ -10,7 +10,17 @@ export default defineCommand({
   meta: { name: 'mcp', description: 'Serve colony over MCP (stdio; --http for Streamable HTTP on 127.0.0.1)' },
   args: {
     ...storeArgs,
-    toolset: { type: 'string', description: 'core (lean startup set) or all', default: 'all', valueHint: 'core|all' },
+    toolset: {
+      type: 'string',
+      description: 'core (lean startup set), all (the MCP contract) or framework (seed-000 tools)',
+      default: 'all',
+      valueHint: 'core|all|framework',
+    },
+    'allow-write': {
+      type: 'boolean',
+      description: 'Apply write proposals the arbiter approves (default $COLONY_ALLOW_WRITE=1)',
+      default: false,
+    },
     http: { type: 'boolean', description: 'Serve Streamable HTTP on 127.0.0.1 with a bearer token', default: false },
     port: { type: 'string', description: 'HTTP port (default 7777; 0 picks a free one)', valueHint: 'n' },
     token: {
@@ -20,7 +30,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const flags = parseServeFlags(args);
-    const colony = openFromArgs(args);
+    const colony = openFromArgs(args, args['allow-write'] ? { allowWrite: true } : {});
     const handle = await serveColony({ colony, ...flags });
     const stop = () => void handle.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
