@@ -128,7 +128,7 @@ function count(n: number, singular: string, plural = `${singular}s`): string {
 }
 
 /** "4m ago", "in 2h", "just now": coarse on purpose. */
-export function relative(ts: number, now: number): string {
+function relative(ts: number, now: number): string {
   const delta = ts - now;
   const minutes = Math.round(Math.abs(delta) / 60_000);
   if (minutes === 0) return 'just now';
