@@ -5,7 +5,7 @@
  */
 
 // Opening a store
-export { BUSY_TIMEOUT_MS, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
+export { BUSY_TIMEOUT_MS, isStoreBusy, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
 // Batons: handoffs and relays
 export {
   type Baton,
@@ -83,6 +83,30 @@ export {
   type NewMessage,
   retractMessage,
 } from './messages';
+// Context mesh and agent messages (seed 001)
+export {
+  countMeshEntries,
+  deleteMeshEntry,
+  getMeshEntry,
+  listMeshKeys,
+  type MeshEntry,
+  type MeshEntryWrite,
+  type MeshKeyFilter,
+  purgeExpiredMeshEntries,
+  putMeshEntry,
+} from './mesh-context';
+export {
+  countMeshMessages,
+  countMeshUnread,
+  type InboxMeshMessage,
+  insertMeshMessage,
+  listMeshInbox,
+  type MeshInboxFilter,
+  markMeshMessageRead,
+  meshThreadMembership,
+  type NewMeshMessage,
+  type ThreadMembership,
+} from './mesh-messages';
 // Receipts
 export { countCalls, insertReceipts, listReceipts, type Receipt } from './metrics';
 export { applyMigrations, type EmbeddedMigration } from './migrate';
