@@ -18,13 +18,13 @@ export {
   systemClock,
 } from '@swarm/coordination';
 export {
+  type AnthropicTool,
   COLONY_TOOLS,
   ColonyError,
   ERROR_CODES,
   type ErrorCode,
   getSchemas,
   type OpenAITool,
-  type AnthropicTool,
   type ToolCallOutcome,
   type ToolErrorPayload,
   type Toolset,

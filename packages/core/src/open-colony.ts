@@ -39,11 +39,11 @@ import {
   COLONY_TOOLS,
   type ColonyBackend,
   ColonyError,
+  getSchemas,
   type OpenAITool,
   type ToolCallOutcome,
   ToolRegistry,
   type Toolset,
-  getSchemas,
   toAnthropicTools,
   toOpenAITools,
 } from '@swarm/tools';

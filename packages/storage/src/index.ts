@@ -66,23 +66,6 @@ export {
   type NewTaskLink,
   type TaskLink,
 } from './links';
-// Messages
-export {
-  claimMessage,
-  countMessages,
-  effectiveStatus,
-  expireMessage,
-  getMessage,
-  type InboxFilter,
-  type InboxMessage,
-  insertMessage,
-  listInboxMessages,
-  type Message,
-  markMessageRead,
-  markMessageReplied,
-  type NewMessage,
-  retractMessage,
-} from './messages';
 // Context mesh and agent messages (seed 001)
 export {
   countMeshEntries,
@@ -107,6 +90,23 @@ export {
   type NewMeshMessage,
   type ThreadMembership,
 } from './mesh-messages';
+// Messages
+export {
+  claimMessage,
+  countMessages,
+  effectiveStatus,
+  expireMessage,
+  getMessage,
+  type InboxFilter,
+  type InboxMessage,
+  insertMessage,
+  listInboxMessages,
+  type Message,
+  markMessageRead,
+  markMessageReplied,
+  type NewMessage,
+  retractMessage,
+} from './messages';
 // Receipts
 export { countCalls, insertReceipts, listReceipts, type Receipt } from './metrics';
 export { applyMigrations, type EmbeddedMigration } from './migrate';

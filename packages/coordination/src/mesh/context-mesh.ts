@@ -189,14 +189,20 @@ function checkOperation(op: BatchOperation, index: number): BatchOperation {
 }
 
 function invalid(message: string): ColonyError {
-  return new ColonyError('INVALID_PARAMETERS', `invalid arguments: ${message}`, { details: { fields: ['operations'] } });
+  return new ColonyError('INVALID_PARAMETERS', `invalid arguments: ${message}`, {
+    details: { fields: ['operations'] },
+  });
 }
 
 function failedOperation(error: ColonyError, index: number, op: BatchOperation): ColonyError {
-  return new ColonyError(error.code, `operation ${index} (${op.type} "${op.key}") failed, nothing was written: ${error.message}`, {
-    details: { ...error.details, failed_index: index, rolled_back: true },
-    cause: error,
-  });
+  return new ColonyError(
+    error.code,
+    `operation ${index} (${op.type} "${op.key}") failed, nothing was written: ${error.message}`,
+    {
+      details: { ...error.details, failed_index: index, rolled_back: true },
+      cause: error,
+    },
+  );
 }
 
 /**

@@ -122,11 +122,7 @@ export type BatchOperation = z.output<typeof BatchOperation>;
 
 export const BatchContextOperationInput = z.strictObject({
   agent_name: agent('Name of the agent performing the batch operation'),
-  operations: z
-    .array(BatchOperation)
-    .min(1)
-    .max(MAX_BATCH_OPERATIONS)
-    .describe('List of operations to execute'),
+  operations: z.array(BatchOperation).min(1).max(MAX_BATCH_OPERATIONS).describe('List of operations to execute'),
   atomic: z.boolean().optional().describe('Whether all operations must succeed or all fail'),
 });
 export type BatchContextOperationInput = z.output<typeof BatchContextOperationInput>;
