@@ -71,7 +71,7 @@ export const pushContext = defineTool({
   callerArg: 'agent_name',
   docs: {
     returns: '{ success: true, key, version, subscribers, expires_at }; subscribers null when everyone may read.',
-    errors: ['INVALID_AGENT', 'ACCESS_DENIED'],
+    errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'TIMEOUT'],
     notes:
       'Without subscribers (or with an empty list) every agent may read the key; with them only the owner and the listed agents, and the key is invisible to everyone else. A push replaces value, subscribers and TTL and makes the pusher the owner; pushing over a live key you cannot read answers ACCESS_DENIED. Values are at most 64 KiB of JSON; ttl is whole seconds, counted on the server clock.',
     example: {
@@ -139,7 +139,7 @@ export const batchContextOperation = defineTool({
   docs: {
     returns:
       '{ success: true, atomic, results: [ { index, type, key, success, ... } ], succeeded, failed }: a get adds value and version, a push version and expires_at, a delete deleted: true; a failed operation (atomic false only) error and error_code.',
-    errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'KEY_NOT_FOUND'],
+    errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'KEY_NOT_FOUND', 'TIMEOUT'],
     notes:
       'Operations run in order in one write transaction, as the agent: a get sees an earlier push of the same batch. atomic defaults to true: the first failing operation rolls every operation back and the call answers its error_code with failed_index. With atomic false each operation commits or fails on its own. value goes only with push (and push needs it); subscribers and ttl only with push. A delete needs the same access as a push.',
     example: {

@@ -53,7 +53,7 @@ export const sendMessageToAgent = defineTool({
   callerArg: 'from_agent',
   docs: {
     returns: '{ success: true, message_id, to_agent, thread_id, created_at }; thread_id null when none was given.',
-    errors: ['INVALID_AGENT', 'ACCESS_DENIED'],
+    errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'TIMEOUT'],
     notes: `message_type defaults to info, priority to normal. With requires_confirmation, the recipient's first read (mark_as_read) sends you a confirmation message (confirms_message_id). ${THREAD_NOTE} The message is also recorded as an \`agent-message\` observation (session \`mesh:<from_agent>\`); message_id is its id.`,
     example: {
       from_agent: 'TaskManager',
@@ -92,7 +92,7 @@ export const getMessagesFromAgents = defineTool({
   docs: {
     returns:
       '{ success: true, messages: [ { message_id, from_agent, message, message_type, priority, thread_id, requires_confirmation, read, created_at, confirms_message_id? } ], count, marked_read, unread_remaining }; read is the state before this call.',
-    errors: ['INVALID_AGENT'],
+    errors: ['INVALID_AGENT', 'TIMEOUT'],
     notes:
       'Oldest first, so unread_only with mark_as_read works through the inbox in order. limit defaults to 50 (at most 200); unread_only and mark_as_read default to false. Filters combine with AND.',
     example: {
@@ -128,7 +128,7 @@ export const broadcastMessageToAgents = defineTool({
   callerArg: 'from_agent',
   docs: {
     returns: '{ success: true, message_id, recipients, count, thread_id, created_at }.',
-    errors: ['INVALID_AGENT', 'ACCESS_DENIED'],
+    errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'TIMEOUT'],
     notes: `One message, one read flag per recipient (duplicates named once). create_thread starts a new thread (thread_id \`thread-<message_id>\`); thread_id continues an existing one; giving both is INVALID_PARAMETERS. ${THREAD_NOTE}`,
     example: {
       from_agent: 'SystemManager',
