@@ -19,17 +19,9 @@ export interface NewMeshMessage {
   readonly createdAt: number;
 }
 
-/** A message as one recipient's inbox lists it. */
-export interface InboxMeshMessage {
-  readonly id: number;
-  readonly fromAgent: string;
+/** A message as one recipient's inbox lists it: the row, its body and the recipient's read time. */
+export interface InboxMeshMessage extends NewMeshMessage {
   readonly body: string;
-  readonly messageType: string;
-  readonly priority: string;
-  readonly threadId: string | null;
-  readonly requiresConfirmation: boolean;
-  readonly confirmsId: number | null;
-  readonly createdAt: number;
   readonly readAt: number | null;
 }
 

@@ -8,12 +8,13 @@
  * carries the seed's description and no default (defaults are applied by the service),
  * and the tools take no `idempotency_key`. Agent names are plain strings here; the
  * service answers INVALID_AGENT for a name it cannot accept. Refusals use the seed's
- * error shape (`errorFormat: 'syntha'`).
+ * error shape (`errorFormat: 'syntha'`, see tools/_mesh.ts).
  */
 import { z } from 'zod';
 import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { contextKey, jsonValue } from '../schemas';
+import { meshAgent, SEED_001_TOOL } from './_mesh';
 
 /** Longest TTL accepted: ten years, in seconds. */
 export const MAX_MESH_TTL_SEC = 315_360_000;
@@ -22,12 +23,11 @@ export const MAX_SUBSCRIBERS = 100;
 /** Most operations one batch may hold. */
 export const MAX_BATCH_OPERATIONS = 100;
 
-const agent = (description: string) => z.string().describe(description);
 const subscribers = z.array(z.string()).max(MAX_SUBSCRIBERS);
 const ttl = z.int().positive().max(MAX_MESH_TTL_SEC);
 
 export const GetContextInput = z.strictObject({
-  agent_name: agent('Name of the agent requesting the context'),
+  agent_name: meshAgent('Name of the agent requesting the context'),
   key: contextKey.describe('The context key to retrieve'),
 });
 export type GetContextInput = z.output<typeof GetContextInput>;
@@ -36,9 +36,8 @@ export const getContext = defineTool({
   name: 'get_context',
   description: 'Retrieve context data from the shared knowledge mesh for a specific agent',
   input: GetContextInput,
-  surface: 'framework',
+  ...SEED_001_TOOL,
   mutates: false,
-  errorFormat: 'syntha',
   callerArg: 'agent_name',
   docs: {
     returns:
@@ -52,7 +51,7 @@ export const getContext = defineTool({
 });
 
 export const PushContextInput = z.strictObject({
-  agent_name: agent('Name of the agent storing the context'),
+  agent_name: meshAgent('Name of the agent storing the context'),
   key: contextKey.describe('The context key to store'),
   value: jsonValue.describe('The context value to store (any JSON-serializable data)'),
   subscribers: subscribers.optional().describe('Optional list of agent names that can access this context'),
@@ -64,10 +63,8 @@ export const pushContext = defineTool({
   name: 'push_context',
   description: 'Store context data in the shared knowledge mesh with optional access control',
   input: PushContextInput,
-  surface: 'framework',
+  ...SEED_001_TOOL,
   mutates: true,
-  idempotencyKey: false,
-  errorFormat: 'syntha',
   callerArg: 'agent_name',
   docs: {
     returns: '{ success: true, key, version, subscribers, expires_at }; subscribers null when everyone may read.',
@@ -86,7 +83,7 @@ export const pushContext = defineTool({
 });
 
 export const ListContextKeysInput = z.strictObject({
-  agent_name: agent('Name of the agent requesting the key list'),
+  agent_name: meshAgent('Name of the agent requesting the key list'),
   pattern: z.string().max(200).optional().describe("Optional glob pattern to filter keys (e.g., 'user_*')"),
 });
 export type ListContextKeysInput = z.output<typeof ListContextKeysInput>;
@@ -95,9 +92,8 @@ export const listContextKeys = defineTool({
   name: 'list_context_keys',
   description: 'List all context keys that an agent can access',
   input: ListContextKeysInput,
-  surface: 'framework',
+  ...SEED_001_TOOL,
   mutates: false,
-  errorFormat: 'syntha',
   callerArg: 'agent_name',
   docs: {
     returns: '{ success: true, keys: [ key ], count } sorted; truncated: true past 1,000 keys.',
@@ -121,7 +117,7 @@ export const BatchOperation = z.strictObject({
 export type BatchOperation = z.output<typeof BatchOperation>;
 
 export const BatchContextOperationInput = z.strictObject({
-  agent_name: agent('Name of the agent performing the batch operation'),
+  agent_name: meshAgent('Name of the agent performing the batch operation'),
   operations: z.array(BatchOperation).min(1).max(MAX_BATCH_OPERATIONS).describe('List of operations to execute'),
   atomic: z.boolean().optional().describe('Whether all operations must succeed or all fail'),
 });
@@ -131,10 +127,8 @@ export const batchContextOperation = defineTool({
   name: 'batch_context_operation',
   description: 'Execute multiple context operations in a single atomic transaction',
   input: BatchContextOperationInput,
-  surface: 'framework',
+  ...SEED_001_TOOL,
   mutates: true,
-  idempotencyKey: false,
-  errorFormat: 'syntha',
   callerArg: 'agent_name',
   docs: {
     returns:

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { MAX_CONTENT_CHARS } from '../schemas';
+import { meshAgent, SEED_001_TOOL } from './_mesh';
 
 export const MESH_MESSAGE_TYPES = ['info', 'task', 'result', 'error', 'question'] as const;
 export type MeshMessageType = (typeof MESH_MESSAGE_TYPES)[number];
@@ -22,15 +23,14 @@ export const MAX_RECIPIENTS = 100;
 /** Most messages one inbox read returns. */
 export const MAX_INBOX_LIMIT = 200;
 
-const agent = (description: string) => z.string().describe(description);
 const body = z.string().min(1).max(MAX_CONTENT_CHARS);
 const messageType = z.enum(MESH_MESSAGE_TYPES);
 const priority = z.enum(MESH_PRIORITIES);
 const threadId = z.string().min(1).max(200);
 
 export const SendMessageToAgentInput = z.strictObject({
-  from_agent: agent('Name of the agent sending the message'),
-  to_agent: agent('Name of the agent receiving the message'),
+  from_agent: meshAgent('Name of the agent sending the message'),
+  to_agent: meshAgent('Name of the agent receiving the message'),
   message: body.describe('The message content to send'),
   message_type: messageType.optional().describe('Type of message being sent'),
   priority: priority.optional().describe('Priority level of the message'),
@@ -46,10 +46,8 @@ export const sendMessageToAgent = defineTool({
   name: 'send_message_to_agent',
   description: 'Send a direct message to another agent in the system',
   input: SendMessageToAgentInput,
-  surface: 'framework',
+  ...SEED_001_TOOL,
   mutates: true,
-  idempotencyKey: false,
-  errorFormat: 'syntha',
   callerArg: 'from_agent',
   docs: {
     returns: '{ success: true, message_id, to_agent, thread_id, created_at }; thread_id null when none was given.',
@@ -68,7 +66,7 @@ export const sendMessageToAgent = defineTool({
 });
 
 export const GetMessagesFromAgentsInput = z.strictObject({
-  agent_name: agent('Name of the agent retrieving messages'),
+  agent_name: meshAgent('Name of the agent retrieving messages'),
   unread_only: z.boolean().optional().describe('Only return unread messages'),
   priority: priority.optional().describe('Filter by message priority'),
   message_type: messageType.optional().describe('Filter by message type'),
@@ -83,11 +81,9 @@ export const getMessagesFromAgents = defineTool({
   name: 'get_messages_from_agents',
   description: 'Retrieve messages for an agent with various filtering options',
   input: GetMessagesFromAgentsInput,
-  surface: 'framework',
+  ...SEED_001_TOOL,
   // mark_as_read writes read flags (and confirmations): it runs alone, in order.
   mutates: true,
-  idempotencyKey: false,
-  errorFormat: 'syntha',
   callerArg: 'agent_name',
   docs: {
     returns:
@@ -107,7 +103,7 @@ export const getMessagesFromAgents = defineTool({
 });
 
 export const BroadcastMessageToAgentsInput = z.strictObject({
-  from_agent: agent('Name of the agent sending the broadcast'),
+  from_agent: meshAgent('Name of the agent sending the broadcast'),
   to_agents: z.array(z.string()).min(1).max(MAX_RECIPIENTS).describe('List of agent names to receive the message'),
   message: body.describe('The message content to broadcast'),
   message_type: messageType.optional().describe('Type of message being sent'),
@@ -121,10 +117,8 @@ export const broadcastMessageToAgents = defineTool({
   name: 'broadcast_message_to_agents',
   description: 'Send a message to multiple agents simultaneously',
   input: BroadcastMessageToAgentsInput,
-  surface: 'framework',
+  ...SEED_001_TOOL,
   mutates: true,
-  idempotencyKey: false,
-  errorFormat: 'syntha',
   callerArg: 'from_agent',
   docs: {
     returns: '{ success: true, message_id, recipients, count, thread_id, created_at }.',
