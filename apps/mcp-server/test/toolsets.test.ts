@@ -2,7 +2,8 @@
  * Loading tools costs every agent context on every turn, so tools/list has a token
  * budget per toolset. The budgets are pinned from what was measured; growing past one
  * fails here. Final ceilings once the whole contract exists: all <= 6,000, core <= 2,500.
- * The framework toolset (seeds 000/001) is served apart and never grows `all`.
+ * The framework toolset (seeds 000/001) is served apart and never grows `all`; seed 001
+ * fixes its seven schemas word for word (about 1,000 of the framework's tokens).
  */
 import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Server, startServer, tempDir } from './_harness';
 
 /** tools/list tokens (cl100k_base) as measured, plus a little headroom. */
-export const TOOLS_LIST_BUDGET = { core: 1_380, all: 2_700, framework: 1_150 } as const;
+export const TOOLS_LIST_BUDGET = { core: 1_380, all: 2_700, framework: 2_150 } as const;
 const CEILING = { core: 2_500, all: 6_000, framework: 3_000 } as const;
 
 describe('toolsets', () => {

@@ -73,6 +73,11 @@ export {
   type SearchRanker,
 } from './memory/memory-service';
 export { makeSnippet } from './memory/snippet';
+// Seed-001 context mesh and agent messages
+export { AGENT_MESSAGE_KIND } from './mesh/agent-messages';
+export { isAgentName, MAX_AGENT_NAME_CHARS } from './mesh/agent-names';
+export { canRead, MAX_LISTED_KEYS, toSqliteGlob } from './mesh/context-mesh';
+export { createMeshBackend } from './mesh/mesh-service';
 // Messages
 export {
   isBroadcast,

@@ -12,6 +12,7 @@ import {
   BatonService,
   ClaimService,
   type CoordinationSettings,
+  createMeshBackend,
   createSwarmBackend,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
@@ -60,9 +61,10 @@ export function createFixture(
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
   const swarm = createSwarmBackend(ctx, swarmOptions);
+  const mesh = createMeshBackend(ctx);
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons, swarm },
+    { memory, tasks, messages, links, claims, batons, swarm, mesh },
     { now: () => clock.now() },
   );
   return {

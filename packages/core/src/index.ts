@@ -34,10 +34,13 @@ export {
   type TokenCounter,
 } from '@swarm/coordination';
 export {
+  type AnthropicTool,
   COLONY_TOOLS,
   ColonyError,
   ERROR_CODES,
   type ErrorCode,
+  getSchemas,
+  type OpenAITool,
   type ToolCallOutcome,
   type ToolErrorPayload,
   type Toolset,

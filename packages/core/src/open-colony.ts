@@ -9,6 +9,7 @@ import {
   BatonService,
   ClaimService,
   type Clock,
+  createMeshBackend,
   createSwarmBackend,
   createTokenCounter,
   DEFAULT_RATE_LIMITS,
@@ -42,6 +43,7 @@ import {
   COLONY_TOOLS,
   type ColonyBackend,
   ColonyError,
+  getSchemas,
   type OpenAITool,
   type ToolCallOutcome,
   ToolRegistry,
@@ -118,6 +120,8 @@ export interface Colony {
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
   toOpenAITools(toolset?: Toolset): OpenAITool[];
   toAnthropicTools(toolset?: Toolset): AnthropicTool[];
+  /** Seed 001's function-calling schemas (OpenAI format) of the seven context-mesh tools. */
+  getSchemas(): OpenAITool[];
   status(): ColonyStatus;
   close(): void;
 }
@@ -166,7 +170,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     allowWrite,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
   });
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, swarm };
+  const mesh = createMeshBackend(ctx);
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, swarm, mesh };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -195,6 +200,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),
     toAnthropicTools: (toolset) => toAnthropicTools(registry, toolset),
+    getSchemas,
     status: () => ({
       home,
       db_path: dbPath,

@@ -140,6 +140,13 @@ describe('the framework toolset', () => {
       'coord_claim',
       'coord_complete',
       'coord_extend',
+      'get_context',
+      'push_context',
+      'list_context_keys',
+      'send_message_to_agent',
+      'get_messages_from_agents',
+      'broadcast_message_to_agents',
+      'batch_context_operation',
     ]);
     expect(colony.toAnthropicTools('framework').map((t) => t.name)).toEqual(names);
     expect(colony.toOpenAITools().map((t) => t.function.name)).not.toContain('fs_list');

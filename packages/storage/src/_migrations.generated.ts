@@ -72,5 +72,17 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE UNIQUE INDEX `write_proposals_pending_uq` ON `write_proposals` (`repo_root`,`path`) WHERE status = 'pending';",
       "CREATE INDEX `write_proposals_status_idx` ON `write_proposals` (`repo_root`,`status`,`id`);"
     ]
+  },
+  {
+    "folderMillis": 1795458136824,
+    "hash": "5af0f896b8ec270cb5382cd6d099a49099453b296583626184bfb0832d38e623",
+    "sql": [
+      "CREATE TABLE `mesh_context` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`owner` text NOT NULL,\n\t`subscribers` text,\n\t`version` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\t`expires_at` integer\n);",
+      "CREATE INDEX `mesh_context_expires_idx` ON `mesh_context` (`expires_at`) WHERE expires_at IS NOT NULL;",
+      "CREATE TABLE `mesh_message_recipients` (\n\t`message_id` integer NOT NULL,\n\t`agent` text NOT NULL,\n\t`read_at` integer,\n\tPRIMARY KEY(`message_id`, `agent`),\n\tFOREIGN KEY (`message_id`) REFERENCES `mesh_messages`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `mesh_recipients_inbox_idx` ON `mesh_message_recipients` (`agent`,`read_at`,`message_id`);",
+      "CREATE TABLE `mesh_messages` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`from_agent` text NOT NULL,\n\t`message_type` text NOT NULL,\n\t`priority` text NOT NULL,\n\t`thread_id` text,\n\t`requires_confirmation` integer NOT NULL,\n\t`confirms_id` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`id`) REFERENCES `observations`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `mesh_messages_thread_idx` ON `mesh_messages` (`thread_id`,`from_agent`);"
+    ]
   }
 ];

@@ -33,6 +33,8 @@ const handles = new WeakMap<Store, Handle>();
 export interface OpenStoreOptions {
   /** File path of the database, or ':memory:'. Parent folders are created. */
   readonly path: string;
+  /** Milliseconds a writer waits for another connection's write lock; default BUSY_TIMEOUT_MS. */
+  readonly busyTimeoutMs?: number;
 }
 
 /** An open store. Pass it to the query functions of this package. */
@@ -83,9 +85,10 @@ export class Store {
 export function openStore(options: OpenStoreOptions): Store {
   const { path } = options;
   if (path !== ':memory:') makeDirs(dirname(path));
-  const sqlite = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+  const sqlite = new Database(path, { timeout: busyTimeoutMs });
   try {
-    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
     if (path !== ':memory:') retryWhileBusy(() => sqlite.pragma('journal_mode = WAL'));
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
@@ -97,6 +100,12 @@ export function openStore(options: OpenStoreOptions): Store {
   }
   const db = drizzle({ client: sqlite, schema });
   return Store._create(path, { sqlite, db, statements: new Map(), prepared: new Map() });
+}
+
+/** Whether an error is SQLite giving up on a lock another connection held past the busy timeout. */
+export function isStoreBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 
 // Opening a store
-export { BUSY_TIMEOUT_MS, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
+export { BUSY_TIMEOUT_MS, isStoreBusy, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
 // Batons: handoffs and relays
 export {
   type Baton,
@@ -67,6 +67,30 @@ export {
   type NewTaskLink,
   type TaskLink,
 } from './links';
+// Context mesh and agent messages (seed 001)
+export {
+  countMeshEntries,
+  deleteMeshEntry,
+  getMeshEntry,
+  listMeshKeys,
+  type MeshEntry,
+  type MeshEntryWrite,
+  type MeshKeyFilter,
+  purgeExpiredMeshEntries,
+  putMeshEntry,
+} from './mesh-context';
+export {
+  countMeshMessages,
+  countMeshUnread,
+  type InboxMeshMessage,
+  insertMeshMessage,
+  listMeshInbox,
+  type MeshInboxFilter,
+  markMeshMessageRead,
+  meshThreadMembership,
+  type NewMeshMessage,
+  type ThreadMembership,
+} from './mesh-messages';
 // Messages
 export {
   claimMessage,

@@ -7,6 +7,7 @@
  * and its idempotency record commit in one transaction.
  */
 
+import type { MeshBackend } from './backend-mesh';
 import type { SwarmBackend } from './backend-swarm';
 import type { ClaimAgeClass, TaskClaimFileInput, TaskDriftCheckInput } from './tools/claims';
 import type {
@@ -349,4 +350,6 @@ export interface ColonyBackend {
   readonly batons: BatonBackend;
   /** Seed-000 framework tools (toolset `framework`). */
   readonly swarm: SwarmBackend;
+  /** Seed-001 context mesh and agent messages (toolset `framework`). */
+  readonly mesh: MeshBackend;
 }

@@ -8,12 +8,21 @@ import { claimTools } from './tools/claims';
 import { handoffTools } from './tools/handoffs';
 import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
+import { batchContextOperation, meshContextTools } from './tools/mesh-context';
+import { meshMessageTools } from './tools/mesh-messages';
 import { messageTools } from './tools/messages';
 import { quotaTools } from './tools/quota';
 import { swarmContextTools } from './tools/swarm-context';
 import { swarmFileTools } from './tools/swarm-files';
 import { swarmQueueTools } from './tools/swarm-queue';
 import { taskTools } from './tools/tasks';
+
+/** The seven seed-001 tools, in the seed's order (`getSchemas()` lists them so). */
+export const MESH_TOOLS: readonly Tool<ColonyBackend>[] = [
+  ...meshContextTools,
+  ...meshMessageTools,
+  batchContextOperation,
+];
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...memoryTools,
@@ -27,4 +36,5 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...swarmFileTools,
   ...swarmContextTools,
   ...swarmQueueTools,
+  ...MESH_TOOLS,
 ];

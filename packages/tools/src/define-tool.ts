@@ -5,7 +5,7 @@
  * `handleToolCall` and the docs all derive from this one object.
  */
 import { z } from 'zod';
-import type { ErrorCode } from './errors';
+import type { ErrorCode, ErrorFormat } from './errors';
 
 /**
  * `all`: the MCP contract tools (seed 002); `core`: its lean startup subset;
@@ -42,6 +42,18 @@ export interface ToolSpec<B, S extends z.ZodObject, R> {
   readonly surface?: ToolSurface;
   /** Writes state. Mutating tools accept `idempotency_key`. */
   readonly mutates: boolean;
+  /**
+   * Whether the tool accepts `idempotency_key`; default: when it mutates. False keeps a
+   * schema an outside contract fixes (seed 001) exactly as given.
+   */
+  readonly idempotencyKey?: boolean;
+  /** How refusals are worded; default `colony`. */
+  readonly errorFormat?: ErrorFormat;
+  /**
+   * The argument naming the calling agent, which an orchestrator sets itself instead of
+   * trusting a model with it. Default `agent` when the input has it.
+   */
+  readonly callerArg?: string;
   readonly docs: ToolDocs;
   readonly handler: (args: z.output<S>, backend: B) => R | Promise<R>;
 }
@@ -54,6 +66,9 @@ export interface Tool<B = unknown> {
   readonly core: boolean;
   readonly surface: ToolSurface;
   readonly mutates: boolean;
+  readonly errorFormat: ErrorFormat;
+  /** The argument naming the calling agent, if any (see ToolSpec.callerArg). */
+  readonly callerArg: string | null;
   readonly docs: ToolDocs;
   readonly handler: (args: Record<string, unknown>, backend: B) => unknown;
 }
@@ -68,7 +83,12 @@ const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
 export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>): Tool<B> {
   if (!TOOL_NAME.test(spec.name)) throw new Error(`invalid tool name: ${spec.name}`);
-  const input = spec.mutates ? spec.input.extend({ idempotency_key: idempotencyKey.optional() }) : spec.input;
+  const keyed = spec.idempotencyKey ?? spec.mutates;
+  const input = keyed ? spec.input.extend({ idempotency_key: idempotencyKey.optional() }) : spec.input;
+  const callerArg = spec.callerArg ?? ('agent' in spec.input.shape ? 'agent' : null);
+  if (callerArg !== null && !(callerArg in spec.input.shape)) {
+    throw new Error(`${spec.name}: callerArg "${callerArg}" is not an argument`);
+  }
   return {
     name: spec.name,
     description: spec.description,
@@ -76,6 +96,8 @@ export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>)
     core: spec.core ?? false,
     surface: spec.surface ?? 'contract',
     mutates: spec.mutates,
+    errorFormat: spec.errorFormat ?? 'colony',
+    callerArg,
     docs: spec.docs,
     handler: spec.handler as Tool<B>['handler'],
   };

@@ -46,6 +46,11 @@ export const ERROR_CODES = [
   'QUEUE_ITEM_DONE',
   'LEASE_NOT_HELD',
   'RATE_LIMITED',
+  // Context mesh and agent messages (seed 001)
+  'INVALID_AGENT',
+  'ACCESS_DENIED',
+  'KEY_NOT_FOUND',
+  'TIMEOUT',
   // Environment
   'FEATURE_UNAVAILABLE',
   'INTERNAL_ERROR',
@@ -77,13 +82,33 @@ export function isColonyError(value: unknown): value is ColonyError {
 }
 
 /**
- * What a failed tool call answers: `{ code, error, tool, timestamp }` plus any details.
- * One exception, fixed by seed 000: RATE_LIMITED answers `{ error: "rate_limited",
- * code: 429, tool, limit, remaining, reset_sec, scope }` (plus timestamp).
+ * How a tool words a refusal. `colony`: `{ code, error, tool, timestamp }` plus any
+ * details. `syntha`: the shape seed 001 fixes for its function-calling tools,
+ * `{ success: false, error, error_code, tool, timestamp }` plus any details.
  */
-export interface ToolErrorPayload {
+export type ErrorFormat = 'colony' | 'syntha';
+
+/**
+ * What a failed tool call answers: `{ code, error, tool, timestamp }` plus any details.
+ * Two exceptions, fixed by the seeds: RATE_LIMITED answers seed 000's `{ error:
+ * "rate_limited", code: 429, tool, limit, remaining, reset_sec, scope }` (plus
+ * timestamp), and tools in the `syntha` format answer seed 001's `{ success: false,
+ * error, error_code, tool, timestamp }`.
+ */
+export type ToolErrorPayload = ColonyErrorPayload | SynthaErrorPayload;
+
+export interface ColonyErrorPayload {
   readonly code: ErrorCode | typeof RATE_LIMITED_STATUS;
   readonly error: string;
+  readonly tool: string;
+  readonly timestamp: string;
+  readonly [detail: string]: unknown;
+}
+
+export interface SynthaErrorPayload {
+  readonly success: false;
+  readonly error: string;
+  readonly error_code: ErrorCode;
   readonly tool: string;
   readonly timestamp: string;
   readonly [detail: string]: unknown;
@@ -92,15 +117,25 @@ export interface ToolErrorPayload {
 /** The numeric code seed 000 gives a rate-limited answer. */
 export const RATE_LIMITED_STATUS = 429;
 
-export function toErrorPayload(error: ColonyError, tool: string, now: number): ToolErrorPayload {
+export function toErrorPayload(
+  error: ColonyError,
+  tool: string,
+  now: number,
+  format: ErrorFormat = 'colony',
+): ToolErrorPayload {
   const timestamp = new Date(now).toISOString();
+  if (format === 'syntha') {
+    return { success: false, error: error.message, error_code: error.code, tool, timestamp, ...error.details };
+  }
   if (error.code === 'RATE_LIMITED') {
     return { error: 'rate_limited', code: RATE_LIMITED_STATUS, tool, ...error.details, timestamp };
   }
   return { code: error.code, error: error.message, tool, timestamp, ...error.details };
 }
 
-/** The colony code of an error payload (RATE_LIMITED for the seed-000 429 answer). */
+/** The colony code of an error payload, whichever shape it has. */
 export function errorCodeOf(payload: ToolErrorPayload): ErrorCode {
-  return payload.code === RATE_LIMITED_STATUS ? 'RATE_LIMITED' : payload.code;
+  if (payload.success === false) return (payload as SynthaErrorPayload).error_code;
+  const { code } = payload as ColonyErrorPayload;
+  return code === RATE_LIMITED_STATUS ? 'RATE_LIMITED' : code;
 }

@@ -6,11 +6,18 @@
  */
 
 // Other surfaces
-export { type AnthropicTool, type OpenAITool, toAnthropicTools, toOpenAITools } from './adapters/function-schemas';
+export {
+  type AnthropicTool,
+  getSchemas,
+  type OpenAITool,
+  toAnthropicTools,
+  toOpenAITools,
+} from './adapters/function-schemas';
 // The contract: backend interface and tools
 export type * from './backend';
+export type * from './backend-mesh';
 export type * from './backend-swarm';
-export { COLONY_TOOLS } from './catalog';
+export { COLONY_TOOLS, MESH_TOOLS } from './catalog';
 // Defining tools
 export {
   defineTool,
@@ -27,11 +34,14 @@ export { type DocsOptions, renderToolDocs } from './docs';
 export {
   ColonyError,
   type ColonyErrorOptions,
+  type ColonyErrorPayload,
   ERROR_CODES,
   type ErrorCode,
+  type ErrorFormat,
   errorCodeOf,
   isColonyError,
   RATE_LIMITED_STATUS,
+  type SynthaErrorPayload,
   type ToolErrorPayload,
   toErrorPayload,
 } from './errors';
@@ -50,6 +60,8 @@ export * from './tools/claims';
 export * from './tools/handoffs';
 export * from './tools/links';
 export * from './tools/memory';
+export * from './tools/mesh-context';
+export * from './tools/mesh-messages';
 export * from './tools/messages';
 export * from './tools/quota';
 export * from './tools/swarm-context';

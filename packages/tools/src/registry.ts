@@ -81,9 +81,9 @@ export class ToolRegistry<B> {
     const started = performance.now();
     const inputText = safeStringify(args) ?? '';
     let outcome: ToolCallOutcome;
+    const tool = this.#tools.get(name);
     try {
       this.#hooks.beforeCall?.();
-      const tool = this.#tools.get(name);
       if (!tool || (options.toolset !== undefined && !inToolset(tool, options.toolset))) {
         throw new ColonyError('UNKNOWN_TOOL', `unknown tool "${name}"`, {
           details: { available: this.list(options.toolset).map((t) => t.name) },
@@ -95,7 +95,8 @@ export class ToolRegistry<B> {
       outcome = { ok: true, value: value === undefined ? null : value, text };
     } catch (thrown) {
       const error = isColonyError(thrown) ? thrown : this.#internal(thrown, name);
-      const payload = toErrorPayload(error, name, this.#hooks.now());
+      const format = tool && error.code !== 'UNKNOWN_TOOL' ? tool.errorFormat : 'colony';
+      const payload = toErrorPayload(error, name, this.#hooks.now(), format);
       outcome = { ok: false, error: payload, text: JSON.stringify(payload) };
     }
     this.#receipt(name, args, inputText, outcome, performance.now() - started);

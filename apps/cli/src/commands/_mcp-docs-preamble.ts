@@ -45,7 +45,11 @@ all use one database file at once.
   (workspace files and write proposals, shared context, work queue), each naming its
   caller in \`agent\`. Add \`--allow-write\` to let \`arbiter_decide\` apply approved
   writes. Their \`RATE_LIMITED\` refusal is the seed's payload \`{ error: "rate_limited",
-  code: 429, tool, limit, remaining, reset_sec, scope }\`. See [framework.md](framework.md).
+  code: 429, tool, limit, remaining, reset_sec, scope }\`. The toolset also serves the
+  seven seed-001 tools (context mesh with access lists and TTLs, atomic batches, agent
+  messages): their schemas are the seed's word for word, their caller is
+  \`agent_name\` or \`from_agent\`, and a refusal is \`{ success: false, error,
+  error_code, tool, timestamp }\`. See [framework.md](framework.md).
 
 ## Progressive disclosure
 

@@ -6,9 +6,10 @@
  * fs_write only queues a proposal: nothing reaches the disk before an arbiter
  * approves it (see `decide`) AND writes are allowed.
  *
- * The orchestrator, not the model, says who is calling and where: `agent` and
- * `repo_root` are always set from its own options, whatever the reply says, so a
- * model cannot act as another agent or reach outside its workspace.
+ * The orchestrator, not the model, says who is calling and where: the caller argument
+ * (`agent`, or a seed-001 tool's `agent_name` / `from_agent`) and `repo_root` are
+ * always set from its own options, whatever the reply says, so a model cannot act as
+ * another agent or reach outside its workspace.
  */
 import type { ToolCallOutcome, ToolErrorPayload, ToolRegistry, Toolset } from '@swarm/tools';
 import { type EnvelopeError, type ParsedReply, parseToolCalls, type ToolCallRequest } from './envelope';
@@ -131,10 +132,13 @@ export class Orchestrator {
   }
 
   async #call(call: ToolCallRequest, readOnly: boolean): Promise<CallReport> {
-    const shape = this.#colony.registry.get(call.name)?.input.shape ?? {};
+    const tool = this.#colony.registry.get(call.name);
+    const shape = tool?.input.shape ?? {};
+    // The caller argument: `agent` for seed 000, `agent_name` / `from_agent` for seed 001.
+    const caller = tool?.callerArg;
     const args = {
       ...call.args,
-      ...('agent' in shape ? { agent: this.#agent } : {}),
+      ...(caller ? { [caller]: this.#agent } : {}),
       ...('repo_root' in shape ? { repo_root: this.#repoRoot } : {}),
     };
     const outcome = await this.#colony.handleToolCall(call.name, args, { toolset: this.#toolset });

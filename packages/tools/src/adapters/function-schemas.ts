@@ -3,6 +3,7 @@
  * The registry as function-calling schemas for frameworks that do not speak MCP:
  * OpenAI `tools` (type "function") and Anthropic Messages API `tools`.
  */
+import { MESH_TOOLS } from '../catalog';
 import { inToolset, type Tool, type Toolset } from '../define-tool';
 import { inputJsonSchema, type JsonSchema } from '../json-schema';
 
@@ -39,4 +40,13 @@ export function toAnthropicTools(source: Listable, toolset: Toolset = 'all'): An
     description: tool.description,
     input_schema: inputJsonSchema(tool),
   }));
+}
+
+/**
+ * The seed-001 function-calling schemas (OpenAI format) of the seven context-mesh and
+ * messaging tools, in the seed's order. Derived from the tool definitions like every
+ * other surface; a test holds them equal to the seed's JSON.
+ */
+export function getSchemas(): OpenAITool[] {
+  return toOpenAITools(MESH_TOOLS as readonly Tool<never>[], 'framework');
 }
