@@ -75,10 +75,20 @@ const LONG_RUN = new RegExp(`(\\S{${MAX_TOKENIZER_RUN}})`);
 
 /** Exact for ordinary text; a text with very long unbroken runs is counted slice by slice. */
 function countBounded(fn: (text: string) => number, text: string): number {
-  if (!hasLongRun(text)) return fn(text);
   let total = 0;
-  for (const piece of text.split(LONG_RUN)) if (piece.length > 0) total += fn(piece);
+  for (const piece of tokenPieces(text)) total += fn(piece);
   return total;
+}
+
+/**
+ * The pieces a text is counted in: the text itself, or, when it has unbroken runs of
+ * MAX_TOKENIZER_RUN or more, the slices around and of those runs. A count is the sum
+ * of the counts of its pieces, wherever they are counted (see token-worker.ts).
+ */
+export function tokenPieces(text: string): string[] {
+  if (text.length === 0) return [];
+  if (!hasLongRun(text)) return [text];
+  return text.split(LONG_RUN).filter((piece) => piece.length > 0);
 }
 
 /**
