@@ -14,7 +14,7 @@
  * turn of the event loop.
  */
 import { createRequire } from 'node:module';
-import type { MessagePort, Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { DEFAULT_TOKENIZER_MODULE, tokenPieces } from './tokens';
 
 /** Texts handed to the worker; `counts` is set when it answers (null: count them in-thread). */
