@@ -73,6 +73,11 @@ const CONFIG = flags.quick
       coldRuns: 5,
       rssCalls: 100,
       batch: 1000,
+      claimCalls: 300,
+      claimsPerWriter: 150,
+      ctxCalls: 500,
+      queueItems: 2_000,
+      queueConsumers: 8,
     }
   : {
       mode: 'full',
@@ -86,6 +91,11 @@ const CONFIG = flags.quick
       coldRuns: 10,
       rssCalls: 100,
       batch: 1000,
+      claimCalls: 1000,
+      claimsPerWriter: 400,
+      ctxCalls: 2_000,
+      queueItems: 10_000,
+      queueConsumers: 8,
     };
 const LARGE = CONFIG.sizes.at(-1);
 
@@ -585,7 +595,7 @@ async function benchRss() {
 async function benchToolsList() {
   log('[6/6] tools/list payload per toolset');
   details.tools_list = {};
-  for (const toolset of ['core', 'all']) {
+  for (const toolset of ['core', 'all', 'framework']) {
     const child = spawnTracked(process.execPath, [DIST.mcpMain, '--db', DB, '--home', HOME, '--toolset', toolset]);
     try {
       const rpc = new RawRpc(child);
@@ -609,6 +619,283 @@ async function benchToolsList() {
       await stopChild(child);
     }
   }
+}
+
+// ---------------------------------------------------------------- 7. file claims
+
+const BUSY = /SQLITE_BUSY|database is locked/i;
+
+/** An SDK client on a freshly spawned colony-mcp, with its stderr collected. */
+async function connectServer(db) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [DIST.mcpMain, '--db', db, '--home', HOME],
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: 'colony-bench', version: '0.0.0' });
+  await withTimeout(client.connect(transport), 15_000, 'MCP connect');
+  const untrack = trackPid(transport.pid);
+  return {
+    call: (name, args) => client.callTool({ name, arguments: args }),
+    stderr: () => stderr,
+    close: async () => {
+      await client.close().catch(() => {});
+      untrack();
+    },
+  };
+}
+
+/** Each writer claims `perWriter` files of its own, all writers at once; returns wall ms and the errors. */
+async function claimBurst(fleet, taskId, round) {
+  const errors = [];
+  const t0 = performance.now();
+  await Promise.all(
+    fleet.map(async (server, w) => {
+      for (let i = 0; i < CONFIG.claimsPerWriter; i++) {
+        const out = await server.call('task_claim_file', {
+          task_id: taskId,
+          session_id: `codex-bench-${w}`,
+          file_path: `src/r${round}/w${w}/f${i}.ts`,
+        });
+        if (out.isError) errors.push(out.content?.[0]?.text ?? 'error');
+      }
+    }),
+  );
+  return { ms: performance.now() - t0, errors };
+}
+
+async function benchClaims() {
+  const writers = 8;
+  log(
+    `[claims] task_claim_file: ${CONFIG.claimCalls} calls over MCP stdio, then ${writers} server processes x ${CONFIG.claimsPerWriter} claims on one db`,
+  );
+  const db = join(TMP, 'claims.db');
+  const colony = core.openColony({ home: HOME, dbPath: db, receipts: false });
+  let taskId;
+  try {
+    for (const [i, session] of [
+      'claude-bench',
+      ...Array.from({ length: writers }, (_, w) => `codex-bench-${w}`),
+    ].entries()) {
+      const out = await colony.handleToolCall('task_thread', {
+        repo_root: join(TMP, 'claims-repo'),
+        branch: 'main',
+        session_id: session,
+        agent: i === 0 ? 'claude' : 'codex',
+      });
+      if (!out.ok) throw new Error(`task_thread failed: ${out.text}`);
+      taskId = out.value.task_id;
+    }
+  } finally {
+    colony.close();
+  }
+
+  // One client, one server: the latency an agent pays per claim.
+  const single = await connectServer(db);
+  const latencies = [];
+  try {
+    const claim = (i) =>
+      single.call('task_claim_file', { task_id: taskId, session_id: 'claude-bench', file_path: `src/single/f${i}.ts` });
+    for (let i = 0; i < CONFIG.warmup; i++) await claim(-1 - i);
+    for (let i = 0; i < CONFIG.claimCalls; i++) {
+      const t0 = performance.now();
+      const out = await claim(i);
+      latencies.push(performance.now() - t0);
+      if (out.isError) throw new Error(`task_claim_file failed: ${JSON.stringify(out.content)}`);
+    }
+  } finally {
+    await single.close();
+  }
+
+  // Eight servers started at once; the first burst begins the moment all have connected.
+  const fleet = await Promise.all(Array.from({ length: writers }, () => connectServer(db)));
+  let cold;
+  let warm;
+  try {
+    cold = await claimBurst(fleet, taskId, 0);
+    warm = await claimBurst(fleet, taskId, 1);
+  } finally {
+    await Promise.all(fleet.map((s) => s.close()));
+  }
+  const total = writers * CONFIG.claimsPerWriter;
+  const errors = [...cold.errors, ...warm.errors];
+  const busy = errors.filter((e) => BUSY.test(e)).length + fleet.filter((s) => BUSY.test(s.stderr())).length;
+  const lat = summarize(latencies);
+  details.claims = {
+    mcp_stdio_ms: lat,
+    writers,
+    claims_per_writer: CONFIG.claimsPerWriter,
+    right_after_start: { ms: cold.ms, per_sec: (total / cold.ms) * 1000, errors: cold.errors.length },
+    warm: { ms: warm.ms, per_sec: (total / warm.ms) * 1000, errors: warm.errors.length },
+    busy_errors_surfaced: busy,
+    other_errors: errors.filter((e) => !BUSY.test(e)).slice(0, 5),
+  };
+  row('task_claim_file over MCP stdio, SDK Client', `p50 ${fmtMs(lat.p50)} / p95 ${fmtMs(lat.p95)} ms`, null, null);
+  row(
+    `task_claim_file, ${writers} server processes on one db, right after they start`,
+    `${fmtRate(details.claims.right_after_start.per_sec)} claims/s (${fmtRate(total)} claims)`,
+    null,
+    null,
+  );
+  row(
+    `task_claim_file, ${writers} server processes on one db, warm`,
+    `${fmtRate(details.claims.warm.per_sec)} claims/s`,
+    null,
+    null,
+  );
+  row(
+    'SQLITE_BUSY / "database is locked" surfaced to callers (both bursts)',
+    `${busy} (other errors: ${errors.length - busy})`,
+    '0',
+    busy === 0 && errors.length === 0,
+  );
+}
+
+// ---------------------------------------------------------------- 8. seed-000 shared context
+
+async function benchSharedContext() {
+  log(`[swarm] shared context: ${CONFIG.ctxCalls} ctx_put, then ${CONFIG.ctxCalls} ctx_get (handleToolCall)`);
+  const colony = core.openColony({ home: HOME, dbPath: join(TMP, 'ctx.db'), rateLimits: { '*': false } });
+  try {
+    const finding = (i) => ({
+      ok: true,
+      task: `task_${i % 200}`,
+      data: [`src/module_${i}.ts`, `src/module_${i + 1}.ts`],
+      ts: new Date(1_714_000_000_000 + i * 1000).toISOString(),
+      agent: 'Gemini',
+    });
+    const key = (i) => `Gemini.task_${i % 200}`;
+    const call = async (name, args) => {
+      const out = await colony.handleToolCall(name, args);
+      if (!out.ok) throw new Error(`${name} failed: ${out.text}`);
+    };
+    for (let i = 0; i < 200; i++) await call('ctx_put', { agent: 'Gemini', key: key(i), value: finding(i) });
+    for (let i = 0; i < 200; i++) await call('ctx_get', { agent: 'Claude', key: key(i) });
+    const put = [];
+    for (let i = 0; i < CONFIG.ctxCalls; i++) {
+      const t0 = performance.now();
+      await call('ctx_put', { agent: 'Gemini', key: key(i), value: finding(i) });
+      put.push(performance.now() - t0);
+    }
+    const get = [];
+    for (let i = 0; i < CONFIG.ctxCalls; i++) {
+      const t0 = performance.now();
+      await call('ctx_get', { agent: 'Claude', key: key(i) });
+      get.push(performance.now() - t0);
+    }
+    const putS = summarize(put);
+    const getS = summarize(get);
+    details.shared_context = { calls: CONFIG.ctxCalls, keys: 200, ctx_put_ms: putS, ctx_get_ms: getS };
+    const p = (s) => `p50 ${fmtMs(s.p50)} / p95 ${fmtMs(s.p95)} / p99 ${fmtMs(s.p99)} ms`;
+    row('ctx_put, handleToolCall (library, 1 write txn + receipt)', p(putS), null, null);
+    row('ctx_get, handleToolCall (library)', p(getS), null, null);
+  } finally {
+    colony.close();
+  }
+}
+
+// ---------------------------------------------------------------- 9. seed-000 work queue, 8 processes
+
+const QUEUE_CONSUMER = join(ROOT, 'bench/lib/queue-consumer.mjs');
+
+/** Resolves with each line a child prints, until `count` lines came. */
+function readLines(child, count, ms) {
+  return withTimeout(
+    new Promise((resolve, reject) => {
+      const lines = [];
+      let buffer = '';
+      child.stdout.setEncoding('utf8');
+      const onData = (chunk) => {
+        buffer += chunk;
+        for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+          lines.push(buffer.slice(0, nl));
+          buffer = buffer.slice(nl + 1);
+          if (lines.length === count) {
+            child.stdout.off('data', onData);
+            resolve(lines);
+            return;
+          }
+        }
+      };
+      child.stdout.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`queue consumer exited (${code}) early`)));
+    }),
+    ms,
+    'queue consumer',
+  );
+}
+
+async function benchWorkQueue(consumers) {
+  const n = CONFIG.queueItems;
+  log(`[swarm] work queue: ${n} items enqueued, drained by ${consumers} consumer process(es)`);
+  const db = join(TMP, `queue-${consumers}.db`);
+  const producer = core.openColony({ home: HOME, dbPath: db, rateLimits: { '*': false } });
+  let enqueueMs;
+  try {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) {
+      const out = await producer.handleToolCall('coord_enqueue', { agent: 'producer', kind: 'work', payload: { i } });
+      if (!out.ok) throw new Error(`coord_enqueue failed: ${out.text}`);
+    }
+    enqueueMs = performance.now() - t0;
+  } finally {
+    producer.close();
+  }
+  const coreUrl = pathToFileURL(DIST.core).href;
+  const children = Array.from({ length: consumers }, (_, k) =>
+    spawnTracked(process.execPath, [QUEUE_CONSUMER, coreUrl, db, HOME, `consumer-${k}`]),
+  );
+  let results;
+  let drainMs;
+  try {
+    const ready = children.map((c) => readLines(c, 1, 30_000));
+    await Promise.all(ready);
+    const finished = children.map((c) => readLines(c, 1, 600_000));
+    const t0 = performance.now();
+    for (const c of children) c.stdin.write('go\n');
+    results = (await Promise.all(finished)).map(([line]) => JSON.parse(line));
+    drainMs = performance.now() - t0;
+  } finally {
+    await Promise.all(children.map((c) => stopChild(c)));
+  }
+  const done = results.reduce((sum, r) => sum + r.done, 0);
+  const check = core.openColony({ home: HOME, dbPath: db, receipts: false, rateLimits: { '*': false } });
+  let counts;
+  try {
+    const out = await check.handleToolCall('coord_status', { agent: 'bench' });
+    counts = out.value.counts;
+  } finally {
+    check.close();
+  }
+  if (done !== n || counts.done !== n)
+    throw new Error(`queue: ${done} completions, ${counts.done} done, expected ${n}`);
+  const rate = (n / drainMs) * 1000;
+  details[`work_queue_${consumers}`] = {
+    items: n,
+    consumers,
+    enqueue_per_sec: (n / enqueueMs) * 1000,
+    drain_ms: drainMs,
+    items_per_sec: rate,
+    per_consumer: results.map((r) => r.done),
+  };
+  if (consumers === CONFIG.queueConsumers) {
+    row(
+      `queue, enqueue (handleToolCall('coord_enqueue'), 1 process)`,
+      `${fmtRate((n / enqueueMs) * 1000)} /s`,
+      null,
+      null,
+    );
+  }
+  row(
+    `queue, ${consumers} consumer process${consumers === 1 ? '' : 'es'} (coord_next + coord_complete)`,
+    `${fmtRate(rate)} items/s (${fmtRate(n)} in ${(drainMs / 1000).toFixed(1)} s, each once)`,
+    null,
+    null,
+  );
 }
 
 // ---------------------------------------------------------------- main
@@ -669,6 +956,10 @@ async function main() {
   await benchColdStart();
   await benchRss();
   await benchToolsList();
+  await benchClaims();
+  await benchSharedContext();
+  await benchWorkQueue(CONFIG.queueConsumers);
+  await benchWorkQueue(1);
 
   // Put the insert lines first, in the order of the brief.
   const order = (m) =>
@@ -682,7 +973,9 @@ async function main() {
             ? 3
             : /RSS/.test(m)
               ? 4
-              : 5;
+              : m.startsWith('tools/list')
+                ? 5
+                : 6;
   rows.sort((a, b) => order(a.measure) - order(b.measure));
 
   const elapsedS = (performance.now() - started) / 1000;

@@ -20,6 +20,15 @@ export const jsonArg = {
   json: { type: 'boolean', description: 'Print the raw tool result as one line of JSON', default: false },
 } as const;
 
+/** `--idempotency-key`: a retry of a mutating command returns the first result. */
+export const idempotencyArg = {
+  'idempotency-key': {
+    type: 'string',
+    valueHint: 'key',
+    description: 'Retry key: a repeat with the same key returns the first result',
+  },
+} as const;
+
 /** A whole number written in decimal digits, or undefined when the flag was not given. */
 export function parseWholeNumber(raw: string | undefined, label: string): number | undefined {
   if (raw === undefined) return undefined;
@@ -40,6 +49,37 @@ export function parseId(raw: string, label: string): number {
 /** The positionals after the first `skip`, as citty collects them in `args._`. */
 export function restPositionals(args: { _: readonly unknown[] }, skip = 0): string[] {
   return args._.slice(skip).map(String);
+}
+
+/**
+ * The arguments of a `<task-id> <content...>` command posting as a thread's
+ * participant: both positionals and `--session`. `content` says what the words are.
+ */
+export function taskContentArgs(content: string) {
+  return {
+    'task-id': { type: 'positional', description: 'Task id (from `task thread` or `task list`)', required: true },
+    content: {
+      type: 'positional',
+      description: `${content} (all remaining words; quote it, or put it after \`--\`)`,
+      required: true,
+    },
+    session: {
+      type: 'string',
+      description: 'Your session id (must have joined the thread)',
+      valueHint: 'id',
+      required: true,
+    },
+  } as const;
+}
+
+/**
+ * `<task-id> <text...>`: the task id and the remaining words joined into one text,
+ * refused as a usage error when no words follow (`missing` says what is missing).
+ */
+export function taskIdAndText(args: { _: readonly unknown[] }, missing: string): { taskId: number; text: string } {
+  const [rawTask = '', ...words] = restPositionals(args);
+  if (words.length === 0) throw usageError(`missing CONTENT: ${missing}`);
+  return { taskId: parseId(rawTask, 'task id'), text: words.join(' ') };
 }
 
 /**
@@ -69,3 +109,32 @@ export async function assertKnownFlags(cmd: CommandDef, argv: readonly string[],
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
+
+/**
+ * Every value of a repeatable string flag (`--name v` or `--name=v`, in order), read
+ * from the raw argv since citty keeps only the last. Stops at a `--` terminator.
+ */
+export function repeatedFlag(rawArgs: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < rawArgs.length; i++) {
+    const arg = rawArgs[i] ?? '';
+    if (arg === '--') break;
+    if (arg === `--${name}`) {
+      const value = rawArgs[i + 1];
+      if (value === undefined) throw usageError(`--${name} needs a value`);
+      values.push(value);
+      i++;
+    } else if (arg.startsWith(`--${name}=`)) values.push(arg.slice(name.length + 3));
+  }
+  return values;
+}
+
+/** `--session`: the caller's session, which must have joined the task it acts on. */
+export const sessionArg = {
+  session: {
+    type: 'string',
+    description: 'Your session id (must have joined the task)',
+    valueHint: 'id',
+    required: true,
+  },
+} as const;

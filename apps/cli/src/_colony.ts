@@ -4,14 +4,15 @@
  * tool through the one registry. Commands never reach around `handleToolCall`, so
  * what the CLI prints is what an MCP client receives.
  */
-import { type Colony, openColony } from '@swarm/core';
+import { type Colony, type OpenColonyOptions, openColony } from '@swarm/core';
 import { CliError } from './_output';
 import type { StoreFlags } from './_store-args';
 
 export { type StoreFlags, storeArgs } from './_store-args';
 
-export function openFromArgs(args: StoreFlags): Colony {
+export function openFromArgs(args: StoreFlags, extra: OpenColonyOptions = {}): Colony {
   return openColony({
+    ...extra,
     ...(args.home ? { home: args.home } : {}),
     ...(args.db ? { dbPath: args.db } : {}),
     onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),

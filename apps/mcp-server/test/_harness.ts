@@ -33,7 +33,9 @@ export interface Server {
 export interface StartOptions {
   readonly db: string;
   readonly home?: string;
-  readonly toolset?: 'core' | 'all';
+  readonly toolset?: 'core' | 'all' | 'framework';
+  /** More command-line flags (e.g. `--allow-write`). */
+  readonly flags?: readonly string[];
   /** `pnpm` runs `pnpm colony mcp` from the checkout; `node` runs the colony-mcp binary. */
   readonly via?: 'pnpm' | 'node';
   readonly env?: Record<string, string>;
@@ -42,7 +44,12 @@ export interface StartOptions {
 }
 
 export async function startServer(options: StartOptions): Promise<Server> {
-  const flags = ['--db', options.db, ...(options.toolset ? ['--toolset', options.toolset] : [])];
+  const flags = [
+    '--db',
+    options.db,
+    ...(options.toolset ? ['--toolset', options.toolset] : []),
+    ...(options.flags ?? []),
+  ];
   const [command, args] =
     options.via === 'pnpm' ? ['pnpm', ['colony', 'mcp', ...flags]] : [process.execPath, [SERVER_MAIN, ...flags]];
   const env: Record<string, string> = {};
@@ -66,6 +73,27 @@ export async function startServer(options: StartOptions): Promise<Server> {
     },
     stderr: () => stderr,
     close: () => client.close(),
+  };
+}
+
+/**
+ * Servers started for one test file's races, all closed by `closeAll` (call it in
+ * `afterEach`).
+ */
+export function serverFleet(): {
+  start(db: string, home: string, options?: Omit<StartOptions, 'db' | 'home'>): Promise<Server>;
+  closeAll(): Promise<void>;
+} {
+  const servers: Server[] = [];
+  return {
+    async start(db, home, options = {}) {
+      const server = await startServer({ ...options, db, home });
+      servers.push(server);
+      return server;
+    },
+    closeAll: async () => {
+      await Promise.all(servers.splice(0).map((s) => s.close()));
+    },
   };
 }
 

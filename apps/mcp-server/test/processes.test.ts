@@ -4,21 +4,13 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Server, startServer, tempDir } from './_harness';
+import { type Server, serverFleet, tempDir } from './_harness';
 
 const REPO = '/abs/race-repo';
 
 describe('several server processes on one database', () => {
-  const servers: Server[] = [];
-  const start = async (db: string, home: string) => {
-    const server = await startServer({ db, home });
-    servers.push(server);
-    return server;
-  };
-
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()));
-  });
+  const { start, closeAll } = serverFleet();
+  afterEach(closeAll);
 
   it('lets two processes write at once, and a third process read what both committed', async () => {
     const dir = tempDir();

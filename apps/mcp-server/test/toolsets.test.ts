@@ -2,6 +2,7 @@
  * Loading tools costs every agent context on every turn, so tools/list has a token
  * budget per toolset. The budgets are pinned from what was measured; growing past one
  * fails here. Final ceilings once the whole contract exists: all <= 6,000, core <= 2,500.
+ * The framework toolset (seeds 000/001) is served apart and never grows `all`.
  */
 import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base';
@@ -9,29 +10,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Server, startServer, tempDir } from './_harness';
 
 /** tools/list tokens (cl100k_base) as measured, plus a little headroom. */
-export const TOOLS_LIST_BUDGET = { core: 650, all: 960 } as const;
-const CEILING = { core: 2_500, all: 6_000 } as const;
+export const TOOLS_LIST_BUDGET = { core: 1_380, all: 2_700, framework: 1_150 } as const;
+const CEILING = { core: 2_500, all: 6_000, framework: 3_000 } as const;
 
 describe('toolsets', () => {
   let core: Server;
   let all: Server;
+  let framework: Server;
 
   beforeAll(async () => {
     const dir = tempDir();
-    [core, all] = await Promise.all([
+    [core, all, framework] = await Promise.all([
       startServer({ db: join(dir, 'c.db'), home: dir, toolset: 'core' }),
       startServer({ db: join(dir, 'a.db'), home: dir }),
+      startServer({ db: join(dir, 'f.db'), home: dir, toolset: 'framework' }),
     ]);
   });
 
   afterAll(async () => {
-    await Promise.all([core?.close(), all?.close()]);
+    await Promise.all([core?.close(), all?.close(), framework?.close()]);
   });
 
   it('keeps each tools/list within its token budget', async () => {
     for (const [name, server] of [
       ['core', core],
       ['all', all],
+      ['framework', framework],
     ] as const) {
       const { tools } = await server.client.listTools();
       const tokens = countTokens(JSON.stringify(tools));
@@ -48,9 +52,21 @@ describe('toolsets', () => {
     expect(coreNames).toEqual(
       expect.arrayContaining(['search', 'get_observations', 'task_thread', 'task_post', 'task_note_working']),
     );
+    expect(coreNames).toEqual(
+      expect.arrayContaining(['task_claim_file', 'task_hand_off', 'task_accept_handoff', 'task_decline_handoff']),
+    );
     const outside = allNames.find((n) => !coreNames.includes(n))!;
     const refused = await core.call(outside, {});
     expect(refused.isError).toBe(true);
     expect(refused.payload.code).toBe('UNKNOWN_TOOL');
+  });
+
+  it('serves the framework tools apart from the contract, each refused by the other', async () => {
+    const frameworkNames = (await framework.client.listTools()).tools.map((t) => t.name);
+    const allNames = (await all.client.listTools()).tools.map((t) => t.name);
+    expect(frameworkNames).toEqual(expect.arrayContaining(['fs_list', 'ctx_put', 'coord_next', 'arbiter_decide']));
+    for (const name of frameworkNames) expect(allNames).not.toContain(name);
+    expect((await all.call('fs_list', {})).payload.code).toBe('UNKNOWN_TOOL');
+    expect((await framework.call('task_list', {})).payload.code).toBe('UNKNOWN_TOOL');
   });
 });

@@ -2,9 +2,10 @@
  * @module edits
  * The record of a file edit, as the post-tool-use hook writes it and the drift check
  * reads it: an observation of kind `edit` on the task, metadata { tool, file_path }
- * with file_path relative to the task's repo_root.
+ * with file_path relative to the task's repo_root. An edit also refreshes the
+ * session's active claim on that file, so a claim stays fresh while its file is worked on.
  */
-import type { Task } from '@swarm/storage';
+import { type Task, touchActiveClaim } from '@swarm/storage';
 import { appendObservation, type DomainContext } from './context';
 import { normalizeRepoPath } from './repo-paths';
 
@@ -37,7 +38,10 @@ export interface EditRecord {
   readonly filePath: string;
 }
 
-/** Appends the edit observation; call inside `store.write`. Returns its id and the normalised path. */
+/**
+ * Appends the edit observation and refreshes the editor's active claim on the file, if
+ * any; call inside `store.write`. Returns the observation id and the normalised path.
+ */
 export function recordEdit(ctx: DomainContext, edit: EditRecord): { id: number; filePath: string } {
   const filePath = normalizeRepoPath(edit.task.repoRoot, edit.filePath);
   const id = appendObservation(ctx, {
@@ -47,5 +51,6 @@ export function recordEdit(ctx: DomainContext, edit: EditRecord): { id: number; 
     content: `${edit.tool} ${filePath}`,
     metadata: { tool: edit.tool, file_path: filePath },
   });
+  touchActiveClaim(ctx.store, edit.task.id, filePath, edit.sessionId, ctx.clock.now());
   return { id, filePath };
 }

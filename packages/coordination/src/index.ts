@@ -4,6 +4,13 @@
  * side effects (clock, token counter, settings) are passed in.
  */
 
+// Handoffs, relays and quota claims
+export { BatonService, type PendingBaton } from './batons/baton-service';
+export { FETCH_FILES_WARNING, type WorktreeRecipe } from './batons/open-baton';
+export { agentFamily, targetsAgent } from './batons/targeting';
+// File claims and drift
+export { CLAIM_FRESH_MS, CLAIM_WEAK_AFTER_MS, claimAgeClass, isOwnership } from './claims/age';
+export { CLAIM_KIND, ClaimService } from './claims/claim-service';
 // Side effects passed in
 export { type Clock, fileClock, type ManualClock, manualClock, systemClock } from './clock';
 export {
@@ -14,6 +21,8 @@ export {
 } from './context';
 export { EDIT_KIND, type EditRecord, FILE_EDIT_TOOLS, isFileEditTool, recordEdit } from './edits';
 export { inferIdeFromSessionId } from './ide';
+// Task links
+export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';
 export { compressContent } from './memory/compress';
 
 // Memory
@@ -24,7 +33,32 @@ export {
   type SearchRanker,
 } from './memory/memory-service';
 export { makeSnippet } from './memory/snippet';
+// Messages
+export {
+  isBroadcast,
+  MESSAGE_PREVIEW_CHARS,
+  recipientRefusal,
+  replyTarget,
+} from './messages/message-rules';
+export {
+  MESSAGE_CLAIM_KIND,
+  MESSAGE_KIND,
+  MESSAGE_READ_KIND,
+  MESSAGE_RETRACT_KIND,
+  MessageService,
+  type UrgentUnreadQuery,
+} from './messages/message-service';
 export { normalizeRepoPath } from './repo-paths';
+// Seed-000 framework tools: workspace files, write proposals, shared context, work queue
+export {
+  DEFAULT_RATE_LIMITS,
+  RateLimiter,
+  type RateLimitRule,
+  type RateLimitSettings,
+} from './swarm/rate-limiter';
+export { currentPhase, PHASE_KEY } from './swarm/shared-context';
+export { createSwarmBackend, type SwarmOptions } from './swarm/swarm-service';
+export { Workspace, type WorkspacePath } from './swarm/workspace';
 export { type NotepadPointer, pointerLine } from './tasks/omx-notepad';
 export { compactLine, directedAgent, looksLikeFutureWork } from './tasks/post-routing';
 // Task threads

@@ -9,12 +9,18 @@ import { join } from 'node:path';
 import { countObservations, openStore, type Store } from '@swarm/storage';
 import { COLONY_TOOLS, type ToolErrorPayload, ToolRegistry } from '@swarm/tools';
 import {
+  BatonService,
+  ClaimService,
   type CoordinationSettings,
+  createSwarmBackend,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
+  LinkService,
   type ManualClock,
   MemoryService,
+  MessageService,
   manualClock,
+  type SwarmOptions,
   TaskService,
 } from '../src/index';
 
@@ -26,6 +32,9 @@ export interface Fixture {
   readonly clock: ManualClock;
   readonly memory: MemoryService;
   readonly tasks: TaskService;
+  readonly messages: MessageService;
+  readonly claims: ClaimService;
+  readonly batons: BatonService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -36,20 +45,35 @@ export interface Fixture {
   close(): void;
 }
 
-export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS): Fixture {
+export function createFixture(
+  settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS,
+  swarmOptions: SwarmOptions = {},
+): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'colony-coordination-'));
   const store = openStore({ path: join(dir, 'colony.db') });
   const clock = manualClock(START);
   const ctx = { store, clock, tokens: createTokenCounter(), settings };
   const memory = new MemoryService(ctx);
   const tasks = new TaskService(ctx);
-  const registry = new ToolRegistry(COLONY_TOOLS, { memory, tasks }, { now: () => clock.now() });
+  const messages = new MessageService(ctx);
+  const links = new LinkService(ctx);
+  const claims = new ClaimService(ctx);
+  const batons = new BatonService(ctx);
+  const swarm = createSwarmBackend(ctx, swarmOptions);
+  const registry = new ToolRegistry(
+    COLONY_TOOLS,
+    { memory, tasks, messages, links, claims, batons, swarm },
+    { now: () => clock.now() },
+  );
   return {
     dir,
     store,
     clock,
     memory,
     tasks,
+    messages,
+    claims,
+    batons,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

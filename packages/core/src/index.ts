@@ -8,8 +8,11 @@
 // Re-exported vocabulary, so library users need one import
 export {
   type Clock,
+  DEFAULT_RATE_LIMITS,
   type ManualClock,
   manualClock,
+  type RateLimitRule,
+  type RateLimitSettings,
   type SearchCandidate,
   type SearchRanker,
   systemClock,
@@ -27,3 +30,22 @@ export {
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
 export { DB_FILE, resolveDbPath, resolveHome } from './paths';
 export { defaultSettings, loadSettings, SETTINGS_FILE, type Settings, SettingsSchema } from './settings';
+// Seed-000 tool_calls envelope: parse a model's reply, run its calls, apply an arbiter's decisions
+export {
+  type EnvelopeError,
+  MAX_CALLS_PER_REPLY,
+  MAX_REPLY_CHARS,
+  type ParsedReply,
+  parseToolCalls,
+  type ToolCallRequest,
+} from './swarm/envelope';
+export {
+  type ArbiterReport,
+  type CallReport,
+  formatTurnReport,
+  Orchestrator,
+  type OrchestratorOptions,
+  parseArbiterReply,
+  type ToolCaller,
+  type TurnReport,
+} from './swarm/orchestrator';

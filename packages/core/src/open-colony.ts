@@ -6,10 +6,17 @@
  * tokenizer that cannot load.
  */
 import {
+  BatonService,
+  ClaimService,
   type Clock,
+  createSwarmBackend,
   createTokenCounter,
+  DEFAULT_RATE_LIMITS,
   fileClock,
+  LinkService,
   MemoryService,
+  MessageService,
+  type RateLimitSettings,
   type SearchRanker,
   systemClock,
   TaskService,
@@ -57,6 +64,13 @@ export interface OpenColonyOptions {
   readonly receipts?: boolean;
   /** Re-rank keyword search candidates (e.g. a vector-similarity blend); applied in order. */
   readonly rankers?: readonly SearchRanker[];
+  /**
+   * Apply write proposals the arbiter approves (seed 000 `--allow-write`). Default:
+   * `COLONY_ALLOW_WRITE=1` in the environment, else false (approvals are recorded only).
+   */
+  readonly allowWrite?: boolean;
+  /** Rate limits of the framework tools, by tool name or `*`; merged over settings.json and the defaults. */
+  readonly rateLimits?: RateLimitSettings;
   /** Told about every degraded optional part, as it happens. */
   readonly onWarning?: (message: string) => void;
   /** Told about unexpected errors inside tool calls (they answer INTERNAL_ERROR). */
@@ -83,6 +97,12 @@ export interface Colony {
   readonly tokens: TokenCounter;
   readonly memory: MemoryService;
   readonly tasks: TaskService;
+  readonly messages: MessageService;
+  readonly links: LinkService;
+  readonly claims: ClaimService;
+  readonly batons: BatonService;
+  /** Whether approved write proposals are applied to disk. */
+  readonly allowWrite: boolean;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -119,7 +139,16 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const ctx = { store, clock, tokens, settings };
   const memory = new MemoryService(ctx, options.rankers ? { rankers: options.rankers } : {});
   const tasks = new TaskService(ctx);
-  const backend: ColonyBackend = { memory, tasks };
+  const messages = new MessageService(ctx);
+  const links = new LinkService(ctx);
+  const claims = new ClaimService(ctx);
+  const batons = new BatonService(ctx);
+  const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
+  const swarm = createSwarmBackend(ctx, {
+    allowWrite,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
+  });
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, swarm };
 
   const receipts =
     options.receipts === false
@@ -141,6 +170,11 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     tokens,
     memory,
     tasks,
+    messages,
+    links,
+    claims,
+    batons,
+    allowWrite,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),
@@ -151,7 +185,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       sessions: countSessions(store),
       observations: countObservations(store),
       tasks: countTasks(store),
-      tools: registry.list().length,
+      tools: registry.list('all').length + registry.list('framework').length,
       warnings: [...warnings],
     }),
     close: () => {

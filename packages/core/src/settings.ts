@@ -19,6 +19,13 @@ export const SettingsSchema = z.object({
       writeOmxNotepadPointer: z.boolean().default(false),
     })
     .prefault({}),
+  /** Framework-tool rate limits by tool name or `*`: { limit, window_sec }, or false for none. */
+  rateLimits: z
+    .record(
+      z.string(),
+      z.union([z.strictObject({ limit: z.int().min(1), window_sec: z.number().positive() }), z.literal(false)]),
+    )
+    .optional(),
 });
 
 export type Settings = z.output<typeof SettingsSchema>;

@@ -330,7 +330,8 @@ describe('handleToolCall', () => {
 
   it('exports the same tools as OpenAI and Anthropic schemas', () => {
     const colony = open();
-    expect(colony.toOpenAITools().map((t) => t.function.name)).toEqual(COLONY_TOOLS.map((t) => t.name));
+    const contract = COLONY_TOOLS.filter((t) => t.surface === 'contract');
+    expect(colony.toOpenAITools().map((t) => t.function.name)).toEqual(contract.map((t) => t.name));
     expect(colony.toAnthropicTools('core').map((t) => t.name)).toEqual(
       COLONY_TOOLS.filter((t) => t.core).map((t) => t.name),
     );

@@ -77,7 +77,7 @@ describe('parseServeFlags', () => {
   });
 
   it('refuses an unknown toolset', () => {
-    expect(() => parseServeFlags({ toolset: 'everything' })).toThrow(/--toolset must be core or all/);
+    expect(() => parseServeFlags({ toolset: 'everything' })).toThrow(/--toolset must be core, all, framework/);
   });
 
   it('refuses --port or --token without --http', () => {

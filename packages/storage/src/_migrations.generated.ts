@@ -59,5 +59,18 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
     "sql": [
       "-- Index new observations from the insert path itself instead of an AFTER INSERT\n-- trigger: a trigger runs each row inside its own statement savepoint, which makes FTS5\n-- flush an index segment per row (~2.5x slower bulk inserts). @swarm/storage's\n-- insertObservation writes the FTS row in the same transaction. Delete/update triggers stay.\nDROP TRIGGER IF EXISTS `observations_fts_ai`;"
     ]
+  },
+  {
+    "folderMillis": 1795454978111,
+    "hash": "fd3440993eef7ac1116bb78dea1dc1e6ff6c50a308d905551b3676896c5794af",
+    "sql": [
+      "CREATE TABLE `context_entries` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`version` integer NOT NULL,\n\t`updated_by` text NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE TABLE `queue_items` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`kind` text NOT NULL,\n\t`payload` text NOT NULL,\n\t`status` text NOT NULL,\n\t`claimed_by` text,\n\t`lease_until` integer,\n\t`attempts` integer DEFAULT 0 NOT NULL,\n\t`result` text,\n\t`enqueued_by` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`claimed_at` integer,\n\t`completed_by` text,\n\t`completed_at` integer\n);",
+      "CREATE INDEX `queue_items_open_idx` ON `queue_items` (`id`) WHERE status != 'done';",
+      "CREATE INDEX `queue_items_status_idx` ON `queue_items` (`status`,`lease_until`);",
+      "CREATE TABLE `write_proposals` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`path` text NOT NULL,\n\t`content` text NOT NULL,\n\t`create_dirs` integer NOT NULL,\n\t`agent` text NOT NULL,\n\t`status` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`observation_id` integer NOT NULL,\n\t`decided_by` text,\n\t`decided_at` integer,\n\t`notes` text,\n\t`error_code` text\n);",
+      "CREATE UNIQUE INDEX `write_proposals_pending_uq` ON `write_proposals` (`repo_root`,`path`) WHERE status = 'pending';",
+      "CREATE INDEX `write_proposals_status_idx` ON `write_proposals` (`repo_root`,`status`,`id`);"
+    ]
   }
 ];

@@ -86,7 +86,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const sqlite = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    if (path !== ':memory:') sqlite.pragma('journal_mode = WAL');
+    if (path !== ':memory:') retryWhileBusy(() => sqlite.pragma('journal_mode = WAL'));
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('temp_store = MEMORY');
@@ -97,6 +97,25 @@ export function openStore(options: OpenStoreOptions): Store {
   }
   const db = drizzle({ client: sqlite, schema });
   return Store._create(path, { sqlite, db, statements: new Map(), prepared: new Map() });
+}
+
+/**
+ * Switching a fresh file to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY
+ * at once, without its busy handler, when another connection opening the same file at
+ * the same moment holds a shared lock (waiting could deadlock). Retry with backoff until
+ * the busy timeout instead of failing the open.
+ */
+function retryWhileBusy<T>(fn: () => T): T {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return fn();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      Atomics.wait(pause, 0, 0, Math.min(2 ** attempt, 50) + Math.random() * 5);
+    }
+  }
 }
 
 /**

@@ -6,8 +6,83 @@
 
 // Opening a store
 export { BUSY_TIMEOUT_MS, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
+// Batons: handoffs and relays
+export {
+  type Baton,
+  type BatonKind,
+  type BatonStatus,
+  countBatons,
+  getBaton,
+  insertBaton,
+  type NewBaton,
+  type OpenBaton,
+  openBatonsForSession,
+  overduePendingBatons,
+  pendingBatonOfFile,
+  type Resolution,
+  resolveBaton,
+  retargetBaton,
+} from './batons';
+// File claims
+export {
+  type ClaimState,
+  claimsOnRepoFile,
+  countClaims,
+  expiredPendingClaims,
+  type FileClaim,
+  findLiveClaim,
+  insertClaim,
+  markClaimsPending,
+  type NewClaim,
+  pendingClaimsOfBaton,
+  type RepoClaim,
+  refreshClaim,
+  releaseLiveClaims,
+  sessionClaims,
+  settlePendingClaims,
+  touchActiveClaim,
+  weakenClaims,
+} from './claims';
+// Shared context (seed 000)
+export {
+  type ContextEntry,
+  type ContextWrite,
+  contextVersion,
+  getContext,
+  listContextKeys,
+  setContext,
+  setContextIfVersion,
+} from './context-entries';
 // Idempotency keys
 export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
+// Task links
+export {
+  countTaskLinks,
+  deleteTaskLink,
+  getTaskLink,
+  insertTaskLink,
+  linkKey,
+  listTaskLinks,
+  type NewTaskLink,
+  type TaskLink,
+} from './links';
+// Messages
+export {
+  claimMessage,
+  countMessages,
+  effectiveStatus,
+  expireMessage,
+  getMessage,
+  type InboxFilter,
+  type InboxMessage,
+  insertMessage,
+  listInboxMessages,
+  type Message,
+  markMessageRead,
+  markMessageReplied,
+  type NewMessage,
+  retractMessage,
+} from './messages';
 // Receipts
 export { countCalls, insertReceipts, listReceipts, type Receipt } from './metrics';
 export { applyMigrations, type EmbeddedMigration } from './migrate';
@@ -32,6 +107,22 @@ export {
   taskTimeline,
   taskUpdatesSince,
 } from './observations';
+// Work queue (seed 000)
+export {
+  completeQueueItem,
+  extendQueueLease,
+  getQueueItem,
+  insertQueueItem,
+  type Lease,
+  leaseQueueItem,
+  type NewQueueItem,
+  type QueueCounts,
+  type QueueItem,
+  type QueueStatus,
+  queueCounts,
+  queueFront,
+  takeNextQueueItem,
+} from './queue-items';
 export type { JsonObject } from './schema';
 // Sessions
 export {
@@ -62,3 +153,16 @@ export {
   type TaskFilter,
   touchTask,
 } from './tasks';
+// Write proposals (seed 000)
+export {
+  countWriteProposals,
+  decideWriteProposal,
+  getWriteProposal,
+  insertWriteProposal,
+  listPendingProposals,
+  type NewWriteProposal,
+  type ProposalDecision,
+  type ProposalStatus,
+  pendingProposalFor,
+  type WriteProposal,
+} from './write-proposals';

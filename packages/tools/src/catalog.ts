@@ -4,7 +4,27 @@
  */
 import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
+import { claimTools } from './tools/claims';
+import { handoffTools } from './tools/handoffs';
+import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
+import { messageTools } from './tools/messages';
+import { quotaTools } from './tools/quota';
+import { swarmContextTools } from './tools/swarm-context';
+import { swarmFileTools } from './tools/swarm-files';
+import { swarmQueueTools } from './tools/swarm-queue';
 import { taskTools } from './tools/tasks';
 
-export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [...memoryTools, ...taskTools];
+export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
+  ...memoryTools,
+  ...taskTools,
+  ...claimTools,
+  ...linkTools,
+  ...handoffTools,
+  ...quotaTools,
+  ...messageTools,
+  // Framework surface (toolset `framework`)
+  ...swarmFileTools,
+  ...swarmContextTools,
+  ...swarmQueueTools,
+];

@@ -6,9 +6,12 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
+import type { Toolset } from './toolsets';
 
-export type Toolset = 'core' | 'all';
-export const TOOLSETS: readonly Toolset[] = ['core', 'all'];
+export { TOOLSETS, type Toolset } from './toolsets';
+
+/** Which surface a tool belongs to: the MCP contract, or the framework surfaces. */
+export type ToolSurface = 'contract' | 'framework';
 
 /** The optional retry key every mutating tool accepts. */
 export const idempotencyKey = z.string().min(1).max(200);
@@ -29,8 +32,10 @@ export interface ToolSpec<B, S extends z.ZodObject, R> {
   /** One or two sentences: this is what every agent pays for on every turn. */
   readonly description: string;
   readonly input: S;
-  /** Part of the lean `core` toolset (every tool is in `all`). */
+  /** Part of the lean `core` toolset (every contract tool is in `all`). */
   readonly core?: boolean;
+  /** Default `contract`; `framework` tools are served only in the `framework` toolset. */
+  readonly surface?: ToolSurface;
   /** Writes state. Mutating tools accept `idempotency_key`. */
   readonly mutates: boolean;
   readonly docs: ToolDocs;
@@ -43,9 +48,16 @@ export interface Tool<B = unknown> {
   readonly description: string;
   readonly input: z.ZodObject;
   readonly core: boolean;
+  readonly surface: ToolSurface;
   readonly mutates: boolean;
   readonly docs: ToolDocs;
   readonly handler: (args: Record<string, unknown>, backend: B) => unknown;
+}
+
+/** Whether a toolset serves a tool. */
+export function inToolset(tool: Pick<Tool, 'core' | 'surface'>, toolset: Toolset): boolean {
+  if (toolset === 'framework') return tool.surface === 'framework';
+  return tool.surface === 'contract' && (toolset === 'all' || tool.core);
 }
 
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -58,6 +70,7 @@ export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>)
     description: spec.description,
     input,
     core: spec.core ?? false,
+    surface: spec.surface ?? 'contract',
     mutates: spec.mutates,
     docs: spec.docs,
     handler: spec.handler as Tool<B>['handler'],

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'NOT_TARGET_AGENT',
   'NOT_TARGET_SESSION',
   'ALREADY_ACCEPTED',
+  'HANDOFF_CANCELLED',
   // Messages
   'NOT_MESSAGE',
   'NOT_SENDER',
@@ -36,6 +37,15 @@ export const ERROR_CODES = [
   'ALREADY_CLAIMED',
   // Links
   'TASK_LINK_SELF',
+  // Framework tools (seed 000): workspace files, write proposals, work queue, rate limits
+  'PATH_NOT_FOUND',
+  'PATH_IGNORED',
+  'PROPOSAL_NOT_FOUND',
+  'WRITES_NOT_ALLOWED',
+  'QUEUE_ITEM_NOT_FOUND',
+  'QUEUE_ITEM_DONE',
+  'LEASE_NOT_HELD',
+  'RATE_LIMITED',
   // Environment
   'FEATURE_UNAVAILABLE',
   'INTERNAL_ERROR',
@@ -66,15 +76,31 @@ export function isColonyError(value: unknown): value is ColonyError {
   return value instanceof ColonyError;
 }
 
-/** What a failed tool call answers: `{ code, error, tool, timestamp }` plus any details. */
+/**
+ * What a failed tool call answers: `{ code, error, tool, timestamp }` plus any details.
+ * One exception, fixed by seed 000: RATE_LIMITED answers `{ error: "rate_limited",
+ * code: 429, tool, limit, remaining, reset_sec, scope }` (plus timestamp).
+ */
 export interface ToolErrorPayload {
-  readonly code: ErrorCode;
+  readonly code: ErrorCode | typeof RATE_LIMITED_STATUS;
   readonly error: string;
   readonly tool: string;
   readonly timestamp: string;
   readonly [detail: string]: unknown;
 }
 
+/** The numeric code seed 000 gives a rate-limited answer. */
+export const RATE_LIMITED_STATUS = 429;
+
 export function toErrorPayload(error: ColonyError, tool: string, now: number): ToolErrorPayload {
-  return { code: error.code, error: error.message, tool, timestamp: new Date(now).toISOString(), ...error.details };
+  const timestamp = new Date(now).toISOString();
+  if (error.code === 'RATE_LIMITED') {
+    return { error: 'rate_limited', code: RATE_LIMITED_STATUS, tool, ...error.details, timestamp };
+  }
+  return { code: error.code, error: error.message, tool, timestamp, ...error.details };
+}
+
+/** The colony code of an error payload (RATE_LIMITED for the seed-000 429 answer). */
+export function errorCodeOf(payload: ToolErrorPayload): ErrorCode {
+  return payload.code === RATE_LIMITED_STATUS ? 'RATE_LIMITED' : payload.code;
 }

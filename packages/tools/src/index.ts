@@ -9,9 +9,19 @@
 export { type AnthropicTool, type OpenAITool, toAnthropicTools, toOpenAITools } from './adapters/function-schemas';
 // The contract: backend interface and tools
 export type * from './backend';
+export type * from './backend-swarm';
 export { COLONY_TOOLS } from './catalog';
 // Defining tools
-export { defineTool, TOOLSETS, type Tool, type ToolDocs, type ToolSpec, type Toolset } from './define-tool';
+export {
+  defineTool,
+  inToolset,
+  TOOLSETS,
+  type Tool,
+  type ToolDocs,
+  type ToolSpec,
+  type ToolSurface,
+  type Toolset,
+} from './define-tool';
 export { type DocsOptions, renderToolDocs } from './docs';
 // Errors
 export {
@@ -19,7 +29,9 @@ export {
   type ColonyErrorOptions,
   ERROR_CODES,
   type ErrorCode,
+  errorCodeOf,
   isColonyError,
+  RATE_LIMITED_STATUS,
   type ToolErrorPayload,
   toErrorPayload,
 } from './errors';
@@ -33,6 +45,14 @@ export {
   type ToolCallOutcome,
   ToolRegistry,
 } from './registry';
-export { MAX_CONTENT_CHARS } from './schemas';
+export { MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
+export * from './tools/claims';
+export * from './tools/handoffs';
+export * from './tools/links';
 export * from './tools/memory';
+export * from './tools/messages';
+export * from './tools/quota';
+export * from './tools/swarm-context';
+export * from './tools/swarm-files';
+export * from './tools/swarm-queue';
 export * from './tools/tasks';

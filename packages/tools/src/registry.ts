@@ -7,8 +7,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { Tool, Toolset } from './define-tool';
-import { ColonyError, type ErrorCode, isColonyError, type ToolErrorPayload, toErrorPayload } from './errors';
+import { inToolset, type Tool, type Toolset } from './define-tool';
+import {
+  ColonyError,
+  type ErrorCode,
+  errorCodeOf,
+  isColonyError,
+  type ToolErrorPayload,
+  toErrorPayload,
+} from './errors';
 
 /** What a call leaves behind for `mcp_metrics`; token counts are the sink's job. */
 export interface CallReceipt {
@@ -59,8 +66,7 @@ export class ToolRegistry<B> {
 
   /** The tools of a toolset, in definition order. */
   list(toolset: Toolset = 'all'): Tool<B>[] {
-    const all = [...this.#tools.values()];
-    return toolset === 'all' ? all : all.filter((t) => t.core);
+    return [...this.#tools.values()].filter((t) => inToolset(t, toolset));
   }
 
   get(name: string): Tool<B> | undefined {
@@ -69,7 +75,7 @@ export class ToolRegistry<B> {
 
   /**
    * Calls a tool by name with untrusted arguments. Never throws: every failure is an
-   * outcome with a stable code.
+   * outcome with a stable code. Without a toolset, every registered tool is reachable.
    */
   async call(name: string, args: unknown, options: { toolset?: Toolset } = {}): Promise<ToolCallOutcome> {
     const started = performance.now();
@@ -78,7 +84,7 @@ export class ToolRegistry<B> {
     try {
       this.#hooks.beforeCall?.();
       const tool = this.#tools.get(name);
-      if (!tool || (options.toolset === 'core' && !tool.core)) {
+      if (!tool || (options.toolset !== undefined && !inToolset(tool, options.toolset))) {
         throw new ColonyError('UNKNOWN_TOOL', `unknown tool "${name}"`, {
           details: { available: this.list(options.toolset).map((t) => t.name) },
         });
@@ -126,7 +132,7 @@ export class ToolRegistry<B> {
         inputText,
         outputText: outcome.text,
         ok: outcome.ok,
-        errorCode: outcome.ok ? null : outcome.error.code,
+        errorCode: outcome.ok ? null : errorCodeOf(outcome.error),
         errorMessage: outcome.ok ? null : outcome.error.error,
       });
     } catch (error) {

@@ -31,3 +31,28 @@ export const repoRoot = text(4096).refine(isAbsolute, 'must be an absolute path'
 
 /** An optional result cap with a default and a hard maximum. */
 export const limit = (fallback: number, max: number) => z.int().min(1).max(max).default(fallback);
+
+/** A file of a task's repository: relative to repo_root, or absolute inside it. */
+export const filePath = text(4096);
+/** A short free-text reason or note (one line or a few). */
+export const shortText = text(500);
+/** Whom a handoff or relay is for. */
+export const TARGET_AGENTS = ['claude', 'codex', 'any'] as const;
+export const targetAgent = z.enum(TARGET_AGENTS);
+/** A time-to-live in minutes with a default and a hard maximum. */
+export const ttlMinutes = (fallback: number, max: number) => z.int().min(1).max(max).default(fallback);
+/** A shared-context key (seed 000 ctx_* tools). */
+export const contextKey = text(200);
+
+/** A file or folder inside a workspace; the service confines it to the workspace root. */
+export const workspacePath = text(4096);
+
+/** Any JSON value, at most MAX_CONTENT_CHARS once serialized. */
+export const jsonValue = z.unknown().refine((value) => {
+  try {
+    const json = JSON.stringify(value);
+    return json !== undefined && json.length <= MAX_CONTENT_CHARS;
+  } catch {
+    return false;
+  }
+}, `must be JSON of at most ${MAX_CONTENT_CHARS} characters`);

@@ -30,6 +30,25 @@ const CONTRACT_TOOLS = [
   'task_updates_since',
   'task_post',
   'task_note_working',
+  'task_link',
+  'task_links',
+  'task_unlink',
+  'task_message',
+  'task_messages',
+  'task_message_mark_read',
+  'task_message_claim',
+  'task_message_retract',
+  'task_claim_file',
+  'task_drift_check',
+  'task_hand_off',
+  'task_accept_handoff',
+  'task_decline_handoff',
+  'task_relay',
+  'task_accept_relay',
+  'task_decline_relay',
+  'task_claim_quota_accept',
+  'task_claim_quota_decline',
+  'task_claim_quota_release_expired',
 ];
 
 const CONTRACT_ERROR_CODES = [
@@ -40,9 +59,26 @@ const CONTRACT_ERROR_CODES = [
   'NOT_PARTICIPANT',
   'ACTIVE_TASK_NOT_FOUND',
   'AMBIGUOUS_ACTIVE_TASK',
+  'TASK_LINK_SELF',
+  'NOT_MESSAGE',
+  'TASK_MISMATCH',
+  'OBSERVATION_NOT_ON_TASK',
+  'NOT_TARGET_SESSION',
+  'NOT_TARGET_AGENT',
+  'NOT_SENDER',
+  'NOT_BROADCAST',
+  'MESSAGE_EXPIRED',
+  'ALREADY_REPLIED',
+  'ALREADY_RETRACTED',
+  'ALREADY_CLAIMED',
+  'HANDOFF_EXPIRED',
+  'NOT_TARGET_AGENT',
+  'ALREADY_ACCEPTED',
+  'OBSERVATION_NOT_ON_TASK',
 ];
 
 const tools = COLONY_TOOLS as unknown as readonly Tool<never>[];
+const contract = tools.filter((t) => t.surface === 'contract');
 const registry = new ToolRegistry(COLONY_TOOLS, {} as ColonyBackend, { now: () => 0 });
 
 /** Every key anywhere in a JSON value, except the argument names under `properties`. */
@@ -94,6 +130,30 @@ describe('COLONY_TOOLS', () => {
       'task_thread',
       'task_post',
       'task_note_working',
+      'task_claim_file',
+      'task_link',
+      'task_unlink',
+      'task_hand_off',
+      'task_accept_handoff',
+      'task_decline_handoff',
+      'task_relay',
+      'task_accept_relay',
+      'task_decline_relay',
+      'task_claim_quota_accept',
+      'task_claim_quota_decline',
+      'task_claim_quota_release_expired',
+      'task_message',
+      'task_message_mark_read',
+      'task_message_claim',
+      'task_message_retract',
+      'fs_write',
+      'arbiter_decide',
+      'ctx_put',
+      'coord_enqueue',
+      'coord_next',
+      'coord_claim',
+      'coord_complete',
+      'coord_extend',
     ]);
   });
 
@@ -129,6 +189,14 @@ describe('toolsets', () => {
     expect(registry.list()).toEqual(registry.list('all'));
     for (const name of ['search', 'get_observations', 'task_thread', 'task_post', 'task_note_working']) {
       expect(core).toContain(name);
+    }
+  });
+
+  it('serves messages to read and answer in core, and claims, retractions and links in all only', () => {
+    const core = registry.list('core').map((t) => t.name);
+    for (const name of ['task_message', 'task_messages', 'task_message_mark_read']) expect(core).toContain(name);
+    for (const name of ['task_message_claim', 'task_message_retract', 'task_link', 'task_links', 'task_unlink']) {
+      expect(core).not.toContain(name);
     }
   });
 });
@@ -171,8 +239,8 @@ describe('inputJsonSchema', () => {
 describe('function-calling adapters', () => {
   it('exports OpenAI function tools', () => {
     const openai = toOpenAITools(registry);
-    expect(openai).toHaveLength(COLONY_TOOLS.length);
-    for (const [i, tool] of tools.entries()) {
+    expect(openai).toHaveLength(contract.length);
+    for (const [i, tool] of contract.entries()) {
       expect(openai[i]).toEqual({
         type: 'function',
         function: { name: tool.name, description: tool.description, parameters: inputJsonSchema(tool) },
@@ -182,8 +250,8 @@ describe('function-calling adapters', () => {
 
   it('exports Anthropic tools', () => {
     const anthropic = toAnthropicTools(registry);
-    expect(anthropic).toHaveLength(COLONY_TOOLS.length);
-    for (const [i, tool] of tools.entries()) {
+    expect(anthropic).toHaveLength(contract.length);
+    for (const [i, tool] of contract.entries()) {
       expect(anthropic[i]).toEqual({
         name: tool.name,
         description: tool.description,
@@ -197,7 +265,15 @@ describe('function-calling adapters', () => {
     const core = registry.list('core').map((t) => t.name);
     expect(toOpenAITools(registry, 'core').map((t) => t.function.name)).toEqual(core);
     expect(toAnthropicTools(tools, 'core').map((t) => t.name)).toEqual(core);
-    expect(toAnthropicTools(tools).map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    expect(toAnthropicTools(tools).map((t) => t.name)).toEqual(contract.map((t) => t.name));
+  });
+
+  it('exports the framework toolset apart from the contract', () => {
+    const framework = tools.filter((t) => t.surface === 'framework').map((t) => t.name);
+    expect(framework).toEqual(expect.arrayContaining(['fs_list', 'fs_write', 'ctx_put', 'coord_next']));
+    expect(toOpenAITools(registry, 'framework').map((t) => t.function.name)).toEqual(framework);
+    expect(toAnthropicTools(tools, 'framework').map((t) => t.name)).toEqual(framework);
+    expect(registry.list('all').some((t) => t.surface === 'framework')).toBe(false);
   });
 });
 

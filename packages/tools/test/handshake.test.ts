@@ -14,7 +14,13 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COLONY_TOOLS, ToolRegistry, type Toolset } from '../src/index';
-import { answerHandshake, type McpHandshake, type ServerIdentity } from '../src/mcp/_handshake';
+import {
+  answerHandshake,
+  answerLine,
+  type HandshakeAnswer,
+  type McpHandshake,
+  type ServerIdentity,
+} from '../src/mcp/_handshake';
 import { createMcpServer, mcpHandshake, mcpToolList } from '../src/mcp/index';
 
 const registry = new ToolRegistry(COLONY_TOOLS, {}, { now: () => 0 });
@@ -47,13 +53,20 @@ const clientInfo = { name: 'claude-code', version: '2.0.1' };
 
 let handshake: McpHandshake;
 
+/** The line the stdio front writes for an answer: compared byte for byte with the SDK's. */
+function ourLine(answer: HandshakeAnswer): string {
+  if (answer?.kind !== 'result') throw new Error(`not answered: ${JSON.stringify(answer)}`);
+  return answerLine(answer.id, answer.resultJson);
+}
+const sdkLine = (answer: unknown) => `${JSON.stringify(answer)}\n`;
+
 describe('mcpHandshake', () => {
   it('holds the SDK protocol versions, its capabilities and the tools/list of every toolset', async () => {
     handshake = await mcpHandshake(registry);
     expect(handshake.protocol).toEqual({ latest: LATEST_PROTOCOL_VERSION, supported: SUPPORTED_PROTOCOL_VERSIONS });
     expect(handshake.capabilities).toEqual({ tools: {} });
-    expect(handshake.tools.all).toEqual(mcpToolList(registry, 'all'));
-    expect(handshake.tools.core).toEqual(mcpToolList(registry, 'core'));
+    expect(JSON.parse(handshake.tools.all ?? '')).toEqual(mcpToolList(registry, 'all'));
+    expect(JSON.parse(handshake.tools.core ?? '')).toEqual(mcpToolList(registry, 'core'));
     expect(handshake.tools.core?.length).toBeLessThan(handshake.tools.all?.length ?? 0);
     expect(JSON.parse(JSON.stringify(handshake))).toEqual(handshake);
   });
@@ -71,7 +84,7 @@ describe('answerHandshake', () => {
       });
       const ours = answerHandshake(message, handshake, identity, 'all');
       expect(ours).toMatchObject({ kind: 'result', id: 1 });
-      expect(await sdkAnswer(message)).toEqual({ result: (ours as { result: unknown }).result, jsonrpc: '2.0', id: 1 });
+      expect(ourLine(ours)).toBe(sdkLine(await sdkAnswer(message)));
     },
   );
 
@@ -80,11 +93,7 @@ describe('answerHandshake', () => {
     const bare = { name: 'colony', version: '1.2.3' };
     const message = initialize({ protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo }, 'init-1');
     const ours = answerHandshake(message, handshake, bare, 'core');
-    expect(await sdkAnswer(message, 'core', bare)).toEqual({
-      result: (ours as { result: unknown }).result,
-      jsonrpc: '2.0',
-      id: 'init-1',
-    });
+    expect(ourLine(ours)).toBe(sdkLine(await sdkAnswer(message, 'core', bare)));
   });
 
   it.each(['core', 'all'] as const)(
@@ -97,8 +106,8 @@ describe('answerHandshake', () => {
         { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { cursor: 'abc' } },
         { jsonrpc: '2.0', id: 'p', method: 'ping' },
       ]) {
-        const ours = answerHandshake(message, handshake, identity, toolset) as { id: unknown; result: unknown };
-        expect(await sdkAnswer(message, toolset)).toEqual({ result: ours.result, jsonrpc: '2.0', id: ours.id });
+        const ours = answerHandshake(message, handshake, identity, toolset);
+        expect(ourLine(ours)).toBe(sdkLine(await sdkAnswer(message, toolset)));
       }
     },
   );
@@ -212,11 +221,7 @@ describe('answerHandshake', () => {
         answered++;
         expect(JSONRPCRequestSchema.safeParse(message).success).toBe(true);
         expect(InitializeRequestSchema.safeParse(message).success).toBe(true);
-        expect(await sdkAnswer(message)).toEqual({
-          result: (ours as { result: unknown }).result,
-          jsonrpc: '2.0',
-          id: message.id,
-        });
+        expect(ourLine(ours)).toBe(sdkLine(await sdkAnswer(message)));
       }),
       { numRuns: 300 },
     );

@@ -101,7 +101,7 @@ describe('serveStdio with handshake data', () => {
       jsonrpc: '2.0',
       id: 1,
     });
-    expect(list).toEqual({ result: { tools: handshake.tools.all }, jsonrpc: '2.0', id: 2 });
+    expect(list).toEqual({ result: { tools: JSON.parse(handshake.tools.all ?? '') }, jsonrpc: '2.0', id: 2 });
     expect(ping).toEqual({ result: {}, jsonrpc: '2.0', id: 3 });
     expect(io.handle.loaded()).toBe(false);
     io.end();

@@ -35,9 +35,15 @@ all use one database file at once.
 
 ## Toolsets
 
-- \`all\` (the default) serves every tool in the index below.
+- \`all\` (the default) serves the MCP contract: every tool in the index below except
+  those marked \`framework\`.
 - \`core\` serves only the tools marked \`core\`: the everyday loop, for clients where
   each listed tool costs context on every turn.
+- \`framework\` serves only the tools marked \`framework\`: the seed-000 swarm tools
+  (workspace files and write proposals, shared context, work queue), each naming its
+  caller in \`agent\`. Add \`--allow-write\` to let \`arbiter_decide\` apply approved
+  writes. Their \`RATE_LIMITED\` refusal is the seed's payload \`{ error: "rate_limited",
+  code: 429, tool, limit, remaining, reset_sec, scope }\`. See [framework.md](framework.md).
 
 ## Progressive disclosure
 
@@ -68,6 +74,21 @@ At the start of a session, and whenever you resume:
    and \`task_note_working\` your current working state when you do not know the task id.
 
 \`task_list\` is inventory for browsing and debugging, not a way to pick work.
+
+## Claims, handoffs and relays
+
+Before editing, call \`task_claim_file\` once per file you expect to touch. Claims are
+warnings, not locks: the call always succeeds, and answers \`warning\` + \`overlaps\` when
+another session holds a fresh claim on the same file (on any branch of the
+repository). Coordinate before you collide. \`task_drift_check\` compares your claims
+with the files you actually edited.
+
+To pass work on, \`task_hand_off\` (the receiver calls \`task_accept_handoff\` or
+\`task_decline_handoff\`; exactly one acceptor wins and the transferred claims move to
+it). When you may be gone (quota, rate limit, turn cap), \`task_relay\` instead: your
+fresh claims wait on the relay for a short TTL and the receiver gets a worktree
+recipe. The \`task_claim_quota_*\` tools adopt, re-address or expire the claims a relay
+left behind.
 
 ## Errors
 

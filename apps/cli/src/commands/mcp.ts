@@ -13,7 +13,17 @@ export default defineCommand({
   meta: { name: 'mcp', description: 'Serve colony over MCP (stdio; --http for Streamable HTTP on 127.0.0.1)' },
   args: {
     ...storeArgs,
-    toolset: { type: 'string', description: 'core (lean startup set) or all', default: 'all', valueHint: 'core|all' },
+    toolset: {
+      type: 'string',
+      description: 'core (lean startup set), all (the MCP contract) or framework (seed-000 tools)',
+      default: 'all',
+      valueHint: 'core|all|framework',
+    },
+    'allow-write': {
+      type: 'boolean',
+      description: 'Apply write proposals the arbiter approves (default $COLONY_ALLOW_WRITE=1)',
+      default: false,
+    },
     http: { type: 'boolean', description: 'Serve Streamable HTTP on 127.0.0.1 with a bearer token', default: false },
     port: { type: 'string', description: 'HTTP port (default 7777; 0 picks a free one)', valueHint: 'n' },
     token: {
@@ -23,7 +33,8 @@ export default defineCommand({
   },
   async run({ args }) {
     const flags = parseServeFlags(args);
-    const open = () => import('../_colony').then(({ openFromArgs }) => openFromArgs(args));
+    const allowWrite = args['allow-write'] ? { allowWrite: true } : {};
+    const open = () => import('../_colony').then(({ openFromArgs }) => openFromArgs(args, allowWrite));
     const handle = await serveColony({ colony: open, handshake, ...flags });
     const stop = () => void handle.close().then(() => process.exit(0));
     process.once('SIGINT', stop);

@@ -2,7 +2,8 @@
  * @module flags
  * Validation of the serving flags shared by `colony-mcp` and `colony mcp`.
  */
-import type { Toolset } from '@swarm/tools';
+// From the import-free entry: the whole tools catalog must not load to check a flag.
+import { TOOLSETS, type Toolset } from '@swarm/tools/mcp/stdio';
 
 export const DEFAULT_HTTP_PORT = 7777;
 
@@ -17,8 +18,8 @@ export function parseServeFlags(values: {
   port?: string;
   token?: string;
 }): ServeFlags {
-  const toolset = values.toolset ?? 'all';
-  if (toolset !== 'core' && toolset !== 'all') throw new Error(`--toolset must be core or all, not "${toolset}"`);
+  const toolset = (values.toolset ?? 'all') as Toolset;
+  if (!TOOLSETS.includes(toolset)) throw new Error(`--toolset must be ${TOOLSETS.join(', ')}, not "${toolset}"`);
   if (!values.http) {
     if (values.port !== undefined || values.token !== undefined) throw new Error('--port and --token need --http');
     return { toolset };

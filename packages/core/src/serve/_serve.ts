@@ -16,7 +16,7 @@ import type { Colony } from '../open-colony';
 import { resolveHttpToken } from './_token';
 
 const INSTRUCTIONS =
-  'colony: shared memory and task threads for coding agents. Search memory before work and hydrate only chosen ids with get_observations; post decisions and blockers to your task thread.';
+  'colony: shared memory and task threads for coding agents. Search memory before work and hydrate only chosen ids with get_observations; post decisions and blockers to your task thread; claim files with task_claim_file before editing.';
 
 export interface ServeOptions {
   /** An open colony, or how to open one: over stdio with `handshake`, on the first tool call. */

@@ -3,7 +3,7 @@
  * The registry as function-calling schemas for frameworks that do not speak MCP:
  * OpenAI `tools` (type "function") and Anthropic Messages API `tools`.
  */
-import type { Tool, Toolset } from '../define-tool';
+import { inToolset, type Tool, type Toolset } from '../define-tool';
 import { inputJsonSchema, type JsonSchema } from '../json-schema';
 
 export interface OpenAITool {
@@ -20,7 +20,7 @@ export interface AnthropicTool {
 type Listable = { list(toolset?: Toolset): readonly Tool<never>[] } | readonly Tool<never>[];
 
 function toolsOf(source: Listable, toolset: Toolset): readonly Tool<never>[] {
-  if (Array.isArray(source)) return toolset === 'all' ? source : source.filter((t) => t.core);
+  if (Array.isArray(source)) return source.filter((t) => inToolset(t, toolset));
   return (source as { list(toolset?: Toolset): readonly Tool<never>[] }).list(toolset);
 }
 

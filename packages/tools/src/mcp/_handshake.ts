@@ -9,8 +9,7 @@
  *
  * No runtime imports: this module is on the start-up path.
  */
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import type { Toolset } from '../define-tool';
+import type { Toolset } from '../toolsets';
 
 /** Build-time answers to the MCP handshake (see `mcpHandshake` in `@swarm/tools/mcp`). */
 export interface McpHandshake {
@@ -18,8 +17,11 @@ export interface McpHandshake {
   readonly protocol: { readonly latest: string; readonly supported: readonly string[] };
   /** What the SDK server reports in `initialize` for colony's server options. */
   readonly capabilities: Readonly<Record<string, unknown>>;
-  /** The tools/list answer of each toolset. */
-  readonly tools: Readonly<Partial<Record<Toolset, readonly McpTool[]>>>;
+  /**
+   * The tools of each toolset's tools/list answer, as JSON text: served as it is, with
+   * no object graph to build or serialize on the start-up path.
+   */
+  readonly tools: Readonly<Partial<Record<Toolset, string>>>;
 }
 
 export interface ServerIdentity {
@@ -31,13 +33,19 @@ export interface ServerIdentity {
 export type JsonRpcId = string | number;
 
 /**
- * A request answered from the handshake data, the `notifications/initialized` that
- * needs no answer, or `undefined`: not a plain handshake message, so the SDK decides.
+ * A request answered from the handshake data (its result as JSON text), the
+ * `notifications/initialized` that needs no answer, or `undefined`: not a plain
+ * handshake message, so the SDK decides.
  */
 export type HandshakeAnswer =
-  | { readonly kind: 'result'; readonly id: JsonRpcId; readonly result: Record<string, unknown> }
+  | { readonly kind: 'result'; readonly id: JsonRpcId; readonly resultJson: string }
   | { readonly kind: 'initialized' }
   | undefined;
+
+/** The JSON-RPC line of an answer, as the SDK writes it (`{ result, jsonrpc, id }`). */
+export function answerLine(id: JsonRpcId, resultJson: string): string {
+  return `{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n`;
+}
 
 type Json = Record<string, unknown>;
 
@@ -56,15 +64,15 @@ export function answerHandshake(
   if (!onlyKeys(message, ['jsonrpc', 'id', 'method', 'params']) || !isRequestId(id)) return undefined;
   switch (message.method) {
     case 'ping':
-      return isEmptyParams(params) ? { kind: 'result', id, result: {} } : undefined;
+      return isEmptyParams(params) ? { kind: 'result', id, resultJson: '{}' } : undefined;
     case 'tools/list': {
       const tools = handshake.tools[toolset];
       const plain = isEmptyParams(params) || (isPlainObject(params) && isOnlyCursor(params));
-      return tools && plain ? { kind: 'result', id, result: { tools } } : undefined;
+      return tools !== undefined && plain ? { kind: 'result', id, resultJson: `{"tools":${tools}}` } : undefined;
     }
     case 'initialize':
       return isPlainInitialize(params)
-        ? { kind: 'result', id, result: initializeResult(params, handshake, identity) }
+        ? { kind: 'result', id, resultJson: JSON.stringify(initializeResult(params, handshake, identity)) }
         : undefined;
     default:
       return undefined;

@@ -120,6 +120,6 @@ export async function mcpHandshake(registry: ToolSource): Promise<McpHandshake> 
   return {
     protocol: { latest: LATEST_PROTOCOL_VERSION, supported: [...SUPPORTED_PROTOCOL_VERSIONS] },
     capabilities: reply.result.capabilities,
-    tools: Object.fromEntries(TOOLSETS.map((toolset) => [toolset, mcpToolList(registry, toolset)])),
+    tools: Object.fromEntries(TOOLSETS.map((toolset) => [toolset, JSON.stringify(mcpToolList(registry, toolset))])),
   };
 }

@@ -12,7 +12,7 @@
  * No runtime imports beyond node: the SDK and the registry load on hand-over.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { answerHandshake, type McpHandshake } from './_handshake';
+import { answerHandshake, answerLine, type McpHandshake } from './_handshake';
 import type { McpServerOptions } from './_server';
 
 export interface StdioOptions extends McpServerOptions {
@@ -73,7 +73,7 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   const onLine = (line: string) => {
     if (sdk) return sdk.deliver(line);
     if (queued) return void queued.push(line);
-    const answer = options.handshake ? answerLine(line) : undefined;
+    const answer = options.handshake ? answerFromHandshake(line) : undefined;
     if (answer === 'unparsable') return fail(new Error('stdio: a line that is not JSON was ignored'));
     if (answer) return;
     queued = [line];
@@ -93,7 +93,7 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   };
 
   /** Answers a plain handshake line; true when answered, undefined when the SDK must decide. */
-  const answerLine = (line: string): true | 'unparsable' | undefined => {
+  const answerFromHandshake = (line: string): true | 'unparsable' | undefined => {
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -112,7 +112,7 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
       answeredInitialize = true;
       replay.push(JSON.stringify({ ...(message as object), id: REPLAY_ID }));
     }
-    write({ result: answer.result, jsonrpc: '2.0', id: answer.id });
+    stdout.write(answerLine(answer.id, answer.resultJson));
     return true;
   };
 
@@ -121,10 +121,8 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
       import('./_server'),
       import('@modelcontextprotocol/sdk/shared/stdio.js'),
     ]);
-    const server = createMcpServer({
-      ...options,
-      ...(options.handshake?.tools[toolset] ? { tools: options.handshake.tools[toolset] } : {}),
-    });
+    const tools = options.handshake?.tools[toolset];
+    const server = createMcpServer({ ...options, ...(tools === undefined ? {} : { tools: JSON.parse(tools) }) });
     let swallowReplayAnswer = answeredInitialize;
     const transport = {
       onmessage: undefined as ((message: JSONRPCMessage) => void) | undefined,

@@ -27,7 +27,7 @@ export default defineCommand({
     let markdown: string;
     let count: number;
     try {
-      const tools = colony.registry.list();
+      const tools = [...colony.registry.list('all'), ...colony.registry.list('framework')];
       count = tools.length;
       markdown = renderToolDocs(tools, { preamble: MCP_DOCS_PREAMBLE });
     } finally {

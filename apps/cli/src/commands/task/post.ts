@@ -4,25 +4,14 @@
  */
 import { TASK_POST_KINDS, type TaskPostResult } from '@swarm/tools';
 import { defineCommand } from 'citty';
-import { jsonArg, parseId, restPositionals, usageError } from '../../_args';
+import { idempotencyArg, jsonArg, parseId, taskContentArgs, taskIdAndText } from '../../_args';
 import { callTool, defined, storeArgs, withColony } from '../../_colony';
 import { printJson, printLines } from '../../_output';
 
 export default defineCommand({
   meta: { name: 'post', description: 'Post a note, decision, question, blocker or warning to a task thread.' },
   args: {
-    'task-id': { type: 'positional', description: 'Task id (from `task thread` or `task list`)', required: true },
-    content: {
-      type: 'positional',
-      description: 'What to post (all remaining words; quote it, or put it after `--`)',
-      required: true,
-    },
-    session: {
-      type: 'string',
-      description: 'Your session id (must have joined the thread)',
-      valueHint: 'id',
-      required: true,
-    },
+    ...taskContentArgs('What to post'),
     kind: {
       type: 'string',
       description: `Post kind: ${TASK_POST_KINDS.join(', ')}`,
@@ -30,23 +19,18 @@ export default defineCommand({
       default: 'note',
     },
     'reply-to': { type: 'string', description: 'Observation id on the same task this answers', valueHint: 'id' },
-    'idempotency-key': {
-      type: 'string',
-      valueHint: 'key',
-      description: 'Retry key: a repeat with the same key returns the first result',
-    },
+    ...idempotencyArg,
     ...jsonArg,
     ...storeArgs,
   },
   async run({ args }) {
-    const [rawTask = '', ...words] = restPositionals(args);
+    const { taskId, text } = taskIdAndText(args, 'what to post');
     const replyTo = args['reply-to'];
-    if (words.length === 0) throw usageError('missing CONTENT: what to post');
     const input = defined({
-      task_id: parseId(rawTask, 'task id'),
+      task_id: taskId,
       session_id: args.session,
       kind: args.kind,
-      content: words.join(' '),
+      content: text,
       reply_to: replyTo === undefined ? undefined : parseId(replyTo, '--reply-to'),
       idempotency_key: args['idempotency-key'],
     });

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { TaskThreadResult } from '@swarm/tools';
 import { defineCommand } from 'citty';
-import { jsonArg } from '../../_args';
+import { idempotencyArg, jsonArg } from '../../_args';
 import { callTool, defined, storeArgs, withColony } from '../../_colony';
 import { printJson, printLines } from '../../_output';
 
@@ -22,11 +22,7 @@ export default defineCommand({
     agent: { type: 'string', description: 'Your agent name (claude, codex, ...)', valueHint: 'name', required: true },
     ide: { type: 'string', description: 'Your IDE (default: inferred from the session id)', valueHint: 'name' },
     title: { type: 'string', description: 'Title for a newly opened thread', valueHint: 'text' },
-    'idempotency-key': {
-      type: 'string',
-      valueHint: 'key',
-      description: 'Retry key: a repeat with the same key returns the first result',
-    },
+    ...idempotencyArg,
     ...jsonArg,
     ...storeArgs,
   },

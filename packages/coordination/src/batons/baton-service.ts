@@ -1,0 +1,292 @@
+/**
+ * @module batons/baton-service
+ * Handoffs, relays and quota claims: the tool-facing service. Each call runs in one
+ * write transaction; a refusal thrown inside it writes nothing. The one exception is
+ * expiry: a call that finds its pending baton past expires_at commits the expiry (the
+ * baton expired, its claims weak_expired, an audit observation) and only then answers
+ * HANDOFF_EXPIRED.
+ */
+import {
+  type Baton,
+  type BatonKind,
+  expiredPendingClaims,
+  getBaton,
+  openBatonsForSession,
+  overduePendingBatons,
+  type Participant,
+  retargetBaton,
+  type Task,
+} from '@swarm/storage';
+import {
+  type AcceptBatonResult,
+  type BatonBackend,
+  ColonyError,
+  type DeclineBatonResult,
+  type HandOffResult,
+  type QuotaAcceptResult,
+  type QuotaDeclineResult,
+  type QuotaReleaseResult,
+  type RelayResult,
+  type TaskAcceptHandoffInput,
+  type TaskAcceptRelayInput,
+  type TaskClaimQuotaAcceptInput,
+  type TaskClaimQuotaDeclineInput,
+  type TaskClaimQuotaReleaseExpiredInput,
+  type TaskDeclineHandoffInput,
+  type TaskDeclineRelayInput,
+  type TaskHandOffInput,
+  type TaskRelayInput,
+} from '@swarm/tools';
+import { appendObservation, type DomainContext, requireParticipant, requireSession, requireTask } from '../context';
+import { normalizeRepoPath } from '../repo-paths';
+import {
+  acceptBaton,
+  assertPending,
+  assertTarget,
+  type BatonIdField,
+  batonOnTask,
+  cancelBaton,
+  expireBaton,
+  expiredError,
+  requireBaton,
+} from './_resolve';
+import { openHandoff, openRelay } from './open-baton';
+import { actingAgent, targetsAgent } from './targeting';
+
+/** A baton waiting for a session, compact, with the calls that settle it. */
+export interface PendingBaton {
+  id: number;
+  kind: BatonKind;
+  task_id: number;
+  from_session_id: string;
+  from_agent: string;
+  to_agent: string;
+  to_session_id: string | null;
+  summary: string;
+  expires_at: number;
+  accept_with: { tool: string; args: Record<string, unknown> };
+  decline_with: { tool: string; args: Record<string, unknown> };
+}
+
+interface Located {
+  readonly baton: Baton;
+  readonly task: Task;
+  readonly participant: Participant;
+}
+
+type Settled<T> = { readonly value: T } | { readonly expired: Baton };
+
+export class BatonService implements BatonBackend {
+  readonly #ctx: DomainContext;
+
+  constructor(ctx: DomainContext) {
+    this.#ctx = ctx;
+  }
+
+  handOff(args: TaskHandOffInput): HandOffResult {
+    const ctx = this.#ctx;
+    return ctx.store.write(() => {
+      const task = requireTask(ctx, args.task_id);
+      const agent = actingAgent(requireParticipant(ctx, task, args.session_id), args.agent);
+      if (args.to_session_id !== undefined) requireSession(ctx, args.to_session_id, 'to_session_id');
+      const { id } = openHandoff(ctx, task, agent, args);
+      return { handoff_observation_id: id, status: 'pending' };
+    });
+  }
+
+  relay(args: TaskRelayInput): RelayResult {
+    const ctx = this.#ctx;
+    return ctx.store.write(() => {
+      const task = requireTask(ctx, args.task_id);
+      const agent = actingAgent(requireParticipant(ctx, task, args.session_id), args.agent);
+      const { id, warning } = openRelay(ctx, task, agent, args);
+      return { relay_observation_id: id, status: 'pending', ...(warning ? { warning } : {}) };
+    });
+  }
+
+  acceptHandoff(args: TaskAcceptHandoffInput): AcceptBatonResult {
+    return this.#accept('handoff', 'handoff_observation_id', args.handoff_observation_id, args.session_id);
+  }
+
+  acceptRelay(args: TaskAcceptRelayInput): AcceptBatonResult {
+    return this.#accept('relay', 'relay_observation_id', args.relay_observation_id, args.session_id);
+  }
+
+  declineHandoff(args: TaskDeclineHandoffInput): DeclineBatonResult {
+    return this.#decline(
+      'handoff',
+      'handoff_observation_id',
+      args.handoff_observation_id,
+      args.session_id,
+      args.reason,
+    );
+  }
+
+  declineRelay(args: TaskDeclineRelayInput): DeclineBatonResult {
+    return this.#decline('relay', 'relay_observation_id', args.relay_observation_id, args.session_id, args.reason);
+  }
+
+  quotaAccept(args: TaskClaimQuotaAcceptInput): QuotaAcceptResult {
+    requireRef(args);
+    return this.#settle(
+      () => {
+        const { task, participant } = this.#participant(args.task_id, args.session_id);
+        actingAgent(participant, args.agent);
+        return { baton: batonOnTask(this.#ctx, task, args), task, participant };
+      },
+      ({ baton, participant }) => {
+        assertTarget(baton, participant, false);
+        const files = acceptBaton(this.#ctx, baton, participant, 'quota_accepted');
+        return { status: 'accepted', handoff_observation_id: baton.id, task_id: baton.taskId, claimed_files: files };
+      },
+    );
+  }
+
+  quotaDecline(args: TaskClaimQuotaDeclineInput): QuotaDeclineResult {
+    requireRef(args);
+    const ctx = this.#ctx;
+    return this.#settle(
+      () => {
+        const { task, participant } = this.#participant(args.task_id, args.session_id);
+        return { baton: batonOnTask(ctx, task, args), task, participant };
+      },
+      ({ baton, participant }) => {
+        assertTarget(baton, participant, false);
+        retargetBaton(ctx.store, baton.id, 'any', null);
+        appendObservation(ctx, {
+          sessionId: participant.sessionId,
+          taskId: baton.taskId,
+          kind: 'quota_declined',
+          content: `declined the claims of ${baton.kind} #${baton.id}; re-addressed to any agent${
+            args.reason ? `: ${args.reason}` : ''
+          }`,
+          metadata: {
+            handoff_observation_id: baton.id,
+            previous_to_agent: baton.toAgent,
+            previous_to_session_id: baton.toSessionId,
+            ...(args.reason ? { reason: args.reason } : {}),
+          },
+          replyTo: baton.id,
+        });
+        return { status: 'pending', handoff_observation_id: baton.id, to_agent: 'any' };
+      },
+    );
+  }
+
+  quotaReleaseExpired(args: TaskClaimQuotaReleaseExpiredInput): QuotaReleaseResult {
+    const ctx = this.#ctx;
+    return ctx.store.write(() => {
+      const { task } = this.#participant(args.task_id, args.session_id);
+      const now = ctx.clock.now();
+      const overdue = (b: Baton | undefined): b is Baton =>
+        b !== undefined && b.status === 'pending' && now >= b.expiresAt;
+      let batons: Baton[];
+      if (args.handoff_observation_id !== undefined) {
+        batons = [batonOnTask(ctx, task, args)].filter(overdue);
+      } else if (args.file_path !== undefined) {
+        const claims = expiredPendingClaims(ctx.store, task.id, now, normalizeRepoPath(task.repoRoot, args.file_path));
+        const ids = [...new Set(claims.map((c) => c.batonId).filter((id) => id !== null))];
+        batons = ids.map((id) => getBaton(ctx.store, id)).filter(overdue);
+      } else {
+        batons = overduePendingBatons(ctx.store, task.id, now);
+      }
+      const expired: number[] = [];
+      const files = new Set<string>();
+      for (const baton of batons) {
+        const weakened = expireBaton(ctx, baton, args.session_id);
+        if (weakened === null) continue;
+        expired.push(baton.id);
+        for (const f of weakened) files.add(f);
+      }
+      return { expired_observation_ids: expired, weak_expired_files: [...files].sort() };
+    });
+  }
+
+  /**
+   * Pending, unexpired handoffs and relays a session could accept now: on its active
+   * tasks, not its own, addressed to it, to no session in particular, or to its agent
+   * family or any. Newest first. For start-of-session prefaces and inboxes.
+   */
+  pendingFor(sessionId: string, limit = 20): PendingBaton[] {
+    const now = this.#ctx.clock.now();
+    return openBatonsForSession(this.#ctx.store, sessionId, now, 200)
+      .filter((b) => targetsAgent(b.toAgent, b.participantAgent))
+      .slice(0, limit)
+      .map((b) => {
+        const field = b.kind === 'relay' ? 'relay_observation_id' : 'handoff_observation_id';
+        return {
+          id: b.id,
+          kind: b.kind as BatonKind,
+          task_id: b.taskId,
+          from_session_id: b.fromSessionId,
+          from_agent: b.fromAgent,
+          to_agent: b.toAgent,
+          to_session_id: b.toSessionId,
+          summary: b.summary,
+          expires_at: b.expiresAt,
+          accept_with: { tool: `task_accept_${b.kind}`, args: { [field]: b.id, session_id: sessionId } },
+          decline_with: { tool: `task_decline_${b.kind}`, args: { [field]: b.id, session_id: sessionId } },
+        };
+      });
+  }
+
+  #participant(taskId: number, sessionId: string): { task: Task; participant: Participant } {
+    const task = requireTask(this.#ctx, taskId);
+    return { task, participant: requireParticipant(this.#ctx, task, sessionId) };
+  }
+
+  /** A baton of `kind` named by id, with its task and the caller as a participant of it. */
+  #locate(kind: BatonKind, field: BatonIdField, id: number, sessionId: string): Located {
+    const baton = requireBaton(this.#ctx, id, kind, field);
+    return { baton, ...this.#participant(baton.taskId, sessionId) };
+  }
+
+  #accept(kind: BatonKind, field: BatonIdField, id: number, sessionId: string): AcceptBatonResult {
+    return this.#settle(
+      () => this.#locate(kind, field, id, sessionId),
+      ({ baton, participant }) => {
+        assertTarget(baton, participant, false);
+        const files = acceptBaton(this.#ctx, baton, participant, `${kind}_accepted`);
+        return { status: 'accepted', task_id: baton.taskId, claimed_files: files };
+      },
+    );
+  }
+
+  #decline(kind: BatonKind, field: BatonIdField, id: number, sessionId: string, reason?: string): DeclineBatonResult {
+    return this.#settle(
+      () => this.#locate(kind, field, id, sessionId),
+      ({ baton, participant }) => {
+        assertTarget(baton, participant, true);
+        cancelBaton(this.#ctx, baton, participant, reason);
+        return { status: 'cancelled' };
+      },
+    );
+  }
+
+  /**
+   * Locates a baton and applies a change to it, in one write. A baton already resolved
+   * is refused; one past its expiry is marked expired, committed, and then refused.
+   */
+  #settle<T>(locate: () => Located, apply: (located: Located) => T): T {
+    const ctx = this.#ctx;
+    const outcome = ctx.store.write((): Settled<T> => {
+      const located = locate();
+      assertPending(located.baton);
+      if (ctx.clock.now() >= located.baton.expiresAt) {
+        expireBaton(ctx, located.baton, located.participant.sessionId);
+        return { expired: located.baton };
+      }
+      return { value: apply(located) };
+    });
+    if ('expired' in outcome) throw expiredError(outcome.expired);
+    return outcome.value;
+  }
+}
+
+function requireRef(args: { readonly handoff_observation_id?: number; readonly file_path?: string }): void {
+  if (args.handoff_observation_id === undefined && args.file_path === undefined) {
+    throw new ColonyError('INVALID_PARAMETERS', 'pass handoff_observation_id or file_path to name the baton', {
+      details: { fields: ['handoff_observation_id', 'file_path'] },
+    });
+  }
+}

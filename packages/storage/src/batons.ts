@@ -1,0 +1,153 @@
+/**
+ * @module batons
+ * Queries for batons: handoffs and relays, keyed by the observation that announced
+ * them. Status moves pending -> accepted | cancelled | expired exactly once: every
+ * change is an UPDATE guarded by `status = 'pending'`, and its `changes` count tells
+ * the caller whether it won, so of many racing processes exactly one does.
+ */
+import { and, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { dbOf, prepared, type Store } from './_store';
+import { batons, fileClaims, type JsonObject, taskParticipants } from './schema';
+
+export type Baton = typeof batons.$inferSelect;
+export type BatonKind = 'handoff' | 'relay';
+export type BatonStatus = 'pending' | 'accepted' | 'cancelled' | 'expired';
+
+export interface NewBaton {
+  /** The id of the observation announcing it. */
+  readonly id: number;
+  readonly taskId: number;
+  readonly kind: BatonKind;
+  readonly fromSessionId: string;
+  readonly fromAgent: string;
+  readonly toAgent: string;
+  readonly toSessionId?: string | null;
+  readonly summary: string;
+  readonly payload: JsonObject;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+export function insertBaton(store: Store, baton: NewBaton): Baton {
+  return dbOf(store)
+    .insert(batons)
+    .values({ ...baton, toSessionId: baton.toSessionId ?? null, status: 'pending' })
+    .returning()
+    .get();
+}
+
+export function getBaton(store: Store, id: number): Baton | undefined {
+  return prepared(store, 'getBaton', (db) =>
+    db
+      .select()
+      .from(batons)
+      .where(eq(batons.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
+}
+
+export interface Resolution {
+  readonly status: Exclude<BatonStatus, 'pending'>;
+  readonly now: number;
+  readonly bySessionId: string;
+  readonly reason?: string | null;
+}
+
+/** Resolves a pending baton. Returns false when it was no longer pending (another caller won). */
+export function resolveBaton(store: Store, id: number, resolution: Resolution): boolean {
+  return (
+    dbOf(store)
+      .update(batons)
+      .set({
+        status: resolution.status,
+        resolvedAt: resolution.now,
+        resolvedBySessionId: resolution.bySessionId,
+        resolutionReason: resolution.reason ?? null,
+      })
+      .where(and(eq(batons.id, id), eq(batons.status, 'pending')))
+      .run().changes > 0
+  );
+}
+
+/** Re-addresses a pending baton (for example to any agent). Returns false when it was not pending. */
+export function retargetBaton(store: Store, id: number, toAgent: string, toSessionId: string | null): boolean {
+  return (
+    dbOf(store)
+      .update(batons)
+      .set({ toAgent, toSessionId })
+      .where(and(eq(batons.id, id), eq(batons.status, 'pending')))
+      .run().changes > 0
+  );
+}
+
+/** A task's pending batons whose time is up at `now`, oldest first. */
+export function overduePendingBatons(store: Store, taskId: number, now: number): Baton[] {
+  return dbOf(store)
+    .select()
+    .from(batons)
+    .where(and(eq(batons.taskId, taskId), eq(batons.status, 'pending'), lte(batons.expiresAt, now)))
+    .orderBy(batons.id)
+    .all();
+}
+
+/** The newest pending baton holding a handoff_pending claim on this file of the task. */
+export function pendingBatonOfFile(store: Store, taskId: number, filePath: string): Baton | undefined {
+  return dbOf(store)
+    .select({ baton: batons })
+    .from(fileClaims)
+    .innerJoin(batons, eq(batons.id, fileClaims.batonId))
+    .where(
+      and(
+        eq(fileClaims.taskId, taskId),
+        eq(fileClaims.filePath, filePath),
+        eq(fileClaims.state, 'handoff_pending'),
+        eq(batons.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(batons.id))
+    .limit(1)
+    .get()?.baton;
+}
+
+/** A pending baton on a thread the session takes part in, with the agent it joined as. */
+export interface OpenBaton extends Baton {
+  readonly participantAgent: string;
+}
+
+/**
+ * Pending, unexpired batons on the active threads a session takes part in, not sent by
+ * it, and either addressed to it or to no particular session. Newest first. Whether
+ * `toAgent` fits the session's agent is the caller's rule to apply.
+ */
+export function openBatonsForSession(store: Store, sessionId: string, now: number, limit: number): OpenBaton[] {
+  return dbOf(store)
+    .select({ baton: batons, agent: taskParticipants.agent })
+    .from(batons)
+    .innerJoin(
+      taskParticipants,
+      and(eq(taskParticipants.taskId, batons.taskId), eq(taskParticipants.sessionId, sessionId)),
+    )
+    .where(
+      and(
+        isNull(taskParticipants.leftAt),
+        eq(batons.status, 'pending'),
+        gt(batons.expiresAt, now),
+        ne(batons.fromSessionId, sessionId),
+        sql`(${batons.toSessionId} IS NULL OR ${batons.toSessionId} = ${sessionId})`,
+      ),
+    )
+    .orderBy(desc(batons.id))
+    .limit(limit)
+    .all()
+    .map((r) => ({ ...r.baton, participantAgent: r.agent }));
+}
+
+export function countBatons(store: Store, status?: BatonStatus): number {
+  return (
+    dbOf(store)
+      .select({ n: count() })
+      .from(batons)
+      .where(status === undefined ? undefined : eq(batons.status, status))
+      .get()?.n ?? 0
+  );
+}

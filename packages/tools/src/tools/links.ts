@@ -1,0 +1,70 @@
+/**
+ * @module tools/links
+ * Links between related task threads: bidirectional and idempotent, so either side
+ * finds the other without decisions being copied between threads.
+ */
+import { z } from 'zod';
+import type { ColonyBackend } from '../backend';
+import { defineTool } from '../define-tool';
+import { sessionId, taskId } from '../schemas';
+
+const pair = { task_id: taskId, other_task_id: taskId };
+
+export const TaskLinkInput = z.strictObject({
+  ...pair,
+  session_id: sessionId,
+  note: z.string().min(1).max(500).optional(),
+});
+export type TaskLinkInput = z.output<typeof TaskLinkInput>;
+
+export const taskLink = defineTool({
+  name: 'task_link',
+  description: 'Link two related task threads (bidirectional, idempotent).',
+  input: TaskLinkInput,
+  mutates: true,
+  docs: {
+    returns: '{ low_id, high_id, created_at, created_by, note }',
+    errors: ['TASK_LINK_SELF', 'TASK_NOT_FOUND', 'SESSION_NOT_FOUND'],
+    notes:
+      'A link is stored once as (low_id, high_id), whichever side names it. Linking a linked pair again returns the existing link unchanged (its first note and creator) and writes nothing. A new link appends a `task_link` observation on task_id.',
+    example: { task_id: 17, other_task_id: 42, session_id: 'sess_abc', note: 'frontend task depends on API contract' },
+  },
+  handler: (args, b: ColonyBackend) => b.links.link(args),
+});
+
+export const TaskLinksInput = z.strictObject({ task_id: taskId });
+export type TaskLinksInput = z.output<typeof TaskLinksInput>;
+
+export const taskLinks = defineTool({
+  name: 'task_links',
+  description: "A task thread's links, each with the task on the other side.",
+  input: TaskLinksInput,
+  mutates: false,
+  docs: {
+    returns:
+      '[ { other_task: { id, repo_root, branch, title, status }, note, low_id, high_id, created_at, created_by } ] newest first.',
+    errors: ['TASK_NOT_FOUND'],
+    example: { task_id: 17 },
+  },
+  handler: (args, b: ColonyBackend) => b.links.links(args),
+});
+
+export const TaskUnlinkInput = z.strictObject({ ...pair, session_id: sessionId.optional() });
+export type TaskUnlinkInput = z.output<typeof TaskUnlinkInput>;
+
+export const taskUnlink = defineTool({
+  name: 'task_unlink',
+  description: 'Remove the link between two task threads.',
+  input: TaskUnlinkInput,
+  mutates: true,
+  docs: {
+    returns: '{ removed: true } when a link was deleted, { removed: false } when there was none.',
+    errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND'],
+    notes:
+      'Either order of the pair removes the link. With session_id, a removal appends a `task_unlink` observation on task_id for the audit trail.',
+    example: { task_id: 17, other_task_id: 42 },
+  },
+  handler: (args, b: ColonyBackend) => b.links.unlink(args),
+});
+
+export const linkTools = [taskLink, taskLinks, taskUnlink];

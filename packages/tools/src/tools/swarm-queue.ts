@@ -1,0 +1,131 @@
+/**
+ * @module tools/swarm-queue
+ * Seed 000 coordinator queue: a FIFO of work items handed out under leases. An item is
+ * held by one agent at a time; a lease that runs out puts the item back at its place
+ * in the queue. Safe across processes: every hand-out is a guarded update inside one
+ * write transaction.
+ */
+import { z } from 'zod';
+import type { ColonyBackend } from '../backend';
+import { defineTool } from '../define-tool';
+import { agentName, jsonValue } from '../schemas';
+
+/** Lease length, seconds: at least 1, at most a day. */
+const leaseSec = z.int().min(1).max(86_400);
+const itemId = z.string().min(1).max(40);
+const itemKind = agentName;
+
+export const CoordEnqueueInput = z.strictObject({
+  agent: agentName,
+  kind: itemKind,
+  payload: jsonValue.default({}),
+});
+export type CoordEnqueueInput = z.output<typeof CoordEnqueueInput>;
+
+export const coordEnqueue = defineTool({
+  name: 'coord_enqueue',
+  description: 'Enqueue a work item { kind, payload } for the swarm.',
+  input: CoordEnqueueInput,
+  surface: 'framework',
+  mutates: true,
+  docs: {
+    returns: '{ enqueued: true, id, kind }; id is a string.',
+    errors: ['RATE_LIMITED'],
+    example: { agent: 'Orchestrator', kind: 'scan_docs', payload: { dir: 'docs' } },
+  },
+  handler: (args, b: ColonyBackend) => b.swarm.queue.enqueue(args),
+});
+
+export const CoordNextInput = z.strictObject({ agent: agentName, lease_sec: leaseSec.default(180) });
+export type CoordNextInput = z.output<typeof CoordNextInput>;
+
+export const coordNext = defineTool({
+  name: 'coord_next',
+  description: 'Take the oldest available work item under a lease (FIFO).',
+  input: CoordNextInput,
+  surface: 'framework',
+  mutates: true,
+  docs: {
+    returns:
+      '{ item: { id, kind, payload, lease_until, claimed_by } | null }; lease_until is epoch ms, claimed_by your agent name.',
+    errors: ['RATE_LIMITED'],
+    notes:
+      'Items whose lease ran out are available again, ahead of newer items. No item is held by two agents at once, across any number of processes. Finish with coord_complete, or keep it with coord_extend.',
+    example: { agent: 'Gemini', lease_sec: 180 },
+  },
+  handler: (args, b: ColonyBackend) => b.swarm.queue.next(args),
+});
+
+export const CoordStatusInput = z.strictObject({ agent: agentName });
+export type CoordStatusInput = z.output<typeof CoordStatusInput>;
+
+export const coordStatus = defineTool({
+  name: 'coord_status',
+  description: 'Peek at the queue: length, front item, counts and the current phase.',
+  input: CoordStatusInput,
+  surface: 'framework',
+  mutates: false,
+  docs: {
+    returns:
+      '{ length, front: { id, kind, payload, status } | null, counts: { queued, claimed, done }, phase }. Expired leases count as queued; phase is the number in shared-context key `phase` (0 when unset).',
+    errors: ['RATE_LIMITED'],
+    example: { agent: 'Orchestrator' },
+  },
+  handler: (args, b: ColonyBackend) => b.swarm.queue.status(args),
+});
+
+export const CoordClaimInput = z.strictObject({ agent: agentName, id: itemId, lease_sec: leaseSec.default(180) });
+export type CoordClaimInput = z.output<typeof CoordClaimInput>;
+
+export const coordClaim = defineTool({
+  name: 'coord_claim',
+  description: 'Claim a specific work item by id, with a lease.',
+  input: CoordClaimInput,
+  surface: 'framework',
+  mutates: true,
+  docs: {
+    returns: '{ id, kind, lease_until, claimed_by }. Claiming an item you hold renews its lease.',
+    errors: ['QUEUE_ITEM_NOT_FOUND', 'QUEUE_ITEM_DONE', 'ALREADY_CLAIMED', 'RATE_LIMITED'],
+    notes: 'ALREADY_CLAIMED carries claimed_by and lease_until of the live lease.',
+    example: { agent: 'Gemini', id: '42', lease_sec: 300 },
+  },
+  handler: (args, b: ColonyBackend) => b.swarm.queue.claim(args),
+});
+
+export const CoordCompleteInput = z.strictObject({ agent: agentName, id: itemId, result: jsonValue.optional() });
+export type CoordCompleteInput = z.output<typeof CoordCompleteInput>;
+
+export const coordComplete = defineTool({
+  name: 'coord_complete',
+  description: 'Mark a work item you hold done, with an optional JSON result.',
+  input: CoordCompleteInput,
+  surface: 'framework',
+  mutates: true,
+  docs: {
+    returns: '{ id, status: "done" }.',
+    errors: ['QUEUE_ITEM_NOT_FOUND', 'QUEUE_ITEM_DONE', 'LEASE_NOT_HELD', 'RATE_LIMITED'],
+    notes:
+      'Only the holder completes: an item handed to another agent after your lease ran out answers LEASE_NOT_HELD (claimed_by names the holder). A lease that ran out while nobody took the item still lets you complete it.',
+    example: { agent: 'Gemini', id: '42', result: { ok: true } },
+  },
+  handler: (args, b: ColonyBackend) => b.swarm.queue.complete(args),
+});
+
+export const CoordExtendInput = z.strictObject({ agent: agentName, id: itemId, extend_sec: leaseSec });
+export type CoordExtendInput = z.output<typeof CoordExtendInput>;
+
+export const coordExtend = defineTool({
+  name: 'coord_extend',
+  description: 'Extend the lease of a work item you hold.',
+  input: CoordExtendInput,
+  surface: 'framework',
+  mutates: true,
+  docs: {
+    returns: '{ id, lease_until }: extend_sec added to the later of the current lease end and now.',
+    errors: ['QUEUE_ITEM_NOT_FOUND', 'QUEUE_ITEM_DONE', 'LEASE_NOT_HELD', 'RATE_LIMITED'],
+    example: { agent: 'Gemini', id: '42', extend_sec: 120 },
+  },
+  handler: (args, b: ColonyBackend) => b.swarm.queue.extend(args),
+});
+
+export const swarmQueueTools = [coordEnqueue, coordNext, coordStatus, coordClaim, coordComplete, coordExtend];
