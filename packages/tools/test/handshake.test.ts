@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COLONY_TOOLS, ToolRegistry, type Toolset } from '../src/index';
+import { COLONY_TOOLS, TOOLSETS, ToolRegistry, type Toolset } from '../src/index';
 import {
   answerHandshake,
   answerLine,
@@ -96,21 +96,18 @@ describe('answerHandshake', () => {
     expect(ourLine(ours)).toBe(sdkLine(await sdkAnswer(message, 'core', bare)));
   });
 
-  it.each(['core', 'all'] as const)(
-    'answers tools/list and ping for toolset %s exactly as the SDK server',
-    async (toolset) => {
-      handshake ??= await mcpHandshake(registry);
-      for (const message of [
-        { jsonrpc: '2.0', id: 7, method: 'tools/list' },
-        { jsonrpc: '2.0', id: 8, method: 'tools/list', params: {} },
-        { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { cursor: 'abc' } },
-        { jsonrpc: '2.0', id: 'p', method: 'ping' },
-      ]) {
-        const ours = answerHandshake(message, handshake, identity, toolset);
-        expect(ourLine(ours)).toBe(sdkLine(await sdkAnswer(message, toolset)));
-      }
-    },
-  );
+  it.each(TOOLSETS)('answers tools/list and ping for toolset %s exactly as the SDK server', async (toolset) => {
+    handshake ??= await mcpHandshake(registry);
+    for (const message of [
+      { jsonrpc: '2.0', id: 7, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 8, method: 'tools/list', params: {} },
+      { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { cursor: 'abc' } },
+      { jsonrpc: '2.0', id: 'p', method: 'ping' },
+    ]) {
+      const ours = answerHandshake(message, handshake, identity, toolset);
+      expect(ourLine(ours)).toBe(sdkLine(await sdkAnswer(message, toolset)));
+    }
+  });
 
   it('recognises notifications/initialized and nothing else without an id', async () => {
     handshake ??= await mcpHandshake(registry);
