@@ -1,7 +1,43 @@
 /**
  * The two build shapes of the workspace, shared by every package's tsup.config.ts.
  */
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/** The module an app imports to get the MCP handshake computed at build time. */
+export const HANDSHAKE_MODULE = 'virtual:colony-mcp-handshake';
+
+type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/**
+ * Resolves HANDSHAKE_MODULE to `mcpHandshake()` of the built @swarm/tools over the
+ * built tool catalog (turbo builds it first): the tools/list answers and the SDK's
+ * protocol versions, so a server answers its client's handshake without loading
+ * them. Computed on every build from the catalog, so a new tool needs nothing here;
+ * apps/mcp-server/test/handshake.test.ts proves the shipped answers equal the live ones.
+ */
+function mcpHandshakePlugin(): EsbuildPlugin {
+  return {
+    name: 'colony-mcp-handshake',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:colony-mcp-handshake$/ }, (args) => ({
+        path: args.path,
+        namespace: 'colony-mcp-handshake',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'colony-mcp-handshake' }, async () => {
+        const dist = (file: string) => pathToFileURL(join(ROOT, 'packages/tools/dist', file)).href;
+        const tools = await import(dist('index.js'));
+        const mcp = await import(dist('mcp/index.js'));
+        const registry = new tools.ToolRegistry(tools.COLONY_TOOLS, {}, { now: () => 0 });
+        const handshake = await mcp.mcpHandshake(registry);
+        return { contents: `export default ${JSON.stringify(handshake)};`, loader: 'js' };
+      });
+    },
+  };
+}
 
 /** A library package: ESM with type declarations; dependencies stay external. */
 export function libraryBuild(entry: Options['entry']) {
@@ -24,6 +60,7 @@ export function appBundle(entry: string) {
     minify: true,
     splitting: true,
     noExternal: [/^(?!better-sqlite3|gpt-tokenizer)/],
+    esbuildPlugins: [mcpHandshakePlugin()],
     banner: {
       js: [
         "import { createRequire as __colonyRequire } from 'node:module';",

@@ -482,6 +482,27 @@ async function coldStartOnce(args) {
   }
 }
 
+/**
+ * Spawn -> the answer to the first `search`, after initialize and tools/list: what an
+ * agent's first colony call waits for, now that a server loads the SDK, the tool
+ * definitions and SQLite on that call rather than before initialize.
+ */
+async function firstCallOnce(args) {
+  const t0 = performance.now();
+  const child = spawnTracked(process.execPath, args);
+  try {
+    const rpc = new RawRpc(child);
+    await rpc.initialize();
+    await rpc.request('tools/list', {}, 20_000);
+    const t1 = performance.now();
+    await rpc.request('tools/call', { name: 'search', arguments: { query: 'lease timeout', limit: 10 } }, 20_000);
+    const t2 = performance.now();
+    return { total: t2 - t0, call: t2 - t1 };
+  } finally {
+    await stopChild(child);
+  }
+}
+
 async function benchColdStart() {
   log(
     `[4/6] cold start: spawn -> initialize answer, median of ${CONFIG.coldRuns} (round-robin, one discarded warm-up each)`,
@@ -492,6 +513,18 @@ async function benchColdStart() {
   for (let i = 0; i < CONFIG.coldRuns; i++) {
     for (const [name, make] of Object.entries(variants)) samples[name].push(await coldStartOnce(make()));
   }
+  const [firstName, firstArgs] = Object.entries(SERVERS)[0];
+  const first = [];
+  for (let i = 0; i < CONFIG.coldRuns; i++) first.push(await firstCallOnce(firstArgs()));
+  const firstTotal = summarize(first.map((f) => f.total));
+  const firstCall = summarize(first.map((f) => f.call));
+  details.first_call_ms = { server: firstName, total: firstTotal, call_alone: firstCall };
+  row(
+    `cold start to the first search answer, ${firstName} (after initialize + tools/list)`,
+    `median ${fmtMs(firstTotal.p50)} ms (the call alone ${fmtMs(firstCall.p50)} ms)`,
+    null,
+    null,
+  );
   details.cold_start_ms = {};
   for (const [name, list] of Object.entries(samples)) {
     const s = summarize(list);

@@ -6,16 +6,9 @@
  */
 import { type Colony, type OpenColonyOptions, openColony } from '@swarm/core';
 import { CliError } from './_output';
+import type { StoreFlags } from './_store-args';
 
-export const storeArgs = {
-  db: { type: 'string', description: 'Database file (default $COLONY_HOME/colony.db)', valueHint: 'path' },
-  home: { type: 'string', description: 'Data home (default $COLONY_HOME or ~/.colony)', valueHint: 'dir' },
-} as const;
-
-export interface StoreFlags {
-  readonly db?: string | undefined;
-  readonly home?: string | undefined;
-}
+export { type StoreFlags, storeArgs } from './_store-args';
 
 export function openFromArgs(args: StoreFlags, extra: OpenColonyOptions = {}): Colony {
   return openColony({

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
  * colony-mcp: the standalone MCP server binary registered in IDEs. Thin: argv ->
- * openColony -> serveColony. Kept apart from the CLI so an IDE's server starts
- * without loading any command code.
+ * serveColony. Kept apart from the CLI so an IDE's server starts without loading any
+ * command code. Over stdio nothing else loads before the first tool call: the
+ * handshake is answered from build-time data and colony opens when first used.
  */
 import { parseArgs } from 'node:util';
-import { openColony } from '@swarm/core';
+import handshake from 'virtual:colony-mcp-handshake';
 import { parseServeFlags, serveColony } from '@swarm/core/serve';
 
 async function main(): Promise<void> {
@@ -29,14 +30,17 @@ async function main(): Promise<void> {
     return;
   }
   const flags = parseServeFlags(values);
-  const colony = openColony({
-    ...(values.home ? { home: values.home } : {}),
-    ...(values.db ? { dbPath: values.db } : {}),
-    ...(values['allow-write'] ? { allowWrite: true } : {}),
-    onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),
-    onInternalError: (error, tool) => process.stderr.write(`colony: internal error in ${tool}: ${String(error)}\n`),
-  });
-  const handle = await serveColony({ colony, ...flags });
+  const open = async () => {
+    const { openColony } = await import('@swarm/core');
+    return openColony({
+      ...(values.home ? { home: values.home } : {}),
+      ...(values.db ? { dbPath: values.db } : {}),
+      ...(values['allow-write'] ? { allowWrite: true } : {}),
+      onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),
+      onInternalError: (error, tool) => process.stderr.write(`colony: internal error in ${tool}: ${String(error)}\n`),
+    });
+  };
+  const handle = await serveColony({ colony: open, handshake, ...flags });
   const stop = () => void handle.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

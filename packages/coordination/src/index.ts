@@ -115,6 +115,7 @@ export {
   TASK_LIST_WARNING,
   TaskService,
 } from './tasks/task-service';
+export { type CountJob, type TokenWorker, tokenWorker } from './token-worker';
 export {
   createTokenCounter,
   DEFAULT_TOKENIZER_MODULE,

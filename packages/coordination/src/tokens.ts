@@ -23,6 +23,15 @@ export interface TokenCounterOptions {
   readonly onWarning?: (message: string) => void;
 }
 
+type CountTokens = (text: string, options?: { disallowedSpecial: ReadonlySet<string> }) => number;
+
+/**
+ * Text is counted as the text it is: a special-token string such as `<|endoftext|>`
+ * inside a note costs the tokens of its characters (as when a model reads it), and
+ * never makes the tokenizer throw.
+ */
+const ORDINARY_TEXT = { disallowedSpecial: new Set<string>() };
+
 export function createTokenCounter(options: TokenCounterOptions = {}): TokenCounter {
   const moduleName = options.module ?? DEFAULT_TOKENIZER_MODULE;
   let impl: ((text: string) => number) | null | undefined;
@@ -31,9 +40,10 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
   const load = (): ((text: string) => number) | null => {
     if (impl !== undefined) return impl;
     try {
-      const mod = createRequire(import.meta.url)(moduleName) as { countTokens?: (t: string) => number };
-      if (typeof mod.countTokens !== 'function') throw new Error(`${moduleName} has no countTokens export`);
-      impl = mod.countTokens;
+      const mod = createRequire(import.meta.url)(moduleName) as { countTokens?: CountTokens };
+      const countTokens = mod.countTokens;
+      if (typeof countTokens !== 'function') throw new Error(`${moduleName} has no countTokens export`);
+      impl = (text) => countTokens(text, ORDINARY_TEXT);
     } catch (error) {
       impl = null;
       warning = `tokenizer unavailable (${(error as Error).message.split('\n')[0]}): token counts are estimates`;
@@ -65,10 +75,52 @@ const LONG_RUN = new RegExp(`(\\S{${MAX_TOKENIZER_RUN}})`);
 
 /** Exact for ordinary text; a text with very long unbroken runs is counted slice by slice. */
 function countBounded(fn: (text: string) => number, text: string): number {
-  if (!LONG_RUN.test(text)) return fn(text);
   let total = 0;
-  for (const piece of text.split(LONG_RUN)) if (piece.length > 0) total += fn(piece);
+  for (const piece of tokenPieces(text)) total += fn(piece);
   return total;
+}
+
+/**
+ * The pieces a text is counted in: the text itself, or, when it has unbroken runs of
+ * MAX_TOKENIZER_RUN or more, the slices around and of those runs. A count is the sum
+ * of the counts of its pieces, wherever they are counted (see token-worker.ts).
+ */
+export function tokenPieces(text: string): string[] {
+  if (text.length === 0) return [];
+  if (!hasLongRun(text)) return [text];
+  return text.split(LONG_RUN).filter((piece) => piece.length > 0);
+}
+
+/**
+ * Whether `text` has MAX_TOKENIZER_RUN non-whitespace code units in a row: what
+ * `LONG_RUN.test(text)` answers, in one linear pass. The regex retries from every
+ * start position; on JSON (receipts count every answer), which has long unbroken
+ * runs, that cost a third of all counting time.
+ */
+export function hasLongRun(text: string): boolean {
+  if (text.length < MAX_TOKENIZER_RUN) return false;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (isWhitespace(text.charCodeAt(i))) run = 0;
+    else if (++run >= MAX_TOKENIZER_RUN) return true;
+  }
+  return false;
+}
+
+/** JavaScript's `\s`: ASCII tab to carriage return and space, plus Unicode spaces and line ends. */
+function isWhitespace(c: number): boolean {
+  if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** Rough token estimate used only when no tokenizer can load. */

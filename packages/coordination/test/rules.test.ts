@@ -17,6 +17,7 @@ import {
   manualClock,
   parseWorkingFields,
 } from '../src/index';
+import { hasLongRun, MAX_TOKENIZER_RUN } from '../src/tokens';
 
 describe('token counter', () => {
   it('counts with the real tokenizer by default', () => {
@@ -59,6 +60,34 @@ describe('token counter', () => {
     const tokens = createTokenCounter();
     const text = 'The auth middleware rejects expired tokens; see packages/core/src/open-colony.ts:42.\n'.repeat(50);
     expect(tokens.count(text)).toBe(countTokens(text));
+  });
+
+  it('counts special-token strings as the ordinary text they are, without throwing', () => {
+    const tokens = createTokenCounter();
+    const text = 'the model printed <|endoftext|> then <|fim_prefix|> and stopped';
+    expect(() => countTokens(text)).toThrow(/special token/);
+    expect(tokens.count(text)).toBe(countTokens(text, { disallowedSpecial: new Set() }));
+    expect(tokens.count('<|endoftext|>')).toBeGreaterThan(1);
+  });
+
+  it('finds long unbroken runs exactly as the regex it replaces', () => {
+    const regex = new RegExp(`\\S{${MAX_TOKENIZER_RUN}}`);
+    const spaces = [' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2003', '\u2028', '\u3000', '\ufeff'];
+    const piece = fc.oneof(
+      fc.constantFrom(...spaces),
+      fc.string({ minLength: 1, maxLength: 40 }),
+      fc.integer({ min: MAX_TOKENIZER_RUN - 2, max: MAX_TOKENIZER_RUN + 2 }).map((n) => 'x'.repeat(n)),
+      fc.constantFrom('\u200b', '\u180e', '\ud83d\ude00', '\u0085'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        expect(hasLongRun(text)).toBe(regex.test(text));
+      }),
+      { numRuns: 500 },
+    );
+    expect(hasLongRun('y'.repeat(MAX_TOKENIZER_RUN))).toBe(true);
+    expect(hasLongRun(`${'y'.repeat(MAX_TOKENIZER_RUN - 1)} y`)).toBe(false);
   });
 
   it('does not load anything before the first count', () => {

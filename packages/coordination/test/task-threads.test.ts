@@ -4,6 +4,7 @@
  * and the routing hints the contract asks task_post to give.
  */
 import { getObservation } from '@swarm/storage';
+import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture, START } from './_fixture';
 
@@ -138,6 +139,14 @@ describe('task_post', () => {
       ts: START + 5,
     });
     expect(row!.tokenCount).toBeGreaterThan(0);
+  });
+
+  it('stores a post that quotes special-token text, with its ordinary token count', async () => {
+    const content = 'The model emitted <|endoftext|> mid-answer and the stream stopped.';
+    const result = await post({ content });
+    const row = getObservation(fx.store, result.id);
+    expect(row?.content).toBe(content);
+    expect(row?.tokenCount).toBe(countTokens(content, { disallowedSpecial: new Set() }));
   });
 
   it('links a reply to an observation on the same task', async () => {

@@ -26,13 +26,13 @@ import {
   systemClock,
   TaskService,
   type TokenCounter,
+  tokenWorker,
 } from '@swarm/coordination';
 import {
   countObservations,
   countSessions,
   countTasks,
   findIdempotentResult,
-  insertReceipts,
   openStore,
   type Store,
   saveIdempotentResult,
@@ -51,6 +51,7 @@ import {
   toAnthropicTools,
   toOpenAITools,
 } from '@swarm/tools';
+import { ReceiptQueue } from './_receipts';
 import { locateRepo } from './git-repo';
 import { resolveDbPath, resolveHome } from './paths';
 import { loadSettings, type Settings } from './settings';
@@ -173,7 +174,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const mesh = createMeshBackend(ctx);
   const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, swarm, mesh };
 
-  const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
+  const receipts =
+    options.receipts === false
+      ? null
+      : new ReceiptQueue(store, tokens, tokenWorker(tokenizerModule), options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
     now: () => clock.now(),
     idempotent: (tool, key, argsHash, fn) => runOnce(store, clock, tool, key, argsHash, fn),
@@ -236,57 +240,4 @@ function runOnce<T>(store: Store, clock: Clock, tool: string, key: string, argsH
     saveIdempotentResult(store, tool, key, argsHash, result, clock.now());
     return result;
   });
-}
-
-/**
- * Receipts are written just after the answer, not before it: counting tokens and
- * committing a row would otherwise sit on every call's latency. They are flushed on
- * the next turn of the event loop, before the next call runs (so a call that reads
- * receipts sees every earlier one), and on close.
- */
-class ReceiptQueue {
-  readonly #store: Store;
-  readonly #tokens: TokenCounter;
-  readonly #onError: ((error: unknown, tool: string) => void) | undefined;
-  #pending: CallReceipt[] = [];
-  #scheduled = false;
-
-  constructor(store: Store, tokens: TokenCounter, onError?: (error: unknown, tool: string) => void) {
-    this.#store = store;
-    this.#tokens = tokens;
-    this.#onError = onError;
-  }
-
-  push(receipt: CallReceipt): void {
-    this.#pending.push(receipt);
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    setImmediate(() => this.flush()).unref();
-  }
-
-  flush(): void {
-    this.#scheduled = false;
-    if (this.#pending.length === 0 || this.#store.closed) return;
-    const batch = this.#pending;
-    this.#pending = [];
-    try {
-      insertReceipts(
-        this.#store,
-        batch.map((r) => ({
-          ts: r.ts,
-          operation: r.operation,
-          sessionId: r.sessionId,
-          durationMs: r.durationMs,
-          inputTokens: this.#tokens.count(r.inputText),
-          outputTokens: this.#tokens.count(r.outputText),
-          ok: r.ok,
-          errorCode: r.errorCode,
-          errorMessage: r.errorMessage,
-        })),
-      );
-    } catch (error) {
-      // Receipts are bookkeeping: losing a batch must never fail a call.
-      this.#onError?.(error, 'receipts');
-    }
-  }
 }

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTokenCounter } from '@swarm/coordination';
 import { listReceipts, openStore, type Receipt } from '@swarm/storage';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -51,9 +52,9 @@ async function fail(colony: Colony, tool: string, args: unknown) {
   return outcome.error;
 }
 
-/** Receipts are written just after each answer, on the next turn of the event loop. */
+/** Receipts are written once their tokens are counted (on the token worker); closing writes the rest. */
 async function receiptsOf(colony: Colony): Promise<Receipt[]> {
-  await new Promise((resolve) => setImmediate(resolve));
+  colony.close();
   const store = openStore({ path: colony.dbPath });
   try {
     return listReceipts(store, 0);
@@ -260,6 +261,35 @@ describe('receipts (mcp_metrics)', () => {
       expect(r.ts).toBe(colony.clock.now());
     }
     expect(receipts[2]?.errorMessage).toMatch(/ghost/);
+  });
+
+  it('carry the counts of the in-thread tokenizer, however long or odd the texts', async () => {
+    const colony = open();
+    const { task_id } = await thread(colony);
+    const args = { task_id, session_id: 'claude-1', kind: 'note', content: `<|endoftext|> ${'x'.repeat(700)} done` };
+    const posted = await colony.handleToolCall('task_post', args);
+    const searched = await colony.handleToolCall('search', { query: 'done' });
+    const counter = createTokenCounter();
+    const [, post, search] = await receiptsOf(colony);
+    expect([post?.inputTokens, post?.outputTokens]).toEqual([
+      counter.count(JSON.stringify(args)),
+      counter.count(posted.text),
+    ]);
+    expect(search?.outputTokens).toBe(counter.count(searched.text));
+  });
+
+  it('are all written before the next call runs, counts included', async () => {
+    const colony = open();
+    await thread(colony);
+    // No turn of the event loop between the calls: the second call waits for the first's counts.
+    await Promise.resolve();
+    const store = openStore({ path: colony.dbPath });
+    try {
+      await colony.handleToolCall('list_sessions', {});
+      expect(listReceipts(store, 0).map((r) => r.operation)).toEqual(['task_thread']);
+    } finally {
+      store.close();
+    }
   });
 
   it('are not written with receipts: false', async () => {

@@ -20,37 +20,39 @@ function tempHome(): string {
 }
 
 describe('resolveHttpToken', () => {
-  it('generates a token once, keeps it in a 0600 file, and reuses it', () => {
+  it('generates a token once, keeps it in a 0600 file, and reuses it', async () => {
     const home = join(tempHome(), 'not-yet-created');
-    const token = resolveHttpToken(home, undefined, {});
+    const token = await resolveHttpToken(home, undefined, {});
     expect(token.length).toBeGreaterThanOrEqual(16);
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
     const file = join(home, HTTP_TOKEN_FILE);
     expect(readFileSync(file, 'utf8').trim()).toBe(token);
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(resolveHttpToken(home, undefined, {})).toBe(token);
+    expect(await resolveHttpToken(home, undefined, {})).toBe(token);
   });
 
-  it('makes a different token for a different home', () => {
-    expect(resolveHttpToken(tempHome(), undefined, {})).not.toBe(resolveHttpToken(tempHome(), undefined, {}));
+  it('makes a different token for a different home', async () => {
+    expect(await resolveHttpToken(tempHome(), undefined, {})).not.toBe(
+      await resolveHttpToken(tempHome(), undefined, {}),
+    );
   });
 
-  it.skipIf(!existsSync('/proc/self'))('fails fast for a home under /proc instead of spinning in mkdir', () => {
-    expect(() => resolveHttpToken('/proc/colony-nope/home', undefined, {})).toThrow(/ENOENT/);
+  it.skipIf(!existsSync('/proc/self'))('fails fast for a home under /proc instead of spinning in mkdir', async () => {
+    await expect(resolveHttpToken('/proc/colony-nope/home', undefined, {})).rejects.toThrow(/ENOENT/);
   });
 
-  it('prefers a given token, then COLONY_MCP_TOKEN, and writes no file for either', () => {
+  it('prefers a given token, then COLONY_MCP_TOKEN, and writes no file for either', async () => {
     const home = tempHome();
-    expect(resolveHttpToken(home, 'given-token', { COLONY_MCP_TOKEN: 'env-token' })).toBe('given-token');
-    expect(resolveHttpToken(home, undefined, { COLONY_MCP_TOKEN: 'env-token' })).toBe('env-token');
+    expect(await resolveHttpToken(home, 'given-token', { COLONY_MCP_TOKEN: 'env-token' })).toBe('given-token');
+    expect(await resolveHttpToken(home, undefined, { COLONY_MCP_TOKEN: 'env-token' })).toBe('env-token');
     expect(() => statSync(join(home, HTTP_TOKEN_FILE))).toThrow();
   });
 
-  it('replaces a stored token too short to be safe, tightening the file mode', () => {
+  it('replaces a stored token too short to be safe, tightening the file mode', async () => {
     const home = tempHome();
     const file = join(home, HTTP_TOKEN_FILE);
     writeFileSync(file, 'short\n', { mode: 0o644 });
-    const token = resolveHttpToken(home, undefined, {});
+    const token = await resolveHttpToken(home, undefined, {});
     expect(token).not.toBe('short');
     expect(token.length).toBeGreaterThanOrEqual(16);
     expect(readFileSync(file, 'utf8').trim()).toBe(token);

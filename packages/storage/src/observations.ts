@@ -1,9 +1,10 @@
 /**
  * @module observations
- * The append-only history. Inserts go through one cached prepared statement (the hot
- * path of every post and hook); the FTS5 index follows by trigger in the same
- * transaction, so an observation is searchable exactly when it is committed.
+ * The append-only history. Inserts go through cached prepared statements (the hot
+ * path of every post and hook) that write the FTS5 row in the same transaction, so an
+ * observation is searchable exactly when it is committed.
  */
+import type Database from 'better-sqlite3';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { dbOf, handleOf, type Store, statement } from './_store';
 import { type JsonObject, observations } from './schema';
@@ -36,7 +37,11 @@ export function insertObservation(store: Store, o: NewObservation): number {
 }
 
 function insertAndIndex(store: Store, o: NewObservation): number {
-  const result = statement(store, INSERT_SQL).run(
+  return writeRow(statement(store, INSERT_SQL), statement(store, INDEX_SQL), o);
+}
+
+function writeRow(insert: Database.Statement, index: Database.Statement, o: NewObservation): number {
+  const result = insert.run(
     o.sessionId,
     o.taskId ?? null,
     o.kind,
@@ -47,13 +52,17 @@ function insertAndIndex(store: Store, o: NewObservation): number {
     o.tokenCount,
   );
   const id = Number(result.lastInsertRowid);
-  statement(store, INDEX_SQL).run(id, o.content);
+  index.run(id, o.content);
   return id;
 }
 
 /** Appends many observations in one write transaction; returns their ids in order. */
 export function insertObservations(store: Store, list: readonly NewObservation[]): number[] {
-  return store.write(() => list.map((o) => insertAndIndex(store, o)));
+  return store.write(() => {
+    const insert = statement(store, INSERT_SQL);
+    const index = statement(store, INDEX_SQL);
+    return list.map((o) => writeRow(insert, index, o));
+  });
 }
 
 export function getObservation(store: Store, id: number): Observation | undefined {
@@ -202,7 +211,9 @@ export function keywordSearch(store: Store, match: string, limit: number, filter
          WHERE observations_fts MATCH ? ORDER BY rowid DESC LIMIT ?`
       : `SELECT f.rowid AS id, bm25(observations_fts) AS rank FROM observations_fts f JOIN observations o ON o.id = f.rowid
          WHERE observations_fts MATCH ? AND ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT ?`;
-  const sql = `SELECT ${columns}, h.rank FROM (${pool}) h JOIN observations o ON o.id = h.id ORDER BY h.rank, o.id DESC LIMIT ?`;
+  // Cut the pool to the top `limit` before joining, so only those rows' bodies are read.
+  const top = `SELECT id, rank FROM (${pool}) ORDER BY rank, id DESC LIMIT ?`;
+  const sql = `SELECT ${columns}, h.rank FROM (${top}) h JOIN observations o ON o.id = h.id ORDER BY h.rank, o.id DESC`;
   return statement(store, sql).all(...params) as KeywordHit[];
 }
 

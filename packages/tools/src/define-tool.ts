@@ -6,13 +6,9 @@
  */
 import { z } from 'zod';
 import type { ErrorCode, ErrorFormat } from './errors';
+import type { Toolset } from './toolsets';
 
-/**
- * `all`: the MCP contract tools (seed 002); `core`: its lean startup subset;
- * `framework`: the tool surfaces for other agent frameworks (seeds 000/001).
- */
-export type Toolset = 'core' | 'all' | 'framework';
-export const TOOLSETS: readonly Toolset[] = ['core', 'all', 'framework'];
+export { TOOLSETS, type Toolset } from './toolsets';
 
 /** Which surface a tool belongs to: the MCP contract, or the framework surfaces. */
 export type ToolSurface = 'contract' | 'framework';

@@ -1,10 +1,13 @@
 /**
  * `colony mcp`: serve the tool registry over MCP (stdio by default, Streamable HTTP
- * on 127.0.0.1 with --http).
+ * on 127.0.0.1 with --http). Over stdio, colony opens on the first tool call (the
+ * handshake is answered from build-time data), as in colony-mcp.
  */
+
+import handshake from 'virtual:colony-mcp-handshake';
 import { parseServeFlags, serveColony } from '@swarm/core/serve';
 import { defineCommand } from 'citty';
-import { openFromArgs, storeArgs } from '../_colony';
+import { storeArgs } from '../_store-args';
 
 export default defineCommand({
   meta: { name: 'mcp', description: 'Serve colony over MCP (stdio; --http for Streamable HTTP on 127.0.0.1)' },
@@ -30,8 +33,9 @@ export default defineCommand({
   },
   async run({ args }) {
     const flags = parseServeFlags(args);
-    const colony = openFromArgs(args, args['allow-write'] ? { allowWrite: true } : {});
-    const handle = await serveColony({ colony, ...flags });
+    const allowWrite = args['allow-write'] ? { allowWrite: true } : {};
+    const open = () => import('../_colony').then(({ openFromArgs }) => openFromArgs(args, allowWrite));
+    const handle = await serveColony({ colony: open, handshake, ...flags });
     const stop = () => void handle.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -2,7 +2,8 @@
  * @module flags
  * Validation of the serving flags shared by `colony-mcp` and `colony mcp`.
  */
-import { TOOLSETS, type Toolset } from '@swarm/tools';
+// From the import-free entry: the whole tools catalog must not load to check a flag.
+import { TOOLSETS, type Toolset } from '@swarm/tools/mcp/stdio';
 
 export const DEFAULT_HTTP_PORT = 7777;
 

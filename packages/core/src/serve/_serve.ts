@@ -1,11 +1,16 @@
 /**
  * @module serve/serve
- * Opens colony and serves its registry over stdio or Streamable HTTP until the client
- * goes away or the process is told to stop; the store is closed on the way out.
+ * Serves colony's registry over stdio or Streamable HTTP until the client goes away or
+ * the process is told to stop; the store is closed on the way out.
+ *
+ * Over stdio, given a way to open colony and the build-time handshake, nothing heavy
+ * loads before the first tool call: the handshake is answered from data, and the MCP
+ * SDK, zod, the tool definitions and SQLite load when a tool is first called. An IDE
+ * session that never calls colony never pays for them.
  */
 
-import type { Toolset } from '@swarm/tools';
-import { type HttpHandle, serveHttp, serveStdio } from '@swarm/tools/mcp';
+import type { ToolCallOutcome, Toolset } from '@swarm/tools';
+import { type McpHandshake, serveStdio, type ToolSource } from '@swarm/tools/mcp/stdio';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
 import { resolveHttpToken } from './_token';
@@ -14,10 +19,16 @@ const INSTRUCTIONS =
   'colony: shared memory and task threads for coding agents. Search memory before work and hydrate only chosen ids with get_observations; post decisions and blockers to your task thread; claim files with task_claim_file before editing.';
 
 export interface ServeOptions {
-  readonly colony: Colony;
+  /** An open colony, or how to open one: over stdio with `handshake`, on the first tool call. */
+  readonly colony: Colony | (() => Promise<Colony>);
   readonly toolset?: Toolset;
   /** Serve Streamable HTTP on 127.0.0.1 instead of stdio. */
   readonly http?: { readonly port: number; readonly token?: string };
+  /**
+   * Build-time answers to the MCP handshake (`mcpHandshake` of `@swarm/tools/mcp`; the
+   * app bundles embed them): a stdio server answers initialize and tools/list from them.
+   */
+  readonly handshake?: McpHandshake;
   /**
    * Where to say what is happening (stderr by default; never stdout, which is the wire).
    * Warnings of degraded parts reach the caller through openColony's onWarning.
@@ -35,18 +46,15 @@ export interface ServeHandle {
 }
 
 export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
-  const { colony } = options;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const base = {
-    registry: colony.registry,
-    toolset: options.toolset ?? 'all',
-    version: pkg.version,
-    instructions: INSTRUCTIONS,
-  };
+  const toolset = options.toolset ?? 'all';
+  const base = { toolset, version: pkg.version, instructions: INSTRUCTIONS };
 
   if (options.http) {
-    const token = resolveHttpToken(colony.home, options.http.token);
-    const handle: HttpHandle = await serveHttp({ ...base, port: options.http.port, token });
+    const colony = await opened(options.colony);
+    const token = await resolveHttpToken(colony.home, options.http.token);
+    const { serveHttp } = await import('@swarm/tools/mcp');
+    const handle = await serveHttp({ ...base, registry: colony.registry, port: options.http.port, token });
     log(`colony: MCP (Streamable HTTP) on ${handle.url}; send "Authorization: Bearer <token>"`);
     let finish!: () => void;
     const done = new Promise<void>((resolve) => {
@@ -60,8 +68,17 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     return { url: handle.url, token, done, close };
   }
 
-  const handle = await serveStdio(base);
-  const done = handle.closed.then(() => colony.close());
+  const lazy = typeof options.colony === 'function' && options.handshake?.tools[toolset] !== undefined;
+  const source = lazy
+    ? lazySource(options.colony as () => Promise<Colony>, log)
+    : eagerSource(await opened(options.colony));
+  const handle = await serveStdio({
+    ...base,
+    registry: source,
+    ...(options.handshake ? { handshake: options.handshake } : {}),
+    onError: (error) => log(`colony: MCP stdio: ${error.message}`),
+  });
+  const done = handle.closed.then(() => source.opened()?.close());
   return {
     done,
     close: async () => {
@@ -69,4 +86,55 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
       await done;
     },
   };
+}
+
+async function opened(colony: ServeOptions['colony']): Promise<Colony> {
+  return typeof colony === 'function' ? colony() : colony;
+}
+
+interface ColonySource extends ToolSource {
+  /** The colony, once opened. */
+  opened(): Colony | undefined;
+}
+
+function eagerSource(colony: Colony): ColonySource {
+  return {
+    list: (toolset) => colony.registry.list(toolset),
+    call: (name, args, callOptions) => colony.registry.call(name, args, callOptions),
+    opened: () => colony,
+  };
+}
+
+/**
+ * Opens colony on the first tool call. A store that cannot open answers that call with
+ * INTERNAL_ERROR (and says why on the log); the next call tries again.
+ */
+function lazySource(open: () => Promise<Colony>, log: (line: string) => void): ColonySource {
+  let colony: Colony | undefined;
+  let opening: Promise<Colony> | undefined;
+  return {
+    list(toolset) {
+      if (!colony) throw new Error('colony is not open yet: tools/list is answered from the handshake');
+      return colony.registry.list(toolset);
+    },
+    async call(name, args, callOptions) {
+      try {
+        opening ??= open();
+        colony ??= await opening;
+      } catch (error) {
+        opening = undefined;
+        const message = `cannot open colony: ${error instanceof Error ? error.message : String(error)}`;
+        log(`colony: ${message}`);
+        return failure(name, message);
+      }
+      return colony.registry.call(name, args, callOptions);
+    },
+    opened: () => colony,
+  };
+}
+
+async function failure(tool: string, message: string): Promise<ToolCallOutcome> {
+  const { ColonyError, toErrorPayload } = await import('@swarm/tools');
+  const payload = toErrorPayload(new ColonyError('INTERNAL_ERROR', message), tool, Date.now());
+  return { ok: false, error: payload, text: JSON.stringify(payload) };
 }

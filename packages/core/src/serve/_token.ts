@@ -4,14 +4,16 @@
  * generated once and kept in `<home>/mcp-http-token` (mode 0600) so clients can be
  * configured once.
  */
-import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeDirs } from '@swarm/storage';
 
 export const HTTP_TOKEN_FILE = 'mcp-http-token';
 
-export function resolveHttpToken(home: string, given?: string, env: NodeJS.ProcessEnv = process.env): string {
+export async function resolveHttpToken(
+  home: string,
+  given?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   if (given) return given;
   if (env.COLONY_MCP_TOKEN) return env.COLONY_MCP_TOKEN;
   const path = join(home, HTTP_TOKEN_FILE);
@@ -21,6 +23,8 @@ export function resolveHttpToken(home: string, given?: string, env: NodeJS.Proce
   } catch {
     // No token yet: make one below.
   }
+  // Loaded here, not at start-up: a stdio server defers SQLite (storage) and OpenSSL.
+  const [{ makeDirs }, { randomBytes }] = await Promise.all([import('@swarm/storage'), import('node:crypto')]);
   makeDirs(home);
   const token = randomBytes(24).toString('base64url');
   writeFileSync(path, `${token}\n`, { mode: 0o600 });

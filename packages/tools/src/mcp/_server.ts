@@ -3,15 +3,20 @@
  * One MCP server over a registry, using the SDK's low-level Server so the tool list
  * is exactly the registry's compact JSON schemas (no re-derivation, no extra fields).
  */
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  type JSONRPCMessage,
+  LATEST_PROTOCOL_VERSION,
   ListToolsRequestSchema,
   type Tool as McpTool,
+  SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool, Toolset } from '../define-tool';
+import { TOOLSETS, type Tool, type Toolset } from '../define-tool';
 import { inputJsonSchema } from '../json-schema';
 import type { ToolCallOutcome } from '../registry';
+import type { McpHandshake } from './_handshake';
 
 /** What serving needs of a registry: its tools and a way to call them. */
 export interface ToolSource {
@@ -26,6 +31,8 @@ export interface McpServerOptions {
   readonly version: string;
   /** Short server instructions shown to the model at initialize. */
   readonly instructions?: string;
+  /** The tools/list answer when known ahead (`mcpHandshake`); default: derived from the registry. */
+  readonly tools?: readonly McpTool[];
 }
 
 const lists = new WeakMap<ToolSource, Map<Toolset, McpTool[]>>();
@@ -74,7 +81,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     },
   );
   // Converting schemas costs start-up time; do it when a client first asks.
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpToolList(registry, toolset) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: (options.tools ?? mcpToolList(registry, toolset)) as McpTool[],
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const outcome = await registry.call(request.params.name, request.params.arguments ?? {}, { toolset });
     return {
@@ -83,4 +92,34 @@ export function createMcpServer(options: McpServerOptions): Server {
     };
   });
   return server;
+}
+
+/**
+ * The handshake answers of a server over this registry, for every toolset: computed at
+ * build time and served by `serveStdio` before the SDK loads. Everything in it comes
+ * from this SDK and this registry (the capabilities from a real initialize exchange),
+ * so a new tool or SDK version changes it by itself.
+ */
+export async function mcpHandshake(registry: ToolSource): Promise<McpHandshake> {
+  const [client, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = createMcpServer({ registry, toolset: 'all', version: '0.0.0' });
+  await server.connect(serverSide);
+  const answer = new Promise<JSONRPCMessage>((resolve) => {
+    client.onmessage = resolve;
+  });
+  await client.start();
+  await client.send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'build', version: '0' } },
+  });
+  const reply = (await answer) as { result?: { capabilities?: Record<string, unknown> } };
+  await server.close();
+  if (!reply.result?.capabilities) throw new Error(`initialize answered ${JSON.stringify(reply)}`);
+  return {
+    protocol: { latest: LATEST_PROTOCOL_VERSION, supported: [...SUPPORTED_PROTOCOL_VERSIONS] },
+    capabilities: reply.result.capabilities,
+    tools: Object.fromEntries(TOOLSETS.map((toolset) => [toolset, JSON.stringify(mcpToolList(registry, toolset))])),
+  };
 }

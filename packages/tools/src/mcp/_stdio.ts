@@ -1,32 +1,200 @@
 /**
  * @module mcp/stdio
  * Serves MCP on this process's stdin/stdout until stdin closes.
+ *
+ * An IDE starts one server per session and waits for its handshake; many sessions
+ * never call a tool. So the server reads newline-delimited JSON-RPC itself and answers
+ * the plain handshake (initialize, ping, tools/list) from build-time data (see
+ * `_handshake.ts`). The first other message loads the SDK server, replays the
+ * initialize it answered (so the SDK knows the client) and hands every message from
+ * then on to it. Without handshake data, the first message hands over.
+ *
+ * No runtime imports beyond node: the SDK and the registry load on hand-over.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createMcpServer, type McpServerOptions } from './_server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { answerHandshake, answerLine, type McpHandshake } from './_handshake';
+import type { McpServerOptions } from './_server';
+
+export interface StdioOptions extends McpServerOptions {
+  /** Build-time handshake answers (`mcpHandshake`); without them the SDK answers everything. */
+  readonly handshake?: McpHandshake;
+  /** Told about transport errors (an unparsable line, a failed hand-over). */
+  readonly onError?: (error: Error) => void;
+  /** For tests: streams other than this process's stdin and stdout. */
+  readonly stdin?: NodeJS.ReadableStream;
+  readonly stdout?: NodeJS.WritableStream;
+}
 
 export interface StdioHandle {
   /** Resolves when the client has gone (stdin ended) or close() was called. */
   readonly closed: Promise<void>;
+  /** True once the SDK server has taken over (a message other than the handshake came). */
+  readonly loaded: () => boolean;
   close(): Promise<void>;
 }
 
-export async function serveStdio(options: McpServerOptions): Promise<StdioHandle> {
-  const server = createMcpServer(options);
-  const transport = new StdioServerTransport();
+/** The id under which the initialize answered from the handshake is replayed to the SDK. */
+const REPLAY_ID = 'colony:replayed-initialize';
+
+/** Largest unterminated line kept, as the SDK's stdio transport (10 MiB). */
+const MAX_BUFFER_BYTES = 10 * 1024 * 1024;
+
+interface Sdk {
+  deliver(line: string): void;
+  close(): Promise<void>;
+}
+
+export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
+  const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
+  const toolset = options.toolset;
+  const identity = {
+    name: options.name ?? 'colony',
+    version: options.version,
+    ...(options.instructions ? { instructions: options.instructions } : {}),
+  };
+
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
-  server.onclose = () => resolveClosed();
-  process.stdin.once('end', () => {
-    void server.close();
-  });
-  await server.connect(transport);
+  let buffer: Buffer | undefined;
+  /** Handshake messages answered here, replayed to the SDK on hand-over. */
+  const replay: string[] = [];
+  let answeredInitialize = false;
+  /** Lines that arrived while the SDK was loading. */
+  let queued: string[] | undefined;
+  let sdk: Sdk | undefined;
+  let ended = false;
+
+  const write = (message: unknown) => stdout.write(`${JSON.stringify(message)}\n`);
+  const fail = (error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error)));
+
+  const onLine = (line: string) => {
+    if (sdk) return sdk.deliver(line);
+    if (queued) return void queued.push(line);
+    const answer = options.handshake ? answerFromHandshake(line) : undefined;
+    if (answer === 'unparsable') return fail(new Error('stdio: a line that is not JSON was ignored'));
+    if (answer) return;
+    queued = [line];
+    loadSdk().then(
+      (loaded) => {
+        sdk = loaded;
+        for (const message of replay) sdk.deliver(message);
+        for (const pending of queued ?? []) sdk.deliver(pending);
+        queued = undefined;
+        if (ended) void sdk.close();
+      },
+      (error: unknown) => {
+        fail(error);
+        stop();
+      },
+    );
+  };
+
+  /** Answers a plain handshake line; true when answered, undefined when the SDK must decide. */
+  const answerFromHandshake = (line: string): true | 'unparsable' | undefined => {
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      // The SDK drops such lines too (its parse fails before any answer).
+      return 'unparsable';
+    }
+    const answer = answerHandshake(message, options.handshake as McpHandshake, identity, toolset);
+    if (!answer) return undefined;
+    if (answer.kind === 'initialized') {
+      replay.push(line);
+      return true;
+    }
+    if ((message as { method: string }).method === 'initialize') {
+      if (answeredInitialize) return undefined; // a second initialize: the SDK's business
+      answeredInitialize = true;
+      replay.push(JSON.stringify({ ...(message as object), id: REPLAY_ID }));
+    }
+    stdout.write(answerLine(answer.id, answer.resultJson));
+    return true;
+  };
+
+  const loadSdk = async (): Promise<Sdk> => {
+    const [{ createMcpServer }, { deserializeMessage }] = await Promise.all([
+      import('./_server'),
+      import('@modelcontextprotocol/sdk/shared/stdio.js'),
+    ]);
+    const tools = options.handshake?.tools[toolset];
+    const server = createMcpServer({ ...options, ...(tools === undefined ? {} : { tools: JSON.parse(tools) }) });
+    let swallowReplayAnswer = answeredInitialize;
+    const transport = {
+      onmessage: undefined as ((message: JSONRPCMessage) => void) | undefined,
+      onerror: undefined as ((error: Error) => void) | undefined,
+      onclose: undefined as (() => void) | undefined,
+      async start() {},
+      async send(message: JSONRPCMessage) {
+        if (swallowReplayAnswer && 'id' in message && message.id === REPLAY_ID) {
+          swallowReplayAnswer = false;
+          return;
+        }
+        if (!write(message)) await new Promise((resolve) => stdout.once('drain', resolve));
+      },
+      async close() {
+        stop();
+        transport.onclose?.();
+      },
+    };
+    server.onclose = () => stop();
+    server.onerror = fail;
+    await server.connect(transport);
+    return {
+      deliver(line) {
+        let message: JSONRPCMessage;
+        try {
+          message = deserializeMessage(line);
+        } catch (error) {
+          transport.onerror?.(error as Error);
+          return;
+        }
+        transport.onmessage?.(message);
+      },
+      close: () => server.close(),
+    };
+  };
+
+  const onData = (chunk: Buffer) => {
+    buffer = buffer ? Buffer.concat([buffer, chunk]) : chunk;
+    if (buffer.length > MAX_BUFFER_BYTES) {
+      buffer = undefined;
+      fail(new Error(`stdio: a line longer than ${MAX_BUFFER_BYTES} bytes was dropped`));
+      return;
+    }
+    for (let newline = buffer.indexOf(10); newline !== -1; newline = buffer.indexOf(10)) {
+      const line = buffer.toString('utf8', 0, newline).replace(/\r$/, '');
+      buffer = buffer.subarray(newline + 1);
+      onLine(line);
+    }
+  };
+  const onEnd = () => {
+    ended = true;
+    if (sdk) void sdk.close();
+    else if (!queued) stop();
+  };
+  const stop = () => {
+    stdin.off('data', onData);
+    stdin.off('end', onEnd);
+    stdin.off('error', fail);
+    if (stdin.listenerCount('data') === 0) stdin.pause();
+    resolveClosed();
+  };
+
+  stdin.on('data', onData);
+  stdin.once('end', onEnd);
+  stdin.on('error', fail);
   return {
     closed,
+    loaded: () => sdk !== undefined,
     async close() {
-      await server.close();
+      if (sdk) await sdk.close();
+      else stop();
+      await closed;
     },
   };
 }

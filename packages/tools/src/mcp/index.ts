@@ -4,8 +4,9 @@
  */
 import type { HttpHandle, HttpOptions } from './_http';
 
-export { createMcpServer, type McpServerOptions, mcpToolList, type ToolSource } from './_server';
-export { type StdioHandle, serveStdio } from './_stdio';
+export type { McpHandshake } from './_handshake';
+export { createMcpServer, type McpServerOptions, mcpHandshake, mcpToolList, type ToolSource } from './_server';
+export { type StdioHandle, type StdioOptions, serveStdio } from './_stdio';
 export type { HttpHandle, HttpOptions };
 
 /**

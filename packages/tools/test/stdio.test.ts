@@ -1,0 +1,169 @@
+/**
+ * serveStdio over in-process streams: the handshake is answered without loading the
+ * SDK server, the first other message hands over (the answered initialize replayed,
+ * nothing answered twice, nothing lost or reordered), and without handshake data the
+ * SDK answers from the first message on.
+ */
+import { PassThrough } from 'node:stream';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool, ToolRegistry } from '../src/index';
+import { mcpHandshake } from '../src/mcp/index';
+import { type StdioOptions, serveStdio } from '../src/mcp/stdio';
+
+const calls: string[] = [];
+const echo = defineTool({
+  name: 'echo',
+  description: 'Echo the text.',
+  input: z.strictObject({ text: z.string() }),
+  core: true,
+  mutates: false,
+  docs: { returns: '{ echoed }', example: { text: 'hi' } },
+  handler: (args) => {
+    calls.push(args.text);
+    return { echoed: args.text };
+  },
+});
+const registry = new ToolRegistry([echo], {}, { now: () => 0 });
+
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 't', version: '0' } },
+};
+const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+const call = (id: number, text: string) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'echo', arguments: { text } },
+});
+
+async function start(options: Partial<StdioOptions> = {}) {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const errors: Error[] = [];
+  const lines: Array<Record<string, unknown>> = [];
+  let waiting: Array<() => void> = [];
+  let pending = '';
+  stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    for (let n = pending.indexOf('\n'); n !== -1; n = pending.indexOf('\n')) {
+      lines.push(JSON.parse(pending.slice(0, n)));
+      pending = pending.slice(n + 1);
+    }
+    for (const wake of waiting.splice(0)) wake();
+  });
+  const handle = await serveStdio({
+    registry,
+    toolset: 'all',
+    version: '1.0.0',
+    stdin,
+    stdout,
+    onError: (error) => errors.push(error),
+    ...options,
+  });
+  return {
+    handle,
+    errors,
+    lines,
+    send: (...messages: unknown[]) => stdin.write(messages.map((m) => `${JSON.stringify(m)}\n`).join('')),
+    raw: (text: string) => stdin.write(text),
+    end: () => stdin.end(),
+    async until(count: number) {
+      while (lines.length < count) await new Promise<void>((wake) => waiting.push(wake));
+      waiting = [];
+      return lines;
+    },
+  };
+}
+
+describe('serveStdio with handshake data', () => {
+  it('answers initialize, ping and tools/list without loading the SDK server', async () => {
+    const handshake = await mcpHandshake(registry);
+    const io = await start({ handshake, instructions: 'Be brief.' });
+    io.send(
+      initialize,
+      initialized,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'ping' },
+    );
+    const [init, list, ping] = await io.until(3);
+    expect(init).toEqual({
+      result: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        capabilities: { tools: {} },
+        serverInfo: { name: 'colony', version: '1.0.0' },
+        instructions: 'Be brief.',
+      },
+      jsonrpc: '2.0',
+      id: 1,
+    });
+    expect(list).toEqual({ result: { tools: JSON.parse(handshake.tools.all ?? '') }, jsonrpc: '2.0', id: 2 });
+    expect(ping).toEqual({ result: {}, jsonrpc: '2.0', id: 3 });
+    expect(io.handle.loaded()).toBe(false);
+    io.end();
+    await io.handle.closed;
+    expect(io.errors).toEqual([]);
+  });
+
+  it('hands the first tool call to the SDK server, in order, answering nothing twice', async () => {
+    const io = await start({ handshake: await mcpHandshake(registry) });
+    calls.length = 0;
+    io.send(initialize, initialized, call(2, 'a'), call(3, 'b'), { jsonrpc: '2.0', id: 4, method: 'tools/list' });
+    const lines = await io.until(4);
+    expect(io.handle.loaded()).toBe(true);
+    // Requests reach the SDK in arrival order; like the SDK, answers go out as each is ready.
+    expect(calls).toEqual(['a', 'b']);
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    expect([...byId.keys()].sort()).toEqual([1, 2, 3, 4]);
+    const echoed = (id: number, text: string) => ({
+      result: { content: [{ type: 'text', text: JSON.stringify({ echoed: text }) }] },
+      jsonrpc: '2.0',
+      id,
+    });
+    expect(byId.get(2)).toEqual(echoed(2, 'a'));
+    expect(byId.get(3)).toEqual(echoed(3, 'b'));
+    expect((byId.get(4)!.result as { tools: unknown[] }).tools).toHaveLength(1);
+    io.send({ jsonrpc: '2.0', id: 'x', method: 'resources/list' });
+    const [, , , , unknown] = await io.until(5);
+    expect(unknown).toEqual({ jsonrpc: '2.0', id: 'x', error: { code: -32601, message: 'Method not found' } });
+    io.end();
+    await io.handle.closed;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(io.lines).toHaveLength(5);
+  });
+
+  it('drops a line that is not JSON, says so, and keeps serving', async () => {
+    const io = await start({ handshake: await mcpHandshake(registry) });
+    io.raw('{not json\n');
+    io.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(await io.until(1)).toEqual([{ result: {}, jsonrpc: '2.0', id: 1 }]);
+    expect(io.errors.map((e) => e.message)).toEqual([expect.stringMatching(/not JSON/)]);
+    await io.handle.close();
+  });
+
+  it('reads messages split across chunks and CRLF line ends', async () => {
+    const io = await start({ handshake: await mcpHandshake(registry) });
+    const text = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\r\n`;
+    io.raw(text.slice(0, 10));
+    io.raw(text.slice(10));
+    expect(await io.until(1)).toEqual([{ result: {}, jsonrpc: '2.0', id: 1 }]);
+    await io.handle.close();
+  });
+});
+
+describe('serveStdio without handshake data', () => {
+  it('lets the SDK server answer everything from the first message', async () => {
+    const io = await start();
+    io.send(initialize, initialized, call(2, 'c'));
+    const [init, result] = await io.until(2);
+    expect(io.handle.loaded()).toBe(true);
+    expect(init).toMatchObject({ id: 1, result: { serverInfo: { name: 'colony', version: '1.0.0' } } });
+    expect(result).toMatchObject({ id: 2, result: { content: [{ text: '{"echoed":"c"}' }] } });
+    io.end();
+    await io.handle.closed;
+  });
+});
