@@ -39,5 +39,6 @@ export * from './tools/handoffs';
 export * from './tools/links';
 export * from './tools/memory';
 export * from './tools/messages';
+export * from './tools/plans';
 export * from './tools/quota';
 export * from './tools/tasks';
