@@ -14,6 +14,7 @@ import {
   LinkService,
   MemoryService,
   MessageService,
+  PlanService,
   type SearchRanker,
   systemClock,
   TaskService,
@@ -130,7 +131,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons };
+  const plans = new PlanService(ctx);
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, plans };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
