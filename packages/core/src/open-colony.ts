@@ -44,6 +44,7 @@ import {
   toOpenAITools,
 } from '@swarm/tools';
 import { resolveDbPath, resolveHome } from './paths';
+import { type PlanScripts, planScripts } from './plans';
 import { loadSettings, type Settings } from './settings';
 
 export interface OpenColonyOptions {
@@ -91,6 +92,8 @@ export interface Colony {
   readonly links: LinkService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  /** Plans from scripts: publish (or dry-run) and list, validated and receipted like tool calls. */
+  readonly plans: PlanScripts;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -131,8 +134,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
-  const plans = new PlanService(ctx);
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, plans };
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, plans: new PlanService(ctx) };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -155,6 +157,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     links,
     claims,
     batons,
+    plans: planScripts((name, args) => registry.call(name, args)),
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),
