@@ -15,6 +15,7 @@ import {
   MemoryService,
   MessageService,
   type SearchRanker,
+  SpecService,
   systemClock,
   TaskService,
   type TokenCounter,
@@ -90,6 +91,7 @@ export interface Colony {
   readonly links: LinkService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  readonly specs: SpecService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -130,6 +132,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const specs = new SpecService(ctx, { tasks });
   const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
@@ -153,6 +156,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     links,
     claims,
     batons,
+    specs,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

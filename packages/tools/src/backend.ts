@@ -347,3 +347,33 @@ export interface ColonyBackend {
   readonly claims: ClaimBackend;
   readonly batons: BatonBackend;
 }
+
+export interface SpecChangeOpenResult {
+  task_id: number;
+  /** Absolute path of the change's CHANGE.md. */
+  path: string;
+  base_root_hash: string;
+}
+
+/** One conflicting hunk of an archive's three-way merge. */
+export interface SpecConflictEntry {
+  /** 1-based line of the base where the hunk starts. */
+  line: number;
+  /** Row ids in the hunk, e.g. ['V.3']. */
+  ids: string[];
+  base: string[];
+  change: string[];
+  root: string[];
+}
+
+/** archived: written; conflict: three_way found conflicts, nothing written; refused: refuse_on_conflict did. */
+export type SpecArchiveStatus = 'archived' | 'conflict' | 'refused';
+
+export interface SpecArchiveResult {
+  status: SpecArchiveStatus;
+  archived_path: string | null;
+  merged_root_hash: string | null;
+  conflicts: SpecConflictEntry[];
+  /** Deltas applied (0 unless archived). */
+  applied: number;
+}
