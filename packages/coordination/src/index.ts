@@ -48,6 +48,16 @@ export {
   MessageService,
   type UrgentUnreadQuery,
 } from './messages/message-service';
+// Proposals
+export {
+  PROPOSAL_KIND,
+  PROPOSAL_PROMOTED_KIND,
+  PROPOSAL_REINFORCE_KIND,
+  ProposalService,
+  type ProposeOptions,
+  proposalBranch,
+} from './proposals/proposal-service';
+export { agentTypeOf, type Evidence, proposalStrength, type Strength } from './proposals/strength';
 export { normalizeRepoPath } from './repo-paths';
 // Specs and spec changes
 export { type ChangeDocument, parseChange, writeChange } from './specs/change-format';
@@ -63,6 +73,7 @@ export {
   specBranch,
 } from './specs/spec-changes';
 export { applyDeltas, checkDelta, DELTA_OPS, DeltaError, type DeltaOp, type SpecDelta } from './specs/spec-deltas';
+export { failureSignature } from './specs/spec-failures';
 export { nodeFileOps, type SpecFileOps } from './specs/spec-files';
 export {
   findRow,
@@ -86,6 +97,7 @@ export {
   PLAN_ARCHIVE_ERROR_KIND,
   PLAN_ARCHIVE_SKIPPED_KIND,
   PLAN_ARCHIVED_KIND,
+  SPEC_FAILURE_KIND,
   SpecService,
   type SpecServiceOptions,
 } from './specs/spec-service';

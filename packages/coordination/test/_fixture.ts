@@ -19,6 +19,9 @@ import {
   MemoryService,
   MessageService,
   manualClock,
+  ProposalService,
+  type SpecFileOps,
+  SpecService,
   TaskService,
 } from '../src/index';
 
@@ -33,6 +36,8 @@ export interface Fixture {
   readonly messages: MessageService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  readonly proposals: ProposalService;
+  readonly specs: SpecService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -43,7 +48,15 @@ export interface Fixture {
   close(): void;
 }
 
-export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS): Fixture {
+export interface FixtureOptions {
+  /** File operations of the spec service (inject failures here). */
+  readonly specFs?: SpecFileOps;
+}
+
+export function createFixture(
+  settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS,
+  options: FixtureOptions = {},
+): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'colony-coordination-'));
   const store = openStore({ path: join(dir, 'colony.db') });
   const clock = manualClock(START);
@@ -54,9 +67,11 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const proposals = new ProposalService(ctx);
+  const specs = new SpecService(ctx, { tasks, proposals, ...(options.specFs ? { fs: options.specFs } : {}) });
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons },
+    { memory, tasks, messages, links, claims, batons, proposals, specs },
     { now: () => clock.now() },
   );
   return {
@@ -68,6 +83,8 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
     messages,
     claims,
     batons,
+    proposals,
+    specs,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

@@ -14,6 +14,7 @@ import {
   LinkService,
   MemoryService,
   MessageService,
+  ProposalService,
   type SearchRanker,
   SpecService,
   systemClock,
@@ -91,6 +92,7 @@ export interface Colony {
   readonly links: LinkService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  readonly proposals: ProposalService;
   readonly specs: SpecService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
@@ -132,8 +134,9 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
-  const specs = new SpecService(ctx, { tasks });
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons };
+  const proposals = new ProposalService(ctx);
+  const specs = new SpecService(ctx, { tasks, proposals });
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, proposals, specs };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -156,6 +159,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     links,
     claims,
     batons,
+    proposals,
     specs,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),

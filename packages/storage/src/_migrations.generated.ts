@@ -59,5 +59,16 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
     "sql": [
       "-- Index new observations from the insert path itself instead of an AFTER INSERT\n-- trigger: a trigger runs each row inside its own statement savepoint, which makes FTS5\n-- flush an index segment per row (~2.5x slower bulk inserts). @swarm/storage's\n-- insertObservation writes the FTS row in the same transaction. Delete/update triggers stay.\nDROP TRIGGER IF EXISTS `observations_fts_ai`;"
     ]
+  },
+  {
+    "folderMillis": 1795457650411,
+    "hash": "9e55c4b518ff68a0db53df0131ab6ffc05b938f8e413316219bfeb38b1b91ff1",
+    "sql": [
+      "CREATE TABLE `proposal_reinforcements` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`proposal_id` integer NOT NULL,\n\t`session_id` text NOT NULL,\n\t`agent_type` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`weight` real NOT NULL,\n\t`ts` integer NOT NULL,\n\t`observation_id` integer NOT NULL,\n\tFOREIGN KEY (`proposal_id`) REFERENCES `proposals`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `proposal_reinforcements_proposal_idx` ON `proposal_reinforcements` (`proposal_id`,`ts`);",
+      "CREATE TABLE `proposals` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`branch` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`rationale` text NOT NULL,\n\t`touches_files` text NOT NULL,\n\t`status` text NOT NULL,\n\t`proposed_by_session` text NOT NULL,\n\t`observation_id` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`promoted_at` integer,\n\t`task_id` integer,\n\tFOREIGN KEY (`proposed_by_session`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `proposals_scope_idx` ON `proposals` (`repo_root`,`branch`,`status`);",
+      "CREATE TABLE `spec_failures` (\n\t`repo_root` text NOT NULL,\n\t`signature_hash` text NOT NULL,\n\t`test_id` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`count` integer NOT NULL,\n\t`first_seen_at` integer NOT NULL,\n\t`last_seen_at` integer NOT NULL,\n\t`proposal_id` integer,\n\tPRIMARY KEY(`repo_root`, `signature_hash`),\n\tFOREIGN KEY (`proposal_id`) REFERENCES `proposals`(`id`) ON UPDATE no action ON DELETE no action\n);"
+    ]
   }
 ];

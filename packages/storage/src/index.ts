@@ -97,6 +97,20 @@ export {
   taskTimeline,
   taskUpdatesSince,
 } from './observations';
+// Proposals
+export {
+  getProposal,
+  insertProposal,
+  insertReinforcement,
+  listProposals,
+  listReinforcements,
+  type NewProposal,
+  type NewReinforcement,
+  type Proposal,
+  type ProposalFilter,
+  promoteProposal,
+  type Reinforcement,
+} from './proposals';
 export type { JsonObject } from './schema';
 // Sessions
 export {
@@ -110,6 +124,8 @@ export {
   touchSession,
   upsertSession,
 } from './sessions';
+// Spec failures
+export { countSpecFailure, type FailureReport, type SpecFailure, setSpecFailureProposal } from './spec-failures';
 // Task threads
 export {
   activeTasksOfSession,

@@ -9,7 +9,9 @@ import { handoffTools } from './tools/handoffs';
 import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
 import { messageTools } from './tools/messages';
+import { proposalTools } from './tools/proposals';
 import { quotaTools } from './tools/quota';
+import { specTools } from './tools/specs';
 import { taskTools } from './tools/tasks';
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
@@ -20,4 +22,6 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...handoffTools,
   ...quotaTools,
   ...messageTools,
+  ...proposalTools,
+  ...specTools,
 ];

@@ -39,5 +39,7 @@ export * from './tools/handoffs';
 export * from './tools/links';
 export * from './tools/memory';
 export * from './tools/messages';
+export * from './tools/proposals';
 export * from './tools/quota';
+export * from './tools/specs';
 export * from './tools/tasks';
