@@ -21,7 +21,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallResult, type Server, serverFleet, tempDir } from './_harness';
 
-const REPO = '/abs/plan-race-repo';
+const REPO = tempDir('colony-plan-race-repo-');
 const FLEET = 16;
 const ROUNDS = 50;
 const racers = Array.from({ length: FLEET }, (_, i) => ({

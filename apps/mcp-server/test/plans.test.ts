@@ -17,7 +17,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Server, setClock, startServer, tempDir } from './_harness';
 
-const REPO = '/abs/plans-repo';
+const REPO = tempDir('colony-plans-repo-');
+const OTHER_REPO = tempDir('colony-plans-other-');
 const MINUTE = 60_000;
 
 let claude: Server;
@@ -99,7 +100,7 @@ describe('plans over stdio', () => {
     expect(published).toEqual({
       plan_slug: 'widget-page',
       spec_task_id: expect.any(Number),
-      spec_change_path: null,
+      spec_change_path: join(REPO, 'openspec/changes/widget-page/CHANGE.md'),
       subtasks: threeWaves.map((s, i) => ({
         subtask_index: i,
         branch: `spec/widget-page/sub-${i}`,
@@ -324,11 +325,11 @@ describe('plans over stdio', () => {
     await refused(codex, 'task_plan_complete_subtask', complete(0, 'ghost'), 'SESSION_NOT_FOUND');
     await refused(codex, 'task_plan_complete_subtask', complete(9, 'claude-2'), 'PLAN_SUBTASK_NOT_FOUND');
 
-    await ok(claude, 'task_plan_publish', publishArgs('refusals', threeWaves, { repo_root: '/abs/other-repo' }));
+    await ok(claude, 'task_plan_publish', publishArgs('refusals', threeWaves, { repo_root: OTHER_REPO }));
     await refused(codex, 'task_plan_claim_subtask', claim(0, 'codex-9'), 'PLAN_AMBIGUOUS');
-    expect(
-      await ok(codex, 'task_plan_claim_subtask', claim(0, 'codex-9', { repo_root: '/abs/other-repo' })),
-    ).toMatchObject({ branch: 'spec/refusals/sub-0' });
+    expect(await ok(codex, 'task_plan_claim_subtask', claim(0, 'codex-9', { repo_root: OTHER_REPO }))).toMatchObject({
+      branch: 'spec/refusals/sub-0',
+    });
   });
 
   it('lists plans filtered by repository, availability and capability, and reports unbound spec rows', async () => {

@@ -20,6 +20,10 @@ import {
   MessageService,
   manualClock,
   PlanService,
+  ProposalService,
+  type SpecFileOps,
+  SpecService,
+  specServiceLane,
   TaskService,
 } from '../src/index';
 
@@ -35,6 +39,8 @@ export interface Fixture {
   readonly claims: ClaimService;
   readonly batons: BatonService;
   readonly plans: PlanService;
+  readonly proposals: ProposalService;
+  readonly specs: SpecService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -45,7 +51,15 @@ export interface Fixture {
   close(): void;
 }
 
-export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS): Fixture {
+export interface FixtureOptions {
+  /** File operations of the spec service (inject failures here). */
+  readonly specFs?: SpecFileOps;
+}
+
+export function createFixture(
+  settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS,
+  options: FixtureOptions = {},
+): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'colony-coordination-'));
   const store = openStore({ path: join(dir, 'colony.db') });
   const clock = manualClock(START);
@@ -56,10 +70,12 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
-  const plans = new PlanService(ctx);
+  const proposals = new ProposalService(ctx);
+  const specs = new SpecService(ctx, { tasks, proposals, ...(options.specFs ? { fs: options.specFs } : {}) });
+  const plans = new PlanService(ctx, { specs: specServiceLane(specs) });
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons, plans },
+    { memory, tasks, messages, links, claims, batons, plans, proposals, specs },
     { now: () => clock.now() },
   );
   return {
@@ -72,6 +88,8 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
     claims,
     batons,
     plans,
+    proposals,
+    specs,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

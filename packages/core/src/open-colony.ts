@@ -15,7 +15,10 @@ import {
   MemoryService,
   MessageService,
   PlanService,
+  ProposalService,
   type SearchRanker,
+  SpecService,
+  specServiceLane,
   systemClock,
   TaskService,
   type TokenCounter,
@@ -94,6 +97,8 @@ export interface Colony {
   readonly batons: BatonService;
   /** Plans from scripts: publish (or dry-run) and list, validated and receipted like tool calls. */
   readonly plans: PlanScripts;
+  readonly proposals: ProposalService;
+  readonly specs: SpecService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -134,7 +139,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, plans: new PlanService(ctx) };
+  const proposals = new ProposalService(ctx);
+  const specs = new SpecService(ctx, { tasks, proposals });
+  const plans = new PlanService(ctx, { specs: specServiceLane(specs) });
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, plans, proposals, specs };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -158,6 +166,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     claims,
     batons,
     plans: planScripts((name, args) => registry.call(name, args)),
+    proposals,
+    specs,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

@@ -130,6 +130,20 @@ export {
   subtasksOfPlans,
   unblockSubtasks,
 } from './plans';
+// Proposals
+export {
+  getProposal,
+  insertProposal,
+  insertReinforcement,
+  listProposals,
+  listReinforcements,
+  type NewProposal,
+  type NewReinforcement,
+  type Proposal,
+  type ProposalFilter,
+  promoteProposal,
+  type Reinforcement,
+} from './proposals';
 export type { JsonObject } from './schema';
 // Sessions
 export {
@@ -143,6 +157,8 @@ export {
   touchSession,
   upsertSession,
 } from './sessions';
+// Spec failures
+export { countSpecFailure, type FailureReport, type SpecFailure, setSpecFailureProposal } from './spec-failures';
 // Task threads
 export {
   activeTasksOfSession,

@@ -10,7 +10,9 @@ import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
 import { messageTools } from './tools/messages';
 import { planTools } from './tools/plans';
+import { proposalTools } from './tools/proposals';
 import { quotaTools } from './tools/quota';
+import { specTools } from './tools/specs';
 import { taskTools } from './tools/tasks';
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
@@ -22,4 +24,6 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...quotaTools,
   ...messageTools,
   ...planTools,
+  ...proposalTools,
+  ...specTools,
 ];

@@ -40,5 +40,7 @@ export * from './tools/links';
 export * from './tools/memory';
 export * from './tools/messages';
 export * from './tools/plans';
+export * from './tools/proposals';
 export * from './tools/quota';
+export * from './tools/specs';
 export * from './tools/tasks';

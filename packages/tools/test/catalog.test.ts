@@ -163,6 +163,12 @@ describe('COLONY_TOOLS', () => {
       'task_plan_publish',
       'task_plan_claim_subtask',
       'task_plan_complete_subtask',
+      'task_propose',
+      'task_reinforce',
+      'spec_change_open',
+      'spec_change_add_delta',
+      'spec_build_record_failure',
+      'spec_archive',
     ]);
   });
 
