@@ -69,19 +69,21 @@ async function call<T = Record<string, unknown>>(tool: string, args: Record<stri
   return outcome.value as T;
 }
 
-async function publishTwo(autoArchive: boolean): Promise<{ spec_task_id: number; spec_change_path: string }> {
-  return call('task_plan_publish', {
-    repo_root: repo,
-    slug: 'two-step',
-    session_id: 'queen-1',
-    agent: 'claude',
-    title: 'Two steps',
-    problem: 'p',
-    acceptance_criteria: ['done'],
-    subtasks: [subtask('One', ['one.ts']), subtask('Two', ['two.ts'])],
-    auto_archive: autoArchive,
-  });
-}
+/** A plan of two independent sub-tasks. */
+const twoSteps = (slug: string, autoArchive: boolean) => ({
+  repo_root: repo,
+  slug,
+  session_id: 'queen-1',
+  agent: 'claude',
+  title: 'Two steps',
+  problem: 'Two things to do.',
+  acceptance_criteria: ['both done'],
+  subtasks: [subtask('One', ['one.ts']), subtask('Two', ['two.ts'])],
+  auto_archive: autoArchive,
+});
+
+const publishTwo = (autoArchive: boolean) =>
+  call<{ spec_task_id: number; spec_change_path: string }>('task_plan_publish', twoSteps('two-step', autoArchive));
 
 async function finish(index: number) {
   await call('task_plan_claim_subtask', {
@@ -156,17 +158,7 @@ describe('auto-archive through an injected lane', () => {
 
 describe('auto-archive through the spec service', () => {
   const publishReal = (slug: string) =>
-    fx.ok<{ spec_task_id: number; spec_change_path: string }>('task_plan_publish', {
-      repo_root: repo,
-      slug,
-      session_id: 'queen-1',
-      agent: 'claude',
-      title: 'Two steps',
-      problem: 'Two things to do.',
-      acceptance_criteria: ['both done'],
-      subtasks: [subtask('One', ['one.ts']), subtask('Two', ['two.ts'])],
-      auto_archive: true,
-    });
+    fx.ok<{ spec_task_id: number; spec_change_path: string }>('task_plan_publish', twoSteps(slug, true));
   const finishReal = async (slug: string, index: number) => {
     await fx.ok('task_plan_claim_subtask', {
       plan_slug: slug,
@@ -218,16 +210,7 @@ describe('auto-archive through the spec service', () => {
       proposal: 'Someone else is on it.',
     });
     const before = fx.observations();
-    const error = await fx.fail('task_plan_publish', {
-      repo_root: repo,
-      slug: 'taken-change',
-      session_id: 'queen-1',
-      agent: 'claude',
-      title: 't',
-      problem: 'p',
-      acceptance_criteria: ['a'],
-      subtasks: [subtask('One', ['one.ts']), subtask('Two', ['two.ts'])],
-    });
+    const error = await fx.fail('task_plan_publish', twoSteps('taken-change', false));
     expect(error.code).toBe('SPEC_CHANGE_EXISTS');
     expect(fx.observations()).toBe(before);
   });
@@ -242,17 +225,7 @@ describe('without a spec lane', () => {
       settings: DEFAULT_COORDINATION_SETTINGS,
     };
     const plans = new PlanService(ctx);
-    const published = plans.publish({
-      repo_root: repo,
-      slug: 'thread-only',
-      session_id: 'queen-1',
-      agent: 'claude',
-      title: 'Two steps',
-      problem: 'p',
-      acceptance_criteria: ['done'],
-      subtasks: [subtask('One', ['one.ts']), subtask('Two', ['two.ts'])],
-      auto_archive: true,
-    });
+    const published = plans.publish(twoSteps('thread-only', true));
     expect(published.spec_change_path).toBeNull();
     for (const index of [0, 1]) {
       plans.claimSubtask({ plan_slug: 'thread-only', subtask_index: index, session_id: 'c-1', agent: 'codex' });
