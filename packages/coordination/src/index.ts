@@ -63,14 +63,9 @@ export {
   RULE_PRECEDENCE,
   scopeOverlaps,
 } from './plans/plan-rules';
-export {
-  PLAN_CONFIG_KIND,
-  PLAN_SUBTASK_CLAIM_KIND,
-  PLAN_SUBTASK_KIND,
-  PlanService,
-  type PlanServiceOptions,
-} from './plans/plan-service';
+export { PlanService, type PlanServiceOptions } from './plans/plan-service';
 export { nextAvailable, planSummary, subtaskEntry, subtaskRef } from './plans/plan-view';
+export { PLAN_CONFIG_KIND, PLAN_SUBTASK_KIND, publishPlan } from './plans/publish-plan';
 export {
   type OpenedSpecChange,
   type PlanSpecLane,
@@ -80,6 +75,7 @@ export {
   subtaskBranch,
   threadOnlySpecLane,
 } from './plans/spec-lane';
+export { claimPlanSubtask, completePlanSubtask, PLAN_SUBTASK_CLAIM_KIND } from './plans/subtask-lifecycle';
 // Proposals
 export {
   PROPOSAL_KIND,
