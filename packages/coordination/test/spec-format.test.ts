@@ -51,6 +51,13 @@ describe('SPEC.md parsing', () => {
     expect(findRow(doc, 't5')?.id).toBe('T.5');
   });
 
+  it('keeps a heading without a § letter as an unnamed section and still parses the rest', () => {
+    const doc = parseSpec(SPEC.replace('## §V', '## Notes\n\nfree text\n\n## §V'));
+    expect(doc.sections.map((s) => s.key)).toEqual(['G', '', 'V', 'T']);
+    expect(doc.sections[1]?.body).toBe('\nfree text\n');
+    expect(findRow(doc, 'V.1')).toBeDefined();
+  });
+
   it('normalises row ids and rejects what is not one', () => {
     expect(normalizeRowId('T5')).toBe('T.5');
     expect(normalizeRowId('v.03')).toBe('V.3');
