@@ -49,6 +49,16 @@ const CONTRACT_TOOLS = [
   'task_claim_quota_accept',
   'task_claim_quota_decline',
   'task_claim_quota_release_expired',
+  'task_propose',
+  'task_reinforce',
+  'task_foraging_report',
+  'spec_read',
+  'openspec_sync_status',
+  'spec_change_open',
+  'spec_change_add_delta',
+  'spec_build_context',
+  'spec_build_record_failure',
+  'spec_archive',
 ];
 
 const CONTRACT_ERROR_CODES = [
@@ -145,6 +155,12 @@ describe('COLONY_TOOLS', () => {
       'task_message_mark_read',
       'task_message_claim',
       'task_message_retract',
+      'task_propose',
+      'task_reinforce',
+      'spec_change_open',
+      'spec_change_add_delta',
+      'spec_build_record_failure',
+      'spec_archive',
     ]);
   });
 
