@@ -332,5 +332,25 @@ describe('specs over stdio', () => {
       'PATH_OUTSIDE_REPO',
     );
     expect(readdirSync(join(dir, 'outside'))).toEqual([]);
+    // A change that sits behind a symlink leading out of the repository is never touched.
+    mkdirSync(join(dir, 'outside/changes/escape'), { recursive: true });
+    writeFileSync(join(dir, 'outside/changes/escape/CHANGE.md'), '# Change: escape\n\n## Deltas\n');
+    const escape = { repo_root: linked, slug: 'escape' };
+    await refused(
+      'spec_change_add_delta',
+      { ...escape, session_id: 'claude-1', op: 'remove', target: 'V.1' },
+      'PATH_OUTSIDE_REPO',
+    );
+    await refused('spec_archive', { ...escape, ...who }, 'PATH_OUTSIDE_REPO');
+    await refused('spec_build_record_failure', { ...escape, ...who, test_id: 't', error: 'e' }, 'PATH_OUTSIDE_REPO');
+  });
+
+  it('refuses to archive a hand-edited change whose deltas no longer fit its base', async () => {
+    await ok('spec_change_open', { repo_root: repo, slug: 'hand-edited', ...who, proposal: 'p' });
+    const file = join(repo, 'openspec/changes/hand-edited/CHANGE.md');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}| modify | V.42 | ["must","x"] |\n`);
+    await refused('spec_archive', { repo_root: repo, slug: 'hand-edited', ...who }, 'SPEC_ROW_NOT_FOUND');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('| modify | V.42 |', '| add | V.1 |'));
+    await refused('spec_archive', { repo_root: repo, slug: 'hand-edited', ...who }, 'SPEC_ROW_EXISTS');
   });
 });
