@@ -335,14 +335,14 @@ describe('specs over stdio', () => {
     // A change that sits behind a symlink leading out of the repository is never touched.
     mkdirSync(join(dir, 'outside/changes/escape'), { recursive: true });
     writeFileSync(join(dir, 'outside/changes/escape/CHANGE.md'), '# Change: escape\n\n## Deltas\n');
-    const escape = { repo_root: linked, slug: 'escape' };
+    const behind = { repo_root: linked, slug: 'escape' };
     await refused(
       'spec_change_add_delta',
-      { ...escape, session_id: 'claude-1', op: 'remove', target: 'V.1' },
+      { ...behind, session_id: 'claude-1', op: 'remove', target: 'V.1' },
       'PATH_OUTSIDE_REPO',
     );
-    await refused('spec_archive', { ...escape, ...who }, 'PATH_OUTSIDE_REPO');
-    await refused('spec_build_record_failure', { ...escape, ...who, test_id: 't', error: 'e' }, 'PATH_OUTSIDE_REPO');
+    await refused('spec_archive', { ...behind, ...who }, 'PATH_OUTSIDE_REPO');
+    await refused('spec_build_record_failure', { ...behind, ...who, test_id: 't', error: 'e' }, 'PATH_OUTSIDE_REPO');
   });
 
   it('refuses to archive a hand-edited change whose deltas no longer fit its base', async () => {
