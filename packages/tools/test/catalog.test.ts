@@ -55,6 +55,16 @@ const CONTRACT_TOOLS = [
   'task_plan_claim_subtask',
   'task_plan_complete_subtask',
   'task_plan_status_for_spec_row',
+  'task_propose',
+  'task_reinforce',
+  'task_foraging_report',
+  'spec_read',
+  'openspec_sync_status',
+  'spec_change_open',
+  'spec_change_add_delta',
+  'spec_build_context',
+  'spec_build_record_failure',
+  'spec_archive',
 ];
 
 const CONTRACT_ERROR_CODES = [

@@ -22,7 +22,6 @@ import {
   confine,
   nodeFileOps,
   requireSlug,
-  SLUG,
   type SpecFileOps,
   type SpecPaths,
   specPaths,
@@ -243,15 +242,6 @@ export class SpecChanges {
       base = root;
     }
     return { paths, slug: safe, change, base };
-  }
-
-  /** Slugs of the open changes of a repository. */
-  listOpen(repoRoot: string): string[] {
-    const paths = specPaths(repoRoot);
-    return this.#fs
-      .list(paths.changes)
-      .filter((name) => SLUG.test(name))
-      .sort();
   }
 
   #join(root: string, slug: string, sessionId: string, agent: string, title?: string): number {

@@ -33,7 +33,7 @@ export const specRead = defineTool({
   mutates: false,
   docs: {
     returns: '{ rootHash, title, sections: [ { id, heading, body, row_count? } ], alwaysInvariants: [ { id, rule } ] }',
-    errors: ['SPEC_NOT_FOUND'],
+    errors: ['SPEC_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
     notes:
       'rootHash is the sha256 of SPEC.md bytes: a change opened now pins it as its base. Bodies are raw; row_count is given for §V, §T and §B.',
     example: { repo_root: '/abs/repo' },
@@ -134,7 +134,7 @@ export const specBuildContext = defineTool({
   mutates: false,
   docs: {
     returns: '{ task_id, cited_ids, always_invariants: [ { id, rule } ], rendered }',
-    errors: ['SPEC_NOT_FOUND', 'SPEC_TASK_NOT_FOUND'],
+    errors: ['SPEC_NOT_FOUND', 'SPEC_TASK_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
     notes:
       'task_id is a §T row id (T5 and T.5 are the same). cited_ids come from the row\'s cites cell; rendered is markdown with the task row, the cited rows and the always rows. A missing row answers SPEC_TASK_NOT_FOUND with error "no task T.5".',
     example: { repo_root: '/abs/repo', task_id: 'T5' },
