@@ -22,7 +22,14 @@ const extraArgs = process.argv.slice(2); // e.g. --db /tmp/demo.db
 async function connect(name) {
   const client = new Client({ name: `${name}-demo`, version: '1.0.0' });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [server, ...extraArgs], stderr: 'inherit' }),
+    // The SDK passes only a minimal environment to servers: hand on ours, so
+    // COLONY_HOME and friends reach them.
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [server, ...extraArgs],
+      env: { ...process.env },
+      stderr: 'inherit',
+    }),
   );
   return {
     async call(tool, args) {

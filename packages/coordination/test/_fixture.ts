@@ -21,7 +21,12 @@ import {
   MemoryService,
   MessageService,
   manualClock,
+  PlanService,
+  ProposalService,
+  type SpecFileOps,
+  SpecService,
   type SwarmOptions,
+  specServiceLane,
   TaskService,
 } from '../src/index';
 
@@ -36,6 +41,9 @@ export interface Fixture {
   readonly messages: MessageService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  readonly plans: PlanService;
+  readonly proposals: ProposalService;
+  readonly specs: SpecService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -46,9 +54,14 @@ export interface Fixture {
   close(): void;
 }
 
+export interface FixtureOptions extends SwarmOptions {
+  /** File operations of the spec service (inject failures here). */
+  readonly specFs?: SpecFileOps;
+}
+
 export function createFixture(
   settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS,
-  swarmOptions: SwarmOptions = {},
+  options: FixtureOptions = {},
 ): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'colony-coordination-'));
   const store = openStore({ path: join(dir, 'colony.db') });
@@ -60,11 +73,14 @@ export function createFixture(
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
-  const swarm = createSwarmBackend(ctx, swarmOptions);
+  const swarm = createSwarmBackend(ctx, options);
   const mesh = createMeshBackend(ctx);
+  const proposals = new ProposalService(ctx);
+  const specs = new SpecService(ctx, { tasks, proposals, ...(options.specFs ? { fs: options.specFs } : {}) });
+  const plans = new PlanService(ctx, { specs: specServiceLane(specs) });
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons, swarm, mesh },
+    { memory, tasks, messages, links, claims, batons, swarm, mesh, plans, proposals, specs },
     { now: () => clock.now() },
   );
   return {
@@ -76,6 +92,9 @@ export function createFixture(
     messages,
     claims,
     batons,
+    plans,
+    proposals,
+    specs,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

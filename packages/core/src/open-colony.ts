@@ -18,11 +18,15 @@ import {
   LinkService,
   MemoryService,
   MessageService,
+  PlanService,
+  ProposalService,
   type RateLimitSettings,
   type RepoLocator,
   type SearchRanker,
+  SpecService,
   serviceAttention,
   serviceClaims,
+  specServiceLane,
   systemClock,
   TaskService,
   type TokenCounter,
@@ -54,6 +58,7 @@ import {
 import { ReceiptQueue } from './_receipts';
 import { locateRepo } from './git-repo';
 import { resolveDbPath, resolveHome } from './paths';
+import { type PlanScripts, planScripts } from './plans';
 import { loadSettings, type Settings } from './settings';
 
 export interface OpenColonyOptions {
@@ -116,6 +121,10 @@ export interface Colony {
   readonly allowWrite: boolean;
   /** The IDE hooks: what `colony hook run` does for each event. */
   readonly hooks: HookService;
+  /** Plans from scripts: publish (or dry-run) and list, validated and receipted like tool calls. */
+  readonly plans: PlanScripts;
+  readonly proposals: ProposalService;
+  readonly specs: SpecService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -172,7 +181,22 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
   });
   const mesh = createMeshBackend(ctx);
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, swarm, mesh };
+  const proposals = new ProposalService(ctx);
+  const specs = new SpecService(ctx, { tasks, proposals });
+  const plans = new PlanService(ctx, { specs: specServiceLane(specs) });
+  const backend: ColonyBackend = {
+    memory,
+    tasks,
+    messages,
+    links,
+    claims,
+    batons,
+    swarm,
+    mesh,
+    plans,
+    proposals,
+    specs,
+  };
 
   const receipts =
     options.receipts === false
@@ -200,6 +224,9 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     batons,
     allowWrite,
     hooks,
+    plans: planScripts((name, args) => registry.call(name, args)),
+    proposals,
+    specs,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

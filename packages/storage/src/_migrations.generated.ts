@@ -84,5 +84,28 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE TABLE `mesh_messages` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`from_agent` text NOT NULL,\n\t`message_type` text NOT NULL,\n\t`priority` text NOT NULL,\n\t`thread_id` text,\n\t`requires_confirmation` integer NOT NULL,\n\t`confirms_id` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`id`) REFERENCES `observations`(`id`) ON UPDATE no action ON DELETE no action\n);",
       "CREATE INDEX `mesh_messages_thread_idx` ON `mesh_messages` (`thread_id`,`from_agent`);"
     ]
+  },
+  {
+    "folderMillis": 1795460938982,
+    "hash": "8f1d121fbb8ab5d9c55d10877e89eb61f1e6a902a98c76aca87b573d42818173",
+    "sql": [
+      "CREATE TABLE `plan_subtask_claims` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`subtask_id` integer NOT NULL,\n\t`session_id` text NOT NULL,\n\t`agent` text NOT NULL,\n\t`state` text NOT NULL,\n\t`claimed_at` integer NOT NULL,\n\t`ended_at` integer,\n\t`observation_id` integer NOT NULL,\n\tFOREIGN KEY (`subtask_id`) REFERENCES `plan_subtasks`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `plan_subtask_claims_active_uq` ON `plan_subtask_claims` (`subtask_id`) WHERE state = 'active';",
+      "CREATE INDEX `plan_subtask_claims_session_idx` ON `plan_subtask_claims` (`session_id`,`state`);",
+      "CREATE TABLE `plan_subtasks` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`plan_id` integer NOT NULL,\n\t`subtask_index` integer NOT NULL,\n\t`title` text NOT NULL,\n\t`description` text NOT NULL,\n\t`file_scope` text NOT NULL,\n\t`depends_on` text NOT NULL,\n\t`capability_hint` text,\n\t`spec_row_id` text,\n\t`task_id` integer NOT NULL,\n\t`branch` text NOT NULL,\n\t`wave_index` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`claimed_by_session_id` text,\n\t`claimed_by_agent` text,\n\t`claimed_at` integer,\n\t`completed_at` integer,\n\t`observation_id` integer NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `plan_subtasks_plan_index_uq` ON `plan_subtasks` (`plan_id`,`subtask_index`);",
+      "CREATE INDEX `plan_subtasks_status_idx` ON `plan_subtasks` (`status`,`plan_id`);",
+      "CREATE INDEX `plan_subtasks_claimer_idx` ON `plan_subtasks` (`claimed_by_session_id`,`status`);",
+      "CREATE INDEX `plan_subtasks_spec_row_idx` ON `plan_subtasks` (`spec_row_id`);",
+      "CREATE INDEX `plan_subtasks_task_idx` ON `plan_subtasks` (`task_id`);",
+      "CREATE TABLE `plans` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`slug` text NOT NULL,\n\t`title` text NOT NULL,\n\t`problem` text NOT NULL,\n\t`acceptance_criteria` text NOT NULL,\n\t`spec_task_id` integer NOT NULL,\n\t`spec_change_path` text,\n\t`auto_archive` integer DEFAULT false NOT NULL,\n\t`created_by` text NOT NULL,\n\t`created_by_agent` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`status` text DEFAULT 'active' NOT NULL,\n\t`archived_at` integer,\n\t`observation_id` integer NOT NULL,\n\tFOREIGN KEY (`spec_task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `plans_repo_slug_uq` ON `plans` (`repo_root`,`slug`);",
+      "CREATE INDEX `plans_created_idx` ON `plans` (`created_at`);",
+      "CREATE TABLE `proposal_reinforcements` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`proposal_id` integer NOT NULL,\n\t`session_id` text NOT NULL,\n\t`agent_type` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`weight` real NOT NULL,\n\t`ts` integer NOT NULL,\n\t`observation_id` integer NOT NULL,\n\tFOREIGN KEY (`proposal_id`) REFERENCES `proposals`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `proposal_reinforcements_proposal_idx` ON `proposal_reinforcements` (`proposal_id`,`ts`);",
+      "CREATE TABLE `proposals` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`branch` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`rationale` text NOT NULL,\n\t`touches_files` text NOT NULL,\n\t`status` text NOT NULL,\n\t`proposed_by_session` text NOT NULL,\n\t`observation_id` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`promoted_at` integer,\n\t`task_id` integer,\n\tFOREIGN KEY (`proposed_by_session`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `proposals_scope_idx` ON `proposals` (`repo_root`,`branch`,`status`);",
+      "CREATE TABLE `spec_failures` (\n\t`repo_root` text NOT NULL,\n\t`signature_hash` text NOT NULL,\n\t`test_id` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`count` integer NOT NULL,\n\t`first_seen_at` integer NOT NULL,\n\t`last_seen_at` integer NOT NULL,\n\t`proposal_id` integer,\n\tPRIMARY KEY(`repo_root`, `signature_hash`),\n\tFOREIGN KEY (`proposal_id`) REFERENCES `proposals`(`id`) ON UPDATE no action ON DELETE no action\n);"
+    ]
   }
 ];

@@ -132,6 +132,53 @@ export {
   taskTimeline,
   taskUpdatesSince,
 } from './observations';
+// Plans: published plans, sub-tasks and sub-task claims
+export {
+  claimedSubtasksOfSession,
+  claimSubtask,
+  completeSubtask,
+  countPlans,
+  countSubtaskClaims,
+  countSubtasks,
+  findPlan,
+  getPlan,
+  getSubtask,
+  insertPlan,
+  insertSubtask,
+  listPlans,
+  markPlanArchived,
+  type NewPlan,
+  type NewSubtask,
+  type PlacedSubtask,
+  type Plan,
+  type PlanFilter,
+  type PlanStatus,
+  type PlanSubtask,
+  type PlanSubtaskClaim,
+  plansWithSlug,
+  releaseSubtaskClaim,
+  type SubtaskClaimer,
+  type SubtaskClaimState,
+  type SubtaskStatus,
+  subtaskClaims,
+  subtasksForSpecRow,
+  subtasksOfPlans,
+  unblockSubtasks,
+} from './plans';
+// Proposals
+export {
+  getProposal,
+  insertProposal,
+  insertReinforcement,
+  listProposals,
+  listReinforcements,
+  type NewProposal,
+  type NewReinforcement,
+  type Proposal,
+  type ProposalFilter,
+  promoteProposal,
+  type Reinforcement,
+} from './proposals';
 // Work queue (seed 000)
 export {
   completeQueueItem,
@@ -161,6 +208,8 @@ export {
   touchSession,
   upsertSession,
 } from './sessions';
+// Spec failures
+export { countSpecFailure, type FailureReport, type SpecFailure, setSpecFailureProposal } from './spec-failures';
 // Task threads
 export {
   activeTasksOfSession,

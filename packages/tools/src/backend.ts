@@ -34,11 +34,28 @@ import type {
   TaskMessagesInput,
 } from './tools/messages';
 import type {
+  TaskPlanClaimSubtaskInput,
+  TaskPlanCompleteSubtaskInput,
+  TaskPlanListInput,
+  TaskPlanPublishInput,
+  TaskPlanStatusForSpecRowInput,
+  TaskPlanValidateInput,
+} from './tools/plans';
+import type { TaskForagingReportInput, TaskProposeInput, TaskReinforceInput } from './tools/proposals';
+import type {
   TaskClaimQuotaAcceptInput,
   TaskClaimQuotaDeclineInput,
   TaskClaimQuotaReleaseExpiredInput,
 } from './tools/quota';
-
+import type {
+  OpenspecSyncStatusInput,
+  SpecArchiveInput,
+  SpecBuildContextInput,
+  SpecBuildRecordFailureInput,
+  SpecChangeAddDeltaInput,
+  SpecChangeOpenInput,
+  SpecReadInput,
+} from './tools/specs';
 import type {
   TaskListInput,
   TaskNoteWorkingInput,
@@ -341,6 +358,176 @@ export interface BatonBackend {
   quotaReleaseExpired(args: TaskClaimQuotaReleaseExpiredInput): QuotaReleaseResult;
 }
 
+export interface PlanPairOverlap {
+  a: number;
+  b: number;
+  shared: string[];
+}
+
+export interface PlanModuleWarning {
+  a: number;
+  b: number;
+  shared_modules: string[];
+}
+
+export interface PlanLiveClaimCollision {
+  subtask_index: number;
+  file_path: string;
+  holder_session_id: string;
+  holder_agent: string;
+  holder_task_id: number;
+  holder_branch: string;
+  claimed_at: number;
+}
+
+export type PlanRuleCode =
+  | 'PLAN_INVALID_WAVE_DEPENDENCY'
+  | 'PLAN_WAVE_SCOPE_OVERLAP'
+  | 'PLAN_FINALIZER_NOT_LAST'
+  | 'PLAN_SCOPE_OVERLAP';
+
+/** One broken ordering rule of a plan. */
+export interface PlanWaveError {
+  code: PlanRuleCode;
+  message: string;
+  subtask_index?: number;
+  dependency_index?: number;
+  wave?: number;
+  shared?: string[];
+  related_subtask_indices?: number[];
+}
+
+export interface PlanFinding {
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  subtask_index?: number;
+  file_path?: string;
+}
+
+export interface PlanValidationSummary {
+  blocking: boolean;
+  finding_count: number;
+  counts: { error: number; warning: number; info: number };
+  findings: PlanFinding[];
+}
+
+export interface PlanValidateResult {
+  pairwise_overlaps: PlanPairOverlap[];
+  live_claim_collisions: PlanLiveClaimCollision[];
+  module_warnings: PlanModuleWarning[];
+  ordered_wave_errors: PlanWaveError[];
+  /** The wave of each sub-task, by index; null when the dependencies are invalid. */
+  waves: number[] | null;
+  summary: PlanValidationSummary;
+  partition_clean: boolean;
+}
+
+export interface PublishedSubtask {
+  subtask_index: number;
+  branch: string;
+  task_id: number;
+  title: string;
+}
+
+export interface PlanPublishResult {
+  plan_slug: string;
+  spec_task_id: number;
+  spec_change_path: string | null;
+  subtasks: PublishedSubtask[];
+}
+
+export type SubtaskStatus = 'available' | 'claimed' | 'completed' | 'blocked';
+
+export interface PlanSubtaskEntry {
+  subtask_index: number;
+  title: string;
+  status: SubtaskStatus;
+  wave_index: number;
+  depends_on: number[];
+  capability_hint: string | null;
+  file_scope: string[];
+  task_id: number;
+  branch: string;
+  claimed_by_session_id: string | null;
+  claimed_by_agent: string | null;
+}
+
+/** A sub-task claimable now: available, every dependency completed. */
+export interface NextAvailableSubtask {
+  subtask_index: number;
+  title: string;
+  wave_index: number;
+  capability_hint: string | null;
+  file_scope: string[];
+}
+
+export interface PlanSummary {
+  plan_slug: string;
+  repo_root: string;
+  spec_task_id: number;
+  registry_status: 'registered' | 'subtask-only';
+  status: 'active' | 'archived';
+  title: string;
+  created_at: number;
+  subtask_counts: Record<SubtaskStatus, number>;
+  subtasks: PlanSubtaskEntry[];
+  next_available: NextAvailableSubtask[];
+}
+
+export interface SubtaskClaimResult {
+  task_id: number;
+  branch: string;
+  file_scope: string[];
+  /** Other sessions' fresh or handoff_pending claims on the claimed files. */
+  warnings?: string[];
+  /** Set when the caller already held this sub-task. */
+  already_claimed?: true;
+}
+
+export interface AutoArchiveOutcome {
+  status: 'skipped' | 'archived' | 'blocked' | 'error';
+  reason?: string;
+  archived_path?: string;
+  merged_root_hash?: string;
+  /** How many deltas of the change were applied. */
+  applied?: number;
+  conflicts?: SpecConflictEntry[];
+}
+
+export interface SubtaskCompleteResult {
+  status: 'completed';
+  /** Sub-task indices that became available with this completion. */
+  unblocked: number[];
+  auto_archive: AutoArchiveOutcome;
+}
+
+export interface SpecRowBinding {
+  plan_slug: string;
+  subtask_index: number;
+  task_id: number;
+  branch: string;
+  spec_row_id: string;
+}
+
+export type SpecRowStatusResult =
+  | (SpecRowBinding & {
+      status: SubtaskStatus;
+      claimed_by_session_id: string | null;
+      claimed_by_agent: string | null;
+      binding: SpecRowBinding;
+    })
+  | { spec_row_id: string; binding: null; status: null };
+
+export interface PlanBackend {
+  validate(args: TaskPlanValidateInput): PlanValidateResult;
+  publish(args: TaskPlanPublishInput): PlanPublishResult;
+  list(args: TaskPlanListInput): PlanSummary[];
+  claimSubtask(args: TaskPlanClaimSubtaskInput): SubtaskClaimResult;
+  completeSubtask(args: TaskPlanCompleteSubtaskInput): SubtaskCompleteResult;
+  statusForSpecRow(args: TaskPlanStatusForSpecRowInput): SpecRowStatusResult;
+}
+
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
   readonly tasks: TaskBackend;
@@ -352,4 +539,152 @@ export interface ColonyBackend {
   readonly swarm: SwarmBackend;
   /** Seed-001 context mesh and agent messages (toolset `framework`). */
   readonly mesh: MeshBackend;
+  readonly plans: PlanBackend;
+  readonly proposals: ProposalBackend;
+  readonly specs: SpecBackend;
+}
+
+export interface SpecChangeOpenResult {
+  task_id: number;
+  /** Absolute path of the change's CHANGE.md. */
+  path: string;
+  base_root_hash: string;
+}
+
+/** One conflicting hunk of an archive's three-way merge. */
+export interface SpecConflictEntry {
+  /** 1-based line of the base where the hunk starts. */
+  line: number;
+  /** Row ids in the hunk, e.g. ['V.3']. */
+  ids: string[];
+  base: string[];
+  change: string[];
+  root: string[];
+}
+
+/** archived: written; conflict: three_way found conflicts, nothing written; refused: refuse_on_conflict did. */
+export type SpecArchiveStatus = 'archived' | 'conflict' | 'refused';
+
+export interface SpecArchiveResult {
+  status: SpecArchiveStatus;
+  archived_path: string | null;
+  merged_root_hash: string | null;
+  conflicts: SpecConflictEntry[];
+  /** Deltas applied (0 unless archived). */
+  applied: number;
+}
+
+export interface ProposeResult {
+  proposal_id: number;
+  strength: number;
+  promotion_threshold: number;
+}
+
+export interface ReinforceResult {
+  proposal_id: number;
+  strength: number;
+  promoted: boolean;
+  task_id: number | null;
+}
+
+export interface PendingProposal {
+  id: number;
+  strength: number;
+  summary: string;
+  /** Unique reinforcing sessions (the proposer included). */
+  reinforcement_count: number;
+  touches_files: string[];
+  created_at: number;
+  last_reinforced_at: number;
+}
+
+export interface PromotedProposal {
+  id: number;
+  task_id: number;
+  /** The promoted task thread's branch. */
+  branch: string;
+  summary: string;
+  promoted_at: number;
+}
+
+export interface ForagingReport {
+  pending: PendingProposal[];
+  promoted: PromotedProposal[];
+}
+
+export interface ProposalBackend {
+  propose(args: TaskProposeInput): ProposeResult;
+  reinforce(args: TaskReinforceInput): ReinforceResult;
+  foragingReport(args: TaskForagingReportInput): ForagingReport;
+}
+
+export interface SpecSectionSummary {
+  /** The § letter (G, C, I, V, T, B) or '' for another heading. */
+  id: string;
+  heading: string;
+  body: string;
+  row_count?: number;
+}
+
+export interface SpecInvariantRef {
+  id: string;
+  rule: string;
+}
+
+export interface SpecReadResult {
+  rootHash: string;
+  title: string;
+  sections: SpecSectionSummary[];
+  alwaysInvariants: SpecInvariantRef[];
+}
+
+export interface SpecContextResult {
+  task_id: string;
+  cited_ids: string[];
+  always_invariants: SpecInvariantRef[];
+  rendered: string;
+}
+
+export interface RecordFailureResult {
+  action: 'logged' | 'promoted' | 'duplicate';
+  signature_hash: string;
+  match_count: number;
+  proposal_id: number | null;
+}
+
+export type SyncDriftKind =
+  | 'change_without_task'
+  | 'task_without_change'
+  | 'stale_change'
+  | 'base_moved'
+  | 'broken_change'
+  | 'archive_unrecorded'
+  | 'stale_checkbox';
+
+export interface SyncDriftRow {
+  kind: SyncDriftKind;
+  slug: string;
+  detail: string;
+  repair: { tool: string; args: Record<string, unknown> } | null;
+}
+
+export interface SyncStatusResult {
+  repo_root: string;
+  root_hash: string | null;
+  open_changes: number;
+  archived_changes: number;
+  drift: SyncDriftRow[];
+  total: number;
+  truncated: boolean;
+}
+
+export interface SpecBackend {
+  read(args: SpecReadInput): SpecReadResult;
+  syncStatus(args: OpenspecSyncStatusInput): SyncStatusResult;
+  changeOpen(args: SpecChangeOpenInput): SpecChangeOpenResult;
+  changeAddDelta(args: SpecChangeAddDeltaInput): { delta_count: number };
+  buildContext(args: SpecBuildContextInput): SpecContextResult;
+  buildRecordFailure(args: SpecBuildRecordFailureInput): RecordFailureResult;
+  /** Throws SPEC_ARCHIVE_CONFLICT (details: status 'refused', conflicts) when refuse_on_conflict meets conflicts. */
+  archiveChange(args: SpecArchiveInput): SpecArchiveResult;
 }

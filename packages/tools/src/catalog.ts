@@ -11,7 +11,10 @@ import { memoryTools } from './tools/memory';
 import { batchContextOperation, meshContextTools } from './tools/mesh-context';
 import { meshMessageTools } from './tools/mesh-messages';
 import { messageTools } from './tools/messages';
+import { planTools } from './tools/plans';
+import { proposalTools } from './tools/proposals';
 import { quotaTools } from './tools/quota';
+import { specTools } from './tools/specs';
 import { swarmContextTools } from './tools/swarm-context';
 import { swarmFileTools } from './tools/swarm-files';
 import { swarmQueueTools } from './tools/swarm-queue';
@@ -37,4 +40,7 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...swarmContextTools,
   ...swarmQueueTools,
   ...MESH_TOOLS,
+  ...planTools,
+  ...proposalTools,
+  ...specTools,
 ];

@@ -50,6 +50,22 @@ const CONTRACT_TOOLS = [
   'task_claim_quota_accept',
   'task_claim_quota_decline',
   'task_claim_quota_release_expired',
+  'task_plan_validate',
+  'task_plan_publish',
+  'task_plan_list',
+  'task_plan_claim_subtask',
+  'task_plan_complete_subtask',
+  'task_plan_status_for_spec_row',
+  'task_propose',
+  'task_reinforce',
+  'task_foraging_report',
+  'spec_read',
+  'openspec_sync_status',
+  'spec_change_open',
+  'spec_change_add_delta',
+  'spec_build_context',
+  'spec_build_record_failure',
+  'spec_archive',
 ];
 
 const CONTRACT_ERROR_CODES = [
@@ -76,6 +92,15 @@ const CONTRACT_ERROR_CODES = [
   'NOT_TARGET_AGENT',
   'ALREADY_ACCEPTED',
   'OBSERVATION_NOT_ON_TASK',
+  'PLAN_INVALID_WAVE_DEPENDENCY',
+  'PLAN_WAVE_SCOPE_OVERLAP',
+  'PLAN_FINALIZER_NOT_LAST',
+  'PLAN_SCOPE_OVERLAP',
+  'PLAN_SUBTASK_NOT_FOUND',
+  'PLAN_SUBTASK_DEPS_UNMET',
+  'PLAN_SUBTASK_NOT_AVAILABLE',
+  'PLAN_SUBTASK_NOT_CLAIMED',
+  'PLAN_SUBTASK_NOT_YOURS',
 ];
 
 const tools = COLONY_TOOLS as unknown as readonly Tool<never>[];
@@ -157,6 +182,15 @@ describe('COLONY_TOOLS', () => {
       'coord_claim',
       'coord_complete',
       'coord_extend',
+      'task_plan_publish',
+      'task_plan_claim_subtask',
+      'task_plan_complete_subtask',
+      'task_propose',
+      'task_reinforce',
+      'spec_change_open',
+      'spec_change_add_delta',
+      'spec_build_record_failure',
+      'spec_archive',
     ]);
   });
 
