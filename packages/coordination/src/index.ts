@@ -48,6 +48,8 @@ export {
   MessageService,
   type UrgentUnreadQuery,
 } from './messages/message-service';
+// Agent capability profiles
+export { DEFAULT_CAPABILITIES, ProfileService, profileKey } from './profiles/profile-service';
 export { normalizeRepoPath } from './repo-paths';
 export { type NotepadPointer, pointerLine } from './tasks/omx-notepad';
 export { compactLine, directedAgent, looksLikeFutureWork } from './tasks/post-routing';

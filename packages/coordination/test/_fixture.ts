@@ -19,6 +19,7 @@ import {
   MemoryService,
   MessageService,
   manualClock,
+  ProfileService,
   TaskService,
 } from '../src/index';
 
@@ -33,6 +34,7 @@ export interface Fixture {
   readonly messages: MessageService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  readonly profiles: ProfileService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -54,9 +56,10 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const profiles = new ProfileService(ctx);
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons },
+    { memory, tasks, messages, links, claims, batons, profiles },
     { now: () => clock.now() },
   );
   return {
@@ -68,6 +71,7 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
     messages,
     claims,
     batons,
+    profiles,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

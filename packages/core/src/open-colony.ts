@@ -14,6 +14,7 @@ import {
   LinkService,
   MemoryService,
   MessageService,
+  ProfileService,
   type SearchRanker,
   systemClock,
   TaskService,
@@ -90,6 +91,7 @@ export interface Colony {
   readonly links: LinkService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  readonly profiles: ProfileService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -130,7 +132,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons };
+  const profiles = new ProfileService(ctx);
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, profiles };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -153,6 +156,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     links,
     claims,
     batons,
+    profiles,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

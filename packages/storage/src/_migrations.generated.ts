@@ -59,5 +59,12 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
     "sql": [
       "-- Index new observations from the insert path itself instead of an AFTER INSERT\n-- trigger: a trigger runs each row inside its own statement savepoint, which makes FTS5\n-- flush an index segment per row (~2.5x slower bulk inserts). @swarm/storage's\n-- insertObservation writes the FTS row in the same transaction. Delete/update triggers stay.\nDROP TRIGGER IF EXISTS `observations_fts_ai`;"
     ]
+  },
+  {
+    "folderMillis": 1795457336251,
+    "hash": "6c3ca9dd0a002a5ab865d9fa2a950d91eb9f023bdb88f280422aa820a5651f0f",
+    "sql": [
+      "CREATE TABLE `agent_profiles` (\n\t`agent` text PRIMARY KEY NOT NULL,\n\t`capabilities` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);"
+    ]
   }
 ];

@@ -97,6 +97,8 @@ export {
   taskTimeline,
   taskUpdatesSince,
 } from './observations';
+// Agent capability profiles
+export { type AgentProfile, getProfile, getProfiles, listProfiles, upsertProfile } from './profiles';
 export type { JsonObject } from './schema';
 // Sessions
 export {

@@ -242,3 +242,15 @@ export const taskLinks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.lowId, t.highId] }), index('task_links_high_idx').on(t.highId)],
 );
+
+/**
+ * Capability profiles: how well an agent type does each kind of work, as weights in
+ * [0, 1] keyed by dimension (ui_work, api_work, ...). One row per agent name; a
+ * dimension missing from `capabilities` reads as the default weight.
+ */
+export const agentProfiles = sqliteTable('agent_profiles', {
+  agent: text('agent').primaryKey(),
+  capabilities: text('capabilities', { mode: 'json' }).$type<Record<string, number>>().notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});

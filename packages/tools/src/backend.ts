@@ -31,6 +31,7 @@ import type {
   TaskMessageRetractInput,
   TaskMessagesInput,
 } from './tools/messages';
+import type { AgentGetProfileInput, AgentUpsertProfileInput } from './tools/profiles';
 import type {
   TaskClaimQuotaAcceptInput,
   TaskClaimQuotaDeclineInput,
@@ -339,6 +340,27 @@ export interface BatonBackend {
   quotaReleaseExpired(args: TaskClaimQuotaReleaseExpiredInput): QuotaReleaseResult;
 }
 
+/** Weights in [0, 1] by capability dimension. */
+export type CapabilityWeights = Record<string, number>;
+
+export interface AgentProfileResult {
+  agent: string;
+  capabilities: CapabilityWeights;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AgentProfileView {
+  agent: string;
+  capabilities: CapabilityWeights;
+  defaults: CapabilityWeights;
+}
+
+export interface ProfileBackend {
+  upsert(args: AgentUpsertProfileInput): AgentProfileResult;
+  get(args: AgentGetProfileInput): AgentProfileView;
+}
+
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
   readonly tasks: TaskBackend;
@@ -346,4 +368,5 @@ export interface ColonyBackend {
   readonly links: LinkBackend;
   readonly claims: ClaimBackend;
   readonly batons: BatonBackend;
+  readonly profiles: ProfileBackend;
 }

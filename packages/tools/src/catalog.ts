@@ -9,6 +9,7 @@ import { handoffTools } from './tools/handoffs';
 import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
 import { messageTools } from './tools/messages';
+import { profileTools } from './tools/profiles';
 import { quotaTools } from './tools/quota';
 import { taskTools } from './tools/tasks';
 
@@ -20,4 +21,5 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...handoffTools,
   ...quotaTools,
   ...messageTools,
+  ...profileTools,
 ];
