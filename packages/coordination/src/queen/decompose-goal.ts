@@ -210,7 +210,7 @@ function order(subtasks: QueenSubtask[], ordering: QueenOrdering): void {
 export function capabilityMap(subtasks: readonly QueenSubtask[]): Record<string, number[]> {
   const map: Record<string, number[]> = {};
   subtasks.forEach((s, i) => {
-    (map[s.capability_hint] ??= []).push(i);
+    map[s.capability_hint] = [...(map[s.capability_hint] ?? []), i];
   });
   return map;
 }
