@@ -6,7 +6,7 @@
 
 // Handoffs, relays and quota claims
 export { BatonService, type PendingBaton } from './batons/baton-service';
-export { FETCH_FILES_WARNING, type WorktreeRecipe } from './batons/open-baton';
+export { FETCH_FILES_WARNING, type RelayArgs, type WorktreeRecipe } from './batons/open-baton';
 export { agentFamily, targetsAgent } from './batons/targeting';
 // File claims and drift
 export { CLAIM_FRESH_MS, CLAIM_WEAK_AFTER_MS, claimAgeClass, isOwnership } from './claims/age';
@@ -51,6 +51,16 @@ export {
 // Agent capability profiles
 export { DEFAULT_CAPABILITIES, ProfileService, profileKey } from './profiles/profile-service';
 export { normalizeRepoPath } from './repo-paths';
+// Rescue of stranded work
+export {
+  type IdleSubtaskClaim,
+  NO_PLANS,
+  type PlanPlace,
+  RESCUE_BASE_BRANCH,
+  RESCUE_KIND,
+  type RescuePlans,
+  RescueService,
+} from './rescue/rescue-service';
 export { type NotepadPointer, pointerLine } from './tasks/omx-notepad';
 export { compactLine, directedAgent, looksLikeFutureWork } from './tasks/post-routing';
 // Task threads

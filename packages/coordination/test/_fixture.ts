@@ -20,6 +20,7 @@ import {
   MessageService,
   manualClock,
   ProfileService,
+  RescueService,
   TaskService,
 } from '../src/index';
 
@@ -35,6 +36,7 @@ export interface Fixture {
   readonly claims: ClaimService;
   readonly batons: BatonService;
   readonly profiles: ProfileService;
+  readonly rescue: RescueService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -57,9 +59,10 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
   const profiles = new ProfileService(ctx);
+  const rescue = new RescueService(ctx);
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons, profiles },
+    { memory, tasks, messages, links, claims, batons, profiles, rescue },
     { now: () => clock.now() },
   );
   return {
@@ -72,6 +75,7 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
     claims,
     batons,
     profiles,
+    rescue,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

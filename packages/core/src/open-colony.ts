@@ -15,6 +15,7 @@ import {
   MemoryService,
   MessageService,
   ProfileService,
+  RescueService,
   type SearchRanker,
   systemClock,
   TaskService,
@@ -92,6 +93,7 @@ export interface Colony {
   readonly claims: ClaimService;
   readonly batons: BatonService;
   readonly profiles: ProfileService;
+  readonly rescue: RescueService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -133,7 +135,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
   const profiles = new ProfileService(ctx);
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, profiles };
+  const rescue = new RescueService(ctx);
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, profiles, rescue };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -157,6 +160,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     claims,
     batons,
     profiles,
+    rescue,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

@@ -112,6 +112,8 @@ export {
   touchSession,
   upsertSession,
 } from './sessions';
+// Stranded work
+export { activeClaimsOfIdleSessions, type IdleClaim } from './stranded';
 // Task threads
 export {
   activeTasksOfSession,

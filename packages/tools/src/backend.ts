@@ -37,6 +37,7 @@ import type {
   TaskClaimQuotaDeclineInput,
   TaskClaimQuotaReleaseExpiredInput,
 } from './tools/quota';
+import type { RescueStrandedRunInput, RescueStrandedScanInput } from './tools/rescue';
 
 import type {
   TaskListInput,
@@ -361,6 +362,56 @@ export interface ProfileBackend {
   get(args: AgentGetProfileInput): AgentProfileView;
 }
 
+/** A session that stopped heartbeating while holding claims. */
+export interface StrandedSession {
+  session_id: string;
+  agent: string;
+  last_heartbeat_at: number;
+  stale_age_minutes: number;
+  task_ids: number[];
+  held_claim_count: number;
+}
+
+export type BlockingUrgency = 'blocks_downstream' | 'local_claim';
+export type MessageAttentionState = 'blocking_message' | 'needs_reply_message' | 'fyi_message' | 'no_pending_message';
+
+/** One stranded (session, task): what a rescue does or did to it. */
+export interface RescueEntry {
+  session_id: string;
+  agent: string;
+  task_id: number;
+  repo_root: string;
+  branch: string;
+  /** The session's active claims on the task, released by the rescue. */
+  released_claims: string[];
+  /** The fresh ones among them: the relay's transferred files. */
+  inherited_claims: string[];
+  stale_age_minutes: number;
+  blocking_urgency: BlockingUrgency;
+  message_attention_state: MessageAttentionState;
+  suggested_action: string;
+  plan_slug?: string;
+  subtask_index?: number;
+  wave_index?: number;
+  blocked_downstream_count?: number;
+  /** Set by rescue_stranded_run. */
+  relay_observation_id?: number;
+  rescue_observation_id?: number;
+}
+
+export interface RescueOutcome {
+  dry_run: boolean;
+  stranded: StrandedSession[];
+  rescued: RescueEntry[];
+  /** Entries past this call's batch, left for the next run. */
+  remaining: number;
+}
+
+export interface RescueBackend {
+  scan(args: RescueStrandedScanInput): RescueOutcome;
+  run(args: RescueStrandedRunInput): RescueOutcome;
+}
+
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
   readonly tasks: TaskBackend;
@@ -369,4 +420,5 @@ export interface ColonyBackend {
   readonly claims: ClaimBackend;
   readonly batons: BatonBackend;
   readonly profiles: ProfileBackend;
+  readonly rescue: RescueBackend;
 }

@@ -11,6 +11,7 @@ import { memoryTools } from './tools/memory';
 import { messageTools } from './tools/messages';
 import { profileTools } from './tools/profiles';
 import { quotaTools } from './tools/quota';
+import { rescueTools } from './tools/rescue';
 import { taskTools } from './tools/tasks';
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
@@ -22,4 +23,5 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...quotaTools,
   ...messageTools,
   ...profileTools,
+  ...rescueTools,
 ];

@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'ALREADY_CLAIMED',
   // Links
   'TASK_LINK_SELF',
+  // Rescue
+  'RESCUE_CONFIRM_REQUIRED',
   // Environment
   'FEATURE_UNAVAILABLE',
   'INTERNAL_ERROR',

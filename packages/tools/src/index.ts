@@ -41,4 +41,5 @@ export * from './tools/memory';
 export * from './tools/messages';
 export * from './tools/profiles';
 export * from './tools/quota';
+export * from './tools/rescue';
 export * from './tools/tasks';

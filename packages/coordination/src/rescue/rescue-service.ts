@@ -1,0 +1,284 @@
+/**
+ * @module rescue/rescue-service
+ * Rescuing stranded work. A session is stranded once its last heartbeat is older than
+ * the cutoff while it still holds active file claims or a claimed plan sub-task. The
+ * scan plans the rescue from a read; the run plans it again inside one write
+ * transaction (so racing runs rescue each (session, task) once) and applies it: a
+ * relay on behalf of the stranded session, its claims released, its sub-task released,
+ * and a `rescue` observation. Plan facts come through `RescuePlans`, so this module
+ * needs no plan tables.
+ */
+import { activeClaimsOfIdleSessions, type FileClaim, listInboxMessages, releaseLiveClaims } from '@swarm/storage';
+import {
+  type BlockingUrgency,
+  ColonyError,
+  type MessageAttentionState,
+  RELAY_TTL_MINUTES,
+  RESCUE_BATCH,
+  type RescueBackend,
+  type RescueEntry,
+  type RescueOutcome,
+  type RescueStrandedRunInput,
+  type RescueStrandedScanInput,
+  type StrandedSession,
+} from '@swarm/tools';
+import { openRelay } from '../batons/open-baton';
+import { agentFamily } from '../batons/targeting';
+import { claimAgeClass } from '../claims/age';
+import { appendObservation, type DomainContext, requireTask } from '../context';
+
+const MINUTE = 60_000;
+/** The branch a rescue relay names as base: the stranded session left no word of its own. */
+export const RESCUE_BASE_BRANCH = 'main';
+export const RESCUE_KIND = 'rescue';
+
+/** Where a task thread sits in a plan, when it is a plan sub-task. */
+export interface PlanPlace {
+  readonly plan_slug: string;
+  readonly subtask_index: number;
+  readonly wave_index: number;
+  /** Not-completed sub-tasks that wait on this one, directly or not. */
+  readonly blocked_downstream_count: number;
+}
+
+/** A plan sub-task claimed by a session that went quiet. */
+export interface IdleSubtaskClaim {
+  readonly task_id: number;
+  readonly session_id: string;
+  readonly agent: string;
+  readonly repo_root: string;
+  readonly branch: string;
+  readonly last_heartbeat_at: number;
+}
+
+/** What a rescue needs to know and do about plans. */
+export interface RescuePlans {
+  placesOf(taskIds: readonly number[]): ReadonlyMap<number, PlanPlace>;
+  claimedByIdleSessions(cutoff: number): readonly IdleSubtaskClaim[];
+  /** Puts a stranded session's claimed sub-task back to available (inside the rescue's write). */
+  release(taskId: number, sessionId: string): void;
+}
+
+/** For stores without plans: no sub-tasks to know about or release. */
+export const NO_PLANS: RescuePlans = {
+  placesOf: () => new Map(),
+  claimedByIdleSessions: () => [],
+  release: () => {},
+};
+
+interface Job {
+  readonly session_id: string;
+  readonly agent: string;
+  readonly task_id: number;
+  readonly repo_root: string;
+  readonly branch: string;
+  readonly last_heartbeat_at: number;
+  readonly claims: FileClaim[];
+}
+
+interface Plan {
+  readonly stranded: StrandedSession[];
+  readonly entries: Array<{ job: Job; entry: RescueEntry }>;
+  readonly remaining: number;
+}
+
+const URGENCY_RANK: Record<BlockingUrgency, number> = { blocks_downstream: 1, local_claim: 0 };
+const ATTENTION_RANK: Record<MessageAttentionState, number> = {
+  blocking_message: 3,
+  needs_reply_message: 2,
+  fyi_message: 1,
+  no_pending_message: 0,
+};
+
+export class RescueService implements RescueBackend {
+  readonly #ctx: DomainContext;
+  readonly #plans: RescuePlans;
+
+  constructor(ctx: DomainContext, plans: RescuePlans = NO_PLANS) {
+    this.#ctx = ctx;
+    this.#plans = plans;
+  }
+
+  scan(args: RescueStrandedScanInput): RescueOutcome {
+    const plan = this.#ctx.store.read(() => this.#plan(args.stranded_after_minutes));
+    return {
+      dry_run: true,
+      stranded: plan.stranded,
+      rescued: plan.entries.map((e) => e.entry),
+      remaining: plan.remaining,
+    };
+  }
+
+  run(args: RescueStrandedRunInput): RescueOutcome {
+    if (!args.confirm) {
+      throw new ColonyError(
+        'RESCUE_CONFIRM_REQUIRED',
+        'rescue_stranded_run relays stranded work and releases its claims: call rescue_stranded_scan to review, then pass confirm: true',
+        { details: { next_tool: 'rescue_stranded_scan' } },
+      );
+    }
+    const ctx = this.#ctx;
+    return ctx.store.write(() => {
+      const plan = this.#plan(args.stranded_after_minutes);
+      const rescued = plan.entries.map(({ job, entry }) => this.#rescue(job, entry));
+      return { dry_run: false, stranded: plan.stranded, rescued, remaining: plan.remaining };
+    });
+  }
+
+  /** Everything stranded at the cutoff, as rescue entries in rescue order. */
+  #plan(minutes: number): Plan {
+    const ctx = this.#ctx;
+    const now = ctx.clock.now();
+    const cutoff = now - minutes * MINUTE;
+    const jobs = new Map<string, Job>();
+    const jobOf = (ref: Omit<Job, 'claims'>) => {
+      const key = `${ref.session_id}\u0000${ref.task_id}`;
+      let job = jobs.get(key);
+      if (!job) {
+        job = { ...ref, claims: [] };
+        jobs.set(key, job);
+      }
+      return job;
+    };
+    for (const c of activeClaimsOfIdleSessions(ctx.store, cutoff)) {
+      jobOf({
+        session_id: c.sessionId,
+        agent: c.agent,
+        task_id: c.taskId,
+        repo_root: c.repoRoot,
+        branch: c.branch,
+        last_heartbeat_at: c.lastHeartbeatAt,
+      }).claims.push(c);
+    }
+    for (const s of this.#plans.claimedByIdleSessions(cutoff)) jobOf(s);
+
+    const places = this.#plans.placesOf([...new Set([...jobs.values()].map((j) => j.task_id))]);
+    const entries = [...jobs.values()]
+      .map((job) => ({ job, entry: this.#entry(job, places.get(job.task_id), now) }))
+      .sort((a, b) => compareEntries(a.entry, b.entry));
+    return {
+      stranded: strandedSessions([...jobs.values()], now),
+      entries: entries.slice(0, RESCUE_BATCH),
+      remaining: Math.max(0, entries.length - RESCUE_BATCH),
+    };
+  }
+
+  #entry(job: Job, place: PlanPlace | undefined, now: number): RescueEntry {
+    const released = job.claims.map((c) => c.filePath);
+    const inherited = job.claims.filter((c) => claimAgeClass(c, now) === 'fresh').map((c) => c.filePath);
+    const downstream = place?.blocked_downstream_count ?? 0;
+    const urgency: BlockingUrgency = downstream > 0 ? 'blocks_downstream' : 'local_claim';
+    const what = `relays task ${job.task_id} to any agent and releases ${released.length} claim(s)${place ? ` and ${place.plan_slug}/sub-${place.subtask_index}` : ''}`;
+    return {
+      session_id: job.session_id,
+      agent: job.agent,
+      task_id: job.task_id,
+      repo_root: job.repo_root,
+      branch: job.branch,
+      released_claims: released,
+      inherited_claims: inherited,
+      stale_age_minutes: Math.floor((now - job.last_heartbeat_at) / MINUTE),
+      blocking_urgency: urgency,
+      message_attention_state: this.#attention(job, now),
+      suggested_action:
+        urgency === 'blocks_downstream'
+          ? `Blocks ${downstream} downstream sub-task(s): message the stalled owner, or rescue_stranded_run ${what}.`
+          : `rescue_stranded_run ${what}.`,
+      ...(place
+        ? {
+            plan_slug: place.plan_slug,
+            subtask_index: place.subtask_index,
+            wave_index: place.wave_index,
+            blocked_downstream_count: downstream,
+          }
+        : {}),
+    };
+  }
+
+  /** The most urgent unread message to the stranded session on the task. */
+  #attention(job: Job, now: number): MessageAttentionState {
+    const unread = listInboxMessages(this.#ctx.store, {
+      sessionId: job.session_id,
+      agent: agentFamily(job.agent),
+      now,
+      unreadOnly: true,
+      taskIds: [job.task_id],
+      limit: 50,
+    });
+    const urgencies = new Set(unread.map((m) => m.urgency));
+    if (urgencies.has('blocking')) return 'blocking_message';
+    if (urgencies.has('needs_reply')) return 'needs_reply_message';
+    return unread.length > 0 ? 'fyi_message' : 'no_pending_message';
+  }
+
+  /** Relays, releases and records one stranded (session, task). Runs inside the run's write. */
+  #rescue(job: Job, entry: RescueEntry): RescueEntry {
+    const ctx = this.#ctx;
+    const task = requireTask(ctx, job.task_id);
+    const oneLine = `Rescue: ${job.agent} session ${job.session_id} went quiet ${entry.stale_age_minutes} min ago holding ${entry.released_claims.length} claim(s) on ${job.branch}`;
+    const relay = openRelay(
+      ctx,
+      task,
+      job.agent,
+      {
+        task_id: task.id,
+        session_id: job.session_id,
+        reason: 'stranded',
+        one_line: oneLine.slice(0, 500),
+        base_branch: RESCUE_BASE_BRANCH,
+        to_agent: 'any',
+        expires_in_minutes: RELAY_TTL_MINUTES,
+      },
+      { heartbeat: false },
+    );
+    releaseLiveClaims(ctx.store, task.id, job.session_id, entry.released_claims);
+    if (entry.plan_slug !== undefined) this.#plans.release(task.id, job.session_id);
+    const { suggested_action: _planned, ...facts } = entry;
+    const rescueId = appendObservation(ctx, {
+      sessionId: job.session_id,
+      taskId: task.id,
+      kind: RESCUE_KIND,
+      content: `rescued stranded session ${job.session_id}: relay #${relay.id} to any agent; released ${entry.released_claims.length} claim(s)${entry.plan_slug === undefined ? '' : ` and ${entry.plan_slug}/sub-${entry.subtask_index}`}`,
+      metadata: { ...facts, relay_observation_id: relay.id },
+      replyTo: relay.id,
+      heartbeat: false,
+    });
+    return {
+      ...entry,
+      relay_observation_id: relay.id,
+      rescue_observation_id: rescueId,
+      suggested_action: `Accept with task_accept_relay (relay_observation_id ${relay.id}) after joining task ${task.id}.`,
+    };
+  }
+}
+
+export function compareEntries(a: RescueEntry, b: RescueEntry): number {
+  return (
+    URGENCY_RANK[b.blocking_urgency] - URGENCY_RANK[a.blocking_urgency] ||
+    b.stale_age_minutes - a.stale_age_minutes ||
+    (b.blocked_downstream_count ?? 0) - (a.blocked_downstream_count ?? 0) ||
+    ATTENTION_RANK[b.message_attention_state] - ATTENTION_RANK[a.message_attention_state] ||
+    a.task_id - b.task_id ||
+    a.session_id.localeCompare(b.session_id)
+  );
+}
+
+function strandedSessions(jobs: readonly Job[], now: number): StrandedSession[] {
+  const bySession = new Map<string, StrandedSession>();
+  for (const job of jobs) {
+    const s = bySession.get(job.session_id) ?? {
+      session_id: job.session_id,
+      agent: job.agent,
+      last_heartbeat_at: job.last_heartbeat_at,
+      stale_age_minutes: Math.floor((now - job.last_heartbeat_at) / MINUTE),
+      task_ids: [],
+      held_claim_count: 0,
+    };
+    s.task_ids.push(job.task_id);
+    s.held_claim_count += job.claims.length;
+    bySession.set(job.session_id, s);
+  }
+  return [...bySession.values()]
+    .map((s) => ({ ...s, task_ids: [...new Set(s.task_ids)].sort((a, b) => a - b) }))
+    .sort((a, b) => a.last_heartbeat_at - b.last_heartbeat_at || a.session_id.localeCompare(b.session_id));
+}
