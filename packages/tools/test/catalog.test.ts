@@ -145,6 +145,8 @@ describe('COLONY_TOOLS', () => {
       'task_message_mark_read',
       'task_message_claim',
       'task_message_retract',
+      'agent_upsert_profile',
+      'rescue_stranded_run',
     ]);
   });
 
