@@ -48,6 +48,44 @@ export {
   MessageService,
   type UrgentUnreadQuery,
 } from './messages/message-service';
+// Plans
+export {
+  PLAN_ARCHIVE_BLOCKED_KIND,
+  PLAN_ARCHIVE_ERROR_KIND,
+  PLAN_ARCHIVED_KIND,
+} from './plans/auto-archive';
+export { type LocatedSubtask, locatePlan, locateSubtask, type SubtaskLocator } from './plans/locate';
+export { type NormalizedSubtask, normalizeSubtasks, validatePlan } from './plans/plan-check';
+export {
+  ancestorsOf,
+  checkPlanRules,
+  computeWaves,
+  dependencyErrors,
+  finalizerErrors,
+  isFinalizer,
+  type PlanRuleReport,
+  type PlanShape,
+  RULE_PRECEDENCE,
+  scopeOverlaps,
+} from './plans/plan-rules';
+export {
+  PLAN_CONFIG_KIND,
+  PLAN_SUBTASK_CLAIM_KIND,
+  PLAN_SUBTASK_KIND,
+  PlanService,
+  type PlanServiceOptions,
+} from './plans/plan-service';
+export { nextAvailable, planSummary, subtaskEntry, subtaskRef } from './plans/plan-view';
+export {
+  type OpenedSpecChange,
+  type PlanSpecLane,
+  type SpecArchiveOutcome,
+  type SpecArchiveRequest,
+  type SpecChangeRequest,
+  specBranch,
+  subtaskBranch,
+  threadOnlySpecLane,
+} from './plans/spec-lane';
 // Agent capability profiles
 export { DEFAULT_CAPABILITIES, ProfileService, profileKey } from './profiles/profile-service';
 export { normalizeRepoPath } from './repo-paths';

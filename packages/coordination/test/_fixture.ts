@@ -19,6 +19,7 @@ import {
   MemoryService,
   MessageService,
   manualClock,
+  PlanService,
   ProfileService,
   RescueService,
   TaskService,
@@ -35,6 +36,7 @@ export interface Fixture {
   readonly messages: MessageService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  readonly plans: PlanService;
   readonly profiles: ProfileService;
   readonly rescue: RescueService;
   /** Calls a tool; throws with the payload when it answers an error. */
@@ -58,11 +60,12 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const plans = new PlanService(ctx);
   const profiles = new ProfileService(ctx);
   const rescue = new RescueService(ctx);
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons, profiles, rescue },
+    { memory, tasks, messages, links, claims, batons, plans, profiles, rescue },
     { now: () => clock.now() },
   );
   return {
@@ -74,6 +77,7 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
     messages,
     claims,
     batons,
+    plans,
     profiles,
     rescue,
     async ok<T>(tool: string, args: Record<string, unknown>) {

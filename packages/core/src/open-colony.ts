@@ -14,6 +14,7 @@ import {
   LinkService,
   MemoryService,
   MessageService,
+  PlanService,
   ProfileService,
   RescueService,
   type SearchRanker,
@@ -134,9 +135,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const plans = new PlanService(ctx);
   const profiles = new ProfileService(ctx);
   const rescue = new RescueService(ctx);
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, profiles, rescue };
+  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, plans, profiles, rescue };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {

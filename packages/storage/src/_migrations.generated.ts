@@ -61,7 +61,25 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
     ]
   },
   {
-    "folderMillis": 1795457336251,
+    "folderMillis": 1795457323828,
+    "hash": "ae024c2233925baa70c92142beaeab5293045a6ef0981a1556196bf9157ac470",
+    "sql": [
+      "CREATE TABLE `plan_subtask_claims` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`subtask_id` integer NOT NULL,\n\t`session_id` text NOT NULL,\n\t`agent` text NOT NULL,\n\t`state` text NOT NULL,\n\t`claimed_at` integer NOT NULL,\n\t`ended_at` integer,\n\t`observation_id` integer NOT NULL,\n\tFOREIGN KEY (`subtask_id`) REFERENCES `plan_subtasks`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `plan_subtask_claims_active_uq` ON `plan_subtask_claims` (`subtask_id`) WHERE state = 'active';",
+      "CREATE INDEX `plan_subtask_claims_session_idx` ON `plan_subtask_claims` (`session_id`,`state`);",
+      "CREATE TABLE `plan_subtasks` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`plan_id` integer NOT NULL,\n\t`subtask_index` integer NOT NULL,\n\t`title` text NOT NULL,\n\t`description` text NOT NULL,\n\t`file_scope` text NOT NULL,\n\t`depends_on` text NOT NULL,\n\t`capability_hint` text,\n\t`spec_row_id` text,\n\t`task_id` integer NOT NULL,\n\t`branch` text NOT NULL,\n\t`wave_index` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`claimed_by_session_id` text,\n\t`claimed_by_agent` text,\n\t`claimed_at` integer,\n\t`completed_at` integer,\n\t`observation_id` integer NOT NULL,\n\tFOREIGN KEY (`plan_id`) REFERENCES `plans`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `plan_subtasks_plan_index_uq` ON `plan_subtasks` (`plan_id`,`subtask_index`);",
+      "CREATE INDEX `plan_subtasks_status_idx` ON `plan_subtasks` (`status`,`plan_id`);",
+      "CREATE INDEX `plan_subtasks_claimer_idx` ON `plan_subtasks` (`claimed_by_session_id`,`status`);",
+      "CREATE INDEX `plan_subtasks_spec_row_idx` ON `plan_subtasks` (`spec_row_id`);",
+      "CREATE INDEX `plan_subtasks_task_idx` ON `plan_subtasks` (`task_id`);",
+      "CREATE TABLE `plans` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`slug` text NOT NULL,\n\t`title` text NOT NULL,\n\t`problem` text NOT NULL,\n\t`acceptance_criteria` text NOT NULL,\n\t`spec_task_id` integer NOT NULL,\n\t`spec_change_path` text,\n\t`auto_archive` integer DEFAULT false NOT NULL,\n\t`created_by` text NOT NULL,\n\t`created_by_agent` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`status` text DEFAULT 'active' NOT NULL,\n\t`archived_at` integer,\n\t`observation_id` integer NOT NULL,\n\tFOREIGN KEY (`spec_task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `plans_repo_slug_uq` ON `plans` (`repo_root`,`slug`);",
+      "CREATE INDEX `plans_created_idx` ON `plans` (`created_at`);"
+    ]
+  },
+  {
+    "folderMillis": 1795457868179,
     "hash": "6c3ca9dd0a002a5ab865d9fa2a950d91eb9f023bdb88f280422aa820a5651f0f",
     "sql": [
       "CREATE TABLE `agent_profiles` (\n\t`agent` text PRIMARY KEY NOT NULL,\n\t`capabilities` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);"

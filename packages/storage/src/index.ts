@@ -97,6 +97,39 @@ export {
   taskTimeline,
   taskUpdatesSince,
 } from './observations';
+// Plans: published plans, sub-tasks and sub-task claims
+export {
+  claimedSubtasksOfSession,
+  claimSubtask,
+  completeSubtask,
+  countPlans,
+  countSubtaskClaims,
+  countSubtasks,
+  findPlan,
+  getPlan,
+  getSubtask,
+  insertPlan,
+  insertSubtask,
+  listPlans,
+  markPlanArchived,
+  type NewPlan,
+  type NewSubtask,
+  type PlacedSubtask,
+  type Plan,
+  type PlanFilter,
+  type PlanStatus,
+  type PlanSubtask,
+  type PlanSubtaskClaim,
+  plansWithSlug,
+  releaseSubtaskClaim,
+  type SubtaskClaimer,
+  type SubtaskClaimState,
+  type SubtaskStatus,
+  subtaskClaims,
+  subtasksForSpecRow,
+  subtasksOfPlans,
+  unblockSubtasks,
+} from './plans';
 // Agent capability profiles
 export { type AgentProfile, getProfile, getProfiles, listProfiles, upsertProfile } from './profiles';
 export type { JsonObject } from './schema';

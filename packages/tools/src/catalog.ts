@@ -9,6 +9,7 @@ import { handoffTools } from './tools/handoffs';
 import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
 import { messageTools } from './tools/messages';
+import { planTools } from './tools/plans';
 import { profileTools } from './tools/profiles';
 import { quotaTools } from './tools/quota';
 import { rescueTools } from './tools/rescue';
@@ -22,6 +23,7 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...handoffTools,
   ...quotaTools,
   ...messageTools,
+  ...planTools,
   ...profileTools,
   ...rescueTools,
 ];

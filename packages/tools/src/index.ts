@@ -39,6 +39,7 @@ export * from './tools/handoffs';
 export * from './tools/links';
 export * from './tools/memory';
 export * from './tools/messages';
+export * from './tools/plans';
 export * from './tools/profiles';
 export * from './tools/quota';
 export * from './tools/rescue';

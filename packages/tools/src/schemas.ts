@@ -12,7 +12,8 @@ export const MAX_CONTENT_CHARS = 65_536;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-const text = (max: number) =>
+/** A non-empty string of at most `max` characters without control characters. */
+export const text = (max: number) =>
   z
     .string()
     .min(1)

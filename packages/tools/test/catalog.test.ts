@@ -49,6 +49,12 @@ const CONTRACT_TOOLS = [
   'task_claim_quota_accept',
   'task_claim_quota_decline',
   'task_claim_quota_release_expired',
+  'task_plan_validate',
+  'task_plan_publish',
+  'task_plan_list',
+  'task_plan_claim_subtask',
+  'task_plan_complete_subtask',
+  'task_plan_status_for_spec_row',
 ];
 
 const CONTRACT_ERROR_CODES = [
@@ -75,6 +81,15 @@ const CONTRACT_ERROR_CODES = [
   'NOT_TARGET_AGENT',
   'ALREADY_ACCEPTED',
   'OBSERVATION_NOT_ON_TASK',
+  'PLAN_INVALID_WAVE_DEPENDENCY',
+  'PLAN_WAVE_SCOPE_OVERLAP',
+  'PLAN_FINALIZER_NOT_LAST',
+  'PLAN_SCOPE_OVERLAP',
+  'PLAN_SUBTASK_NOT_FOUND',
+  'PLAN_SUBTASK_DEPS_UNMET',
+  'PLAN_SUBTASK_NOT_AVAILABLE',
+  'PLAN_SUBTASK_NOT_CLAIMED',
+  'PLAN_SUBTASK_NOT_YOURS',
 ];
 
 const tools = COLONY_TOOLS as unknown as readonly Tool<never>[];
@@ -145,6 +160,9 @@ describe('COLONY_TOOLS', () => {
       'task_message_mark_read',
       'task_message_claim',
       'task_message_retract',
+      'task_plan_publish',
+      'task_plan_claim_subtask',
+      'task_plan_complete_subtask',
       'agent_upsert_profile',
       'rescue_stranded_run',
     ]);
