@@ -3,6 +3,7 @@
  * and module, ordered in waves, closed by a finalizer.
  */
 import { describe, expect, it } from 'vitest';
+import { checkPlanRules } from '../src/plans/plan-rules';
 import {
   capabilityMap,
   capabilityOf,
@@ -87,17 +88,44 @@ describe('decomposeGoal', () => {
       ['Implementation in apps/api', ['apps/api/src/routes.ts', 'apps/api/src/widgets.ts'], [], 'api_work'],
       ['UI in apps/frontend', ['apps/frontend/src/pages/widgets.tsx'], [], 'ui_work'],
       ['Tests in apps/api', ['apps/api/test/widgets.test.ts'], [0, 1], 'test_work'],
-      ['Docs in docs', ['docs/widgets.md'], [0, 1], 'doc_work'],
-      ['Verify widget page end to end', [], [0, 1, 2, 3], 'test_work'],
+      ['Update documentation in docs', ['docs/widgets.md'], [0, 1], 'doc_work'],
+      [
+        'Verify widget page end to end',
+        [
+          'apps/api/src/routes.ts',
+          'apps/api/src/widgets.ts',
+          'apps/api/test/widgets.test.ts',
+          'apps/frontend/src/pages/widgets.tsx',
+          'docs/widgets.md',
+        ],
+        [0, 1, 2, 3],
+        'test_work',
+      ],
     ]);
+    expect(checkPlanRules(plan.subtasks).errors).toEqual([]);
     expect(plan.subtasks[4]?.description).toContain('- Widget API returns rows');
     expect(capabilityMap(plan.subtasks)).toEqual({ api_work: [0], ui_work: [1], test_work: [2, 4], doc_work: [3] });
   });
 
   it('never puts one file in two lanes, even when it is listed twice', () => {
     const plan = decomposeGoal(goal({ affected_files: ['src/a.ts', 'src/a.ts', 'src/b.ts'] }));
-    const all = plan.subtasks.flatMap((s) => s.file_scope);
-    expect(all).toEqual(['src/a.ts', 'src/b.ts']);
+    const lanes = plan.subtasks.slice(0, -1).flatMap((s) => s.file_scope);
+    expect(lanes).toEqual(['src/a.ts', 'src/b.ts']);
+  });
+
+  it.each([
+    ['wave', ['src/a.ts']],
+    ['wave', ['apps/api/src/a.ts', 'apps/web/src/b.tsx', 'apps/api/test/a.test.ts', 'README.md', 'ci.yml']],
+    ['serial', ['apps/api/src/a.ts', 'apps/web/src/b.tsx', 'apps/api/test/a.test.ts', 'docs/x.md']],
+    [
+      'wave',
+      Array.from({ length: 30 }, (_, i) => `packages/p${i % 10}/${i % 3 === 0 ? 'test/x.test.ts' : 'src/x.ts'}`),
+    ],
+  ] as const)('always passes the plan rules (%s ordering, case %#)', (ordering, files) => {
+    const plan = decomposeGoal(goal({ ordering_hint: ordering, affected_files: files, finalizer: 'Wrap up' }));
+    expect(checkPlanRules(plan.subtasks).errors).toEqual([]);
+    expect(plan.subtasks.at(-1)?.title).toBe('Verify: Wrap up');
+    expect(plan.subtasks.length).toBeGreaterThanOrEqual(2);
   });
 
   it('chains every lane after the previous one with serial ordering', () => {
@@ -107,12 +135,22 @@ describe('decomposeGoal', () => {
     expect(plan.subtasks.map((s) => s.depends_on)).toEqual([[], [0], [1], [0, 1, 2]]);
   });
 
-  it('makes one implementation lane plus the finalizer when no files are named', () => {
-    const plan = decomposeGoal(goal());
-    expect(plan.subtasks.map((s) => [s.title, s.depends_on])).toEqual([
-      ['Implement Add widget page', []],
-      ['Verify Add widget page', [0]],
+  it('makes one lane plus the finalizer from a single file', () => {
+    const plan = decomposeGoal(goal({ affected_files: ['src/widgets.ts'] }));
+    expect(plan.subtasks.map((s) => [s.title, s.file_scope, s.depends_on])).toEqual([
+      ['Implementation in src', ['src/widgets.ts'], []],
+      ['Verify Add widget page', ['src/widgets.ts'], [0]],
     ]);
+  });
+
+  it('keeps titles and descriptions within what a plan accepts', () => {
+    const plan = decomposeGoal(
+      goal({ goal_title: 'x'.repeat(200), problem: 'p'.repeat(4000), affected_files: ['README.md'] }),
+    );
+    for (const s of plan.subtasks) {
+      expect(s.title.length).toBeLessThanOrEqual(200);
+      expect(s.description.length).toBeLessThanOrEqual(4000);
+    }
   });
 
   it(`merges modules once there would be more than ${MAX_LANES} lanes`, () => {
@@ -120,6 +158,7 @@ describe('decomposeGoal', () => {
     const plan = decomposeGoal(goal({ affected_files: files }));
     expect(plan.subtasks).toHaveLength(2);
     expect(plan.subtasks[0]?.file_scope).toHaveLength(12);
+    expect(checkPlanRules(plan.subtasks).errors).toEqual([]);
     expect(plan.subtasks[0]?.title).toBe('Implementation: Add widget page');
   });
 

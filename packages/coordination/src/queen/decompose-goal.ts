@@ -8,7 +8,11 @@
  * Waves ('wave' ordering, the default): implementation lanes (api, ui, infra) first
  * and in parallel; test and doc lanes next, depending on every implementation lane;
  * the finalizer last. 'serial' ordering chains every lane after the one before it.
+ * Test and doc lanes are titled as the plan rules read finalizers ("Tests in ...",
+ * "Update documentation in ..."), and the finalizer depends on every lane and scopes
+ * every file, so the plan always passes the wave and finalizer rules.
  */
+import { isFinalizer } from '../plans/plan-rules';
 
 /** Kinds of work a lane can be, in the order lanes are listed. */
 const LANE_KINDS = ['infra_work', 'api_work', 'ui_work', 'test_work', 'doc_work'] as const;
@@ -27,7 +31,7 @@ export interface QueenGoal {
   readonly problem: string;
   readonly acceptance_criteria: readonly string[];
   readonly repo_root: string;
-  /** Repo-relative paths. */
+  /** Repo-relative paths; at least one (every sub-task scopes files). */
   readonly affected_files: readonly string[];
   readonly ordering_hint: QueenOrdering;
   readonly finalizer?: string | undefined;
@@ -61,7 +65,7 @@ const LABEL: Record<LaneKind, string> = {
   api_work: 'Implementation',
   ui_work: 'UI',
   test_work: 'Tests',
-  doc_work: 'Docs',
+  doc_work: 'Update documentation',
 };
 
 /** The kind of work a file calls for, from its path. */
@@ -138,13 +142,20 @@ function lanesOf(files: readonly string[]): Lane[] {
 }
 
 function laneTitle(lane: Lane, goal: QueenGoal): string {
-  if (lane.module === '*' || lane.module === '.') return `${LABEL[lane.kind]}: ${goal.goal_title}`;
-  return `${LABEL[lane.kind]} in ${lane.module}`;
+  if (lane.module === '*' || lane.module === '.') return clip(`${LABEL[lane.kind]}: ${goal.goal_title}`, MAX_TITLE);
+  return clip(`${LABEL[lane.kind]} in ${lane.module}`, MAX_TITLE);
 }
 
+/** Longest sub-task title and description a plan accepts. */
+const MAX_TITLE = 200;
+const MAX_DESCRIPTION = 4000;
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
 function describe(goal: QueenGoal, what: string, files: readonly string[]): string {
-  const scope = files.length > 0 ? `\nFiles: ${files.join(', ')}` : '';
-  return `${what} for "${goal.goal_title}".\nProblem: ${goal.problem}${scope}`;
+  return clip(
+    `${what} for "${goal.goal_title}".\nFiles: ${files.join(', ')}\nProblem: ${goal.problem}`,
+    MAX_DESCRIPTION,
+  );
 }
 
 /** Decomposes a goal into the plan to publish. Same goal in, same plan out. */
@@ -154,29 +165,19 @@ export function decomposeGoal(goal: QueenGoal): QueenPlan {
     title: laneTitle(lane, goal),
     description: describe(
       goal,
-      `${LABEL[lane.kind]} work in ${lane.module === '*' ? 'the repository' : lane.module}`,
+      `${LABEL[lane.kind]} in ${lane.module === '*' ? 'the repository' : lane.module}`,
       lane.files,
     ),
     file_scope: lane.files,
     depends_on: [],
     capability_hint: lane.kind,
   }));
-  if (subtasks.length === 0) {
-    subtasks.push({
-      title: `Implement ${goal.goal_title}`,
-      description: describe(goal, 'Implement the goal', []),
-      file_scope: [],
-      depends_on: [],
-      capability_hint: 'api_work',
-    });
-  }
   order(subtasks, goal.ordering_hint);
+  const criteria = goal.acceptance_criteria.map((c) => `- ${c}`).join('\n');
   subtasks.push({
-    title: goal.finalizer ?? `Verify ${goal.goal_title}`,
-    description: `Verify "${goal.goal_title}" against its acceptance criteria:\n${goal.acceptance_criteria
-      .map((c) => `- ${c}`)
-      .join('\n')}`,
-    file_scope: [],
+    title: finalizerTitle(goal),
+    description: clip(`Verify "${goal.goal_title}" against its acceptance criteria:\n${criteria}`, MAX_DESCRIPTION),
+    file_scope: lanes.flatMap((l) => l.files).sort(),
     depends_on: subtasks.map((_, i) => i),
     capability_hint: 'test_work',
   });
@@ -191,6 +192,13 @@ export function decomposeGoal(goal: QueenGoal): QueenPlan {
     subtasks,
     auto_archive: true,
   };
+}
+
+/** The finalizer's title, worded so the plan rules read it as the finalizer it is. */
+function finalizerTitle(goal: QueenGoal): string {
+  const title = goal.finalizer ?? `Verify ${goal.goal_title}`;
+  const shape = { title, file_scope: [], depends_on: [], capability_hint: 'test_work' };
+  return clip(isFinalizer(shape) ? title : `Verify: ${title}`, MAX_TITLE);
 }
 
 function order(subtasks: QueenSubtask[], ordering: QueenOrdering): void {
