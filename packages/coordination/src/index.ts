@@ -90,15 +90,7 @@ export {
 export { DEFAULT_CAPABILITIES, ProfileService, profileKey } from './profiles/profile-service';
 export { normalizeRepoPath } from './repo-paths';
 // Rescue of stranded work
-export {
-  type IdleSubtaskClaim,
-  NO_PLANS,
-  type PlanPlace,
-  RESCUE_BASE_BRANCH,
-  RESCUE_KIND,
-  type RescuePlans,
-  RescueService,
-} from './rescue/rescue-service';
+export { RESCUE_BASE_BRANCH, RESCUE_KIND, RescueService } from './rescue/rescue-service';
 export { type NotepadPointer, pointerLine } from './tasks/omx-notepad';
 export { compactLine, directedAgent, looksLikeFutureWork } from './tasks/post-routing';
 // Task threads

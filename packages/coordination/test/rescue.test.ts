@@ -3,11 +3,12 @@
  * while holding claims are found read-only, then (only with confirm) relayed to any
  * agent with their claims released, without the rescue counting as their heartbeat.
  */
-import { getObservation, getSession } from '@swarm/storage';
+import { getObservation, getSession, releaseLiveClaims } from '@swarm/storage';
 import { RELAY_TTL_MINUTES } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLAIM_FRESH_MS, RESCUE_BASE_BRANCH } from '../src/index';
 import { createFixture, type Fixture, START } from './_fixture';
+import { claimArgs, completeArgs, publish } from './_plans';
 import { createTeam, type Team } from './_team';
 
 const MINUTE = 60_000;
@@ -187,5 +188,88 @@ describe('rescue_stranded_run', () => {
       ['src/a.ts', 'active'],
       ['src/b.ts', 'active'],
     ]);
+  });
+});
+
+describe('rescue of claimed plan sub-tasks', () => {
+  interface PlanList {
+    subtasks: Array<{ subtask_index: number; status: string; claimed_by_session_id: string | null }>;
+  }
+  const statuses = async () =>
+    (await fx.ok<PlanList[]>('task_plan_list', { repo_root: team.repo }))[0]?.subtasks.map((s) => [
+      s.subtask_index,
+      s.status,
+      s.claimed_by_session_id,
+    ]);
+
+  it('puts blocking stranded sub-tasks first and gives them back to available', async () => {
+    await publish(fx, team.repo);
+    // codex-1 holds the wave-0 storage sub-task every other one waits on; claude-1 a file elsewhere.
+    await fx.ok('task_plan_claim_subtask', claimArgs(0, 'codex-1', 'codex'));
+    fx.clock.advance(MINUTE);
+    await team.claim('claude-1', 'src/a.ts');
+    fx.clock.advance(15 * MINUTE);
+    await keepAlive('codex-2');
+
+    const rescued = (await scan()).rescued;
+    expect(rescued.map((r) => [r.session_id, r.blocking_urgency, r.stale_age_minutes])).toEqual([
+      ['codex-1', 'blocks_downstream', 16],
+      ['claude-1', 'local_claim', 15],
+    ]);
+    expect(rescued[0]).toMatchObject({
+      plan_slug: 'add-widget-page',
+      subtask_index: 0,
+      wave_index: 0,
+      blocked_downstream_count: 3,
+      releases_subtask: true,
+      released_claims: ['packages/storage/src/widgets.ts'],
+    });
+    expect(rescued[0]?.suggested_action).toMatch(/^Blocks 3 downstream sub-task\(s\): message the stalled owner/);
+
+    await fx.ok('rescue_stranded_run', { confirm: true });
+    expect(await statuses()).toEqual([
+      [0, 'available', null],
+      [1, 'blocked', null],
+      [2, 'blocked', null],
+      [3, 'blocked', null],
+    ]);
+    // The sub-task is claimable again, by anyone.
+    await fx.ok('task_plan_claim_subtask', claimArgs(0, 'codex-2', 'codex'));
+    expect(await statuses()).toContainEqual([0, 'claimed', 'codex-2']);
+  });
+
+  it('rescues a claimed sub-task even when its session holds no file claim on it any more', async () => {
+    await publish(fx, team.repo);
+    const claimed = await fx.ok<{ task_id: number }>('task_plan_claim_subtask', claimArgs(0, 'codex-1', 'codex'));
+    fx.store.write(() => releaseLiveClaims(fx.store, claimed.task_id, 'codex-1', ['packages/storage/src/widgets.ts']));
+    fx.clock.advance(11 * MINUTE);
+    const [entry] = (await scan()).rescued;
+    expect(entry).toMatchObject({ session_id: 'codex-1', released_claims: [], releases_subtask: true });
+    await fx.ok('rescue_stranded_run', { confirm: true });
+    expect((await statuses())?.[0]).toEqual([0, 'available', null]);
+  });
+
+  it('does not count completed downstream sub-tasks as blocked', async () => {
+    await publish(fx, team.repo, {
+      subtasks: [
+        { title: 'Core', description: 'c', file_scope: ['src/core.ts'] },
+        { title: 'Edge', description: 'e', file_scope: ['src/edge.ts'], depends_on: [0] },
+        { title: 'Verify both', description: 'v', file_scope: ['test/all.test.ts'], depends_on: [1] },
+      ],
+    });
+    const core = await fx.ok<{ task_id: number }>('task_plan_claim_subtask', claimArgs(0, 'codex-1', 'codex'));
+    await fx.ok('task_plan_complete_subtask', completeArgs(0, 'codex-1'));
+    await fx.ok('task_plan_claim_subtask', claimArgs(1, 'codex-2', 'codex'));
+    await fx.ok('task_plan_complete_subtask', completeArgs(1, 'codex-2'));
+    // Back on the completed core thread for a follow-up fix, then gone.
+    await fx.ok('task_claim_file', { task_id: core.task_id, session_id: 'codex-1', file_path: 'src/core.ts' });
+    fx.clock.advance(11 * MINUTE);
+    const [entry] = (await scan()).rescued.filter((r) => r.session_id === 'codex-1');
+    expect(entry).toMatchObject({
+      subtask_index: 0,
+      blocked_downstream_count: 1,
+      blocking_urgency: 'blocks_downstream',
+    });
+    expect(entry?.releases_subtask).toBeUndefined();
   });
 });

@@ -132,6 +132,20 @@ export {
 } from './plans';
 // Agent capability profiles
 export { type AgentProfile, getProfile, getProfiles, listProfiles, upsertProfile } from './profiles';
+// Ready and stranded work
+export {
+  activeClaimsOfIdleSessions,
+  type IdleClaim,
+  type IdleSubtask,
+  liveClaimsOfSession,
+  othersLiveClaimsOnFiles,
+  type QuietLane,
+  quietLanes,
+  type RepoFileClaim,
+  recentSessionAgents,
+  subtasksClaimedByIdleSessions,
+  subtasksOfTasks,
+} from './ready-work';
 export type { JsonObject } from './schema';
 // Sessions
 export {
@@ -145,8 +159,6 @@ export {
   touchSession,
   upsertSession,
 } from './sessions';
-// Stranded work
-export { activeClaimsOfIdleSessions, type IdleClaim } from './stranded';
 // Task threads
 export {
   activeTasksOfSession,

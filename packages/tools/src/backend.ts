@@ -571,6 +571,8 @@ export interface RescueEntry {
   subtask_index?: number;
   wave_index?: number;
   blocked_downstream_count?: number;
+  /** Set when the stranded session holds the plan sub-task claimed: the rescue makes it available again. */
+  releases_subtask?: true;
   /** Set by rescue_stranded_run. */
   relay_observation_id?: number;
   rescue_observation_id?: number;

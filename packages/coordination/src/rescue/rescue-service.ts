@@ -5,10 +5,20 @@
  * scan plans the rescue from a read; the run plans it again inside one write
  * transaction (so racing runs rescue each (session, task) once) and applies it: a
  * relay on behalf of the stranded session, its claims released, its sub-task released,
- * and a `rescue` observation. Plan facts come through `RescuePlans`, so this module
- * needs no plan tables.
+ * and a `rescue` observation. A stranded claimed plan sub-task goes back to available
+ * (with a plan-subtask-claim observation) so the ready-work picker offers it again.
  */
-import { activeClaimsOfIdleSessions, type FileClaim, listInboxMessages, releaseLiveClaims } from '@swarm/storage';
+import {
+  activeClaimsOfIdleSessions,
+  type FileClaim,
+  listInboxMessages,
+  type PlacedSubtask,
+  releaseLiveClaims,
+  releaseSubtaskClaim,
+  subtasksClaimedByIdleSessions,
+  subtasksOfPlans,
+  subtasksOfTasks,
+} from '@swarm/storage';
 import {
   type BlockingUrgency,
   ColonyError,
@@ -26,45 +36,19 @@ import { openRelay } from '../batons/open-baton';
 import { agentFamily } from '../batons/targeting';
 import { claimAgeClass } from '../claims/age';
 import { appendObservation, type DomainContext, requireTask } from '../context';
+import { PLAN_SUBTASK_CLAIM_KIND } from '../plans/plan-service';
+import { blockedDownstream } from '../ready/downstream';
 
 const MINUTE = 60_000;
 /** The branch a rescue relay names as base: the stranded session left no word of its own. */
 export const RESCUE_BASE_BRANCH = 'main';
 export const RESCUE_KIND = 'rescue';
 
-/** Where a task thread sits in a plan, when it is a plan sub-task. */
-export interface PlanPlace {
-  readonly plan_slug: string;
-  readonly subtask_index: number;
-  readonly wave_index: number;
-  /** Not-completed sub-tasks that wait on this one, directly or not. */
+/** Where a stranded task thread sits in a plan, when it is a plan sub-task. */
+interface PlanPlace {
+  readonly subtask: PlacedSubtask;
   readonly blocked_downstream_count: number;
 }
-
-/** A plan sub-task claimed by a session that went quiet. */
-export interface IdleSubtaskClaim {
-  readonly task_id: number;
-  readonly session_id: string;
-  readonly agent: string;
-  readonly repo_root: string;
-  readonly branch: string;
-  readonly last_heartbeat_at: number;
-}
-
-/** What a rescue needs to know and do about plans. */
-export interface RescuePlans {
-  placesOf(taskIds: readonly number[]): ReadonlyMap<number, PlanPlace>;
-  claimedByIdleSessions(cutoff: number): readonly IdleSubtaskClaim[];
-  /** Puts a stranded session's claimed sub-task back to available (inside the rescue's write). */
-  release(taskId: number, sessionId: string): void;
-}
-
-/** For stores without plans: no sub-tasks to know about or release. */
-export const NO_PLANS: RescuePlans = {
-  placesOf: () => new Map(),
-  claimedByIdleSessions: () => [],
-  release: () => {},
-};
 
 interface Job {
   readonly session_id: string;
@@ -76,7 +60,7 @@ interface Job {
   readonly claims: FileClaim[];
 }
 
-interface Plan {
+interface RescuePlan {
   readonly stranded: StrandedSession[];
   readonly entries: Array<{ job: Job; entry: RescueEntry }>;
   readonly remaining: number;
@@ -92,11 +76,9 @@ const ATTENTION_RANK: Record<MessageAttentionState, number> = {
 
 export class RescueService implements RescueBackend {
   readonly #ctx: DomainContext;
-  readonly #plans: RescuePlans;
 
-  constructor(ctx: DomainContext, plans: RescuePlans = NO_PLANS) {
+  constructor(ctx: DomainContext) {
     this.#ctx = ctx;
-    this.#plans = plans;
   }
 
   scan(args: RescueStrandedScanInput): RescueOutcome {
@@ -126,7 +108,7 @@ export class RescueService implements RescueBackend {
   }
 
   /** Everything stranded at the cutoff, as rescue entries in rescue order. */
-  #plan(minutes: number): Plan {
+  #plan(minutes: number): RescuePlan {
     const ctx = this.#ctx;
     const now = ctx.clock.now();
     const cutoff = now - minutes * MINUTE;
@@ -150,9 +132,18 @@ export class RescueService implements RescueBackend {
         last_heartbeat_at: c.lastHeartbeatAt,
       }).claims.push(c);
     }
-    for (const s of this.#plans.claimedByIdleSessions(cutoff)) jobOf(s);
+    for (const s of subtasksClaimedByIdleSessions(ctx.store, cutoff)) {
+      jobOf({
+        session_id: s.claimedBySessionId ?? '',
+        agent: s.claimedByAgent ?? '',
+        task_id: s.taskId,
+        repo_root: s.repoRoot,
+        branch: s.branch,
+        last_heartbeat_at: s.lastHeartbeatAt,
+      });
+    }
 
-    const places = this.#plans.placesOf([...new Set([...jobs.values()].map((j) => j.task_id))]);
+    const places = this.#places([...jobs.values()].map((j) => j.task_id));
     const entries = [...jobs.values()]
       .map((job) => ({ job, entry: this.#entry(job, places.get(job.task_id), now) }))
       .sort((a, b) => compareEntries(a.entry, b.entry));
@@ -163,12 +154,31 @@ export class RescueService implements RescueBackend {
     };
   }
 
+  /** The plan place of each task thread that is a plan sub-task. */
+  #places(taskIds: readonly number[]): Map<number, PlanPlace> {
+    const store = this.#ctx.store;
+    const subtasks = subtasksOfTasks(store, taskIds);
+    const siblings = subtasksOfPlans(store, [...new Set(subtasks.map((s) => s.planId))]);
+    const downstream = new Map<number, Map<number, number>>();
+    for (const planId of new Set(subtasks.map((s) => s.planId))) {
+      downstream.set(planId, blockedDownstream(siblings.filter((s) => s.planId === planId)));
+    }
+    return new Map(
+      subtasks.map((subtask) => [
+        subtask.taskId,
+        { subtask, blocked_downstream_count: downstream.get(subtask.planId)?.get(subtask.subtaskIndex) ?? 0 },
+      ]),
+    );
+  }
+
   #entry(job: Job, place: PlanPlace | undefined, now: number): RescueEntry {
     const released = job.claims.map((c) => c.filePath);
     const inherited = job.claims.filter((c) => claimAgeClass(c, now) === 'fresh').map((c) => c.filePath);
     const downstream = place?.blocked_downstream_count ?? 0;
     const urgency: BlockingUrgency = downstream > 0 ? 'blocks_downstream' : 'local_claim';
-    const what = `relays task ${job.task_id} to any agent and releases ${released.length} claim(s)${place ? ` and ${place.plan_slug}/sub-${place.subtask_index}` : ''}`;
+    const sub = place?.subtask;
+    const held = sub?.status === 'claimed' && sub.claimedBySessionId === job.session_id;
+    const what = `relays task ${job.task_id} to any agent and releases ${released.length} claim(s)${held ? ` and ${sub.planSlug}/sub-${sub.subtaskIndex}` : ''}`;
     return {
       session_id: job.session_id,
       agent: job.agent,
@@ -184,12 +194,13 @@ export class RescueService implements RescueBackend {
         urgency === 'blocks_downstream'
           ? `Blocks ${downstream} downstream sub-task(s): message the stalled owner, or rescue_stranded_run ${what}.`
           : `rescue_stranded_run ${what}.`,
-      ...(place
+      ...(sub
         ? {
-            plan_slug: place.plan_slug,
-            subtask_index: place.subtask_index,
-            wave_index: place.wave_index,
+            plan_slug: sub.planSlug,
+            subtask_index: sub.subtaskIndex,
+            wave_index: sub.waveIndex,
             blocked_downstream_count: downstream,
+            ...(held ? { releases_subtask: true } : {}),
           }
         : {}),
     };
@@ -232,13 +243,13 @@ export class RescueService implements RescueBackend {
       { heartbeat: false },
     );
     releaseLiveClaims(ctx.store, task.id, job.session_id, entry.released_claims);
-    if (entry.plan_slug !== undefined) this.#plans.release(task.id, job.session_id);
+    if (entry.releases_subtask) this.#releaseSubtask(job, entry);
     const { suggested_action: _planned, ...facts } = entry;
     const rescueId = appendObservation(ctx, {
       sessionId: job.session_id,
       taskId: task.id,
       kind: RESCUE_KIND,
-      content: `rescued stranded session ${job.session_id}: relay #${relay.id} to any agent; released ${entry.released_claims.length} claim(s)${entry.plan_slug === undefined ? '' : ` and ${entry.plan_slug}/sub-${entry.subtask_index}`}`,
+      content: `rescued stranded session ${job.session_id}: relay #${relay.id} to any agent; released ${entry.released_claims.length} claim(s)${entry.releases_subtask ? ` and ${entry.plan_slug}/sub-${entry.subtask_index}` : ''}`,
       metadata: { ...facts, relay_observation_id: relay.id },
       replyTo: relay.id,
       heartbeat: false,
@@ -249,6 +260,28 @@ export class RescueService implements RescueBackend {
       rescue_observation_id: rescueId,
       suggested_action: `Accept with task_accept_relay (relay_observation_id ${relay.id}) after joining task ${task.id}.`,
     };
+  }
+
+  /** Puts the stranded session's claimed sub-task back to available, with its audit observation. */
+  #releaseSubtask(job: Job, entry: RescueEntry): void {
+    const ctx = this.#ctx;
+    const [subtask] = subtasksOfTasks(ctx.store, [job.task_id]);
+    if (!subtask || !releaseSubtaskClaim(ctx.store, subtask.id, ctx.clock.now())) return;
+    appendObservation(ctx, {
+      sessionId: job.session_id,
+      taskId: job.task_id,
+      kind: PLAN_SUBTASK_CLAIM_KIND,
+      content: `rescue released ${entry.plan_slug}/sub-${entry.subtask_index} from stranded session ${job.session_id}`,
+      metadata: {
+        status: 'available',
+        released_by: 'rescue',
+        session_id: job.session_id,
+        agent: job.agent,
+        parent_plan_slug: entry.plan_slug ?? null,
+        subtask_index: entry.subtask_index ?? null,
+      },
+      heartbeat: false,
+    });
   }
 }
 
