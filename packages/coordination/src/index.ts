@@ -88,8 +88,19 @@ export {
 } from './plans/spec-lane';
 // Agent capability profiles
 export { DEFAULT_CAPABILITIES, ProfileService, profileKey } from './profiles/profile-service';
-export { normalizeRepoPath } from './repo-paths';
 // Rescue of stranded work
+export {
+  capabilityMap,
+  decomposeGoal,
+  type QueenGoal,
+  type QueenPlan,
+  type QueenSubtask,
+} from './queen/decompose-goal';
+export { QUEEN_AGENT, QueenService } from './queen/queen-service';
+export { blockedDownstream } from './ready/downstream';
+export { fileKey, type RankedCandidate, type RankInput, type ReadyCandidate, rankReady } from './ready/rank-ready';
+export { ReadyService, type ReadyServiceDeps } from './ready/ready-service';
+export { normalizeRepoPath } from './repo-paths';
 export { RESCUE_BASE_BRANCH, RESCUE_KIND, RescueService } from './rescue/rescue-service';
 export { type NotepadPointer, pointerLine } from './tasks/omx-notepad';
 export { compactLine, directedAgent, looksLikeFutureWork } from './tasks/post-routing';

@@ -21,6 +21,8 @@ import {
   manualClock,
   PlanService,
   ProfileService,
+  QueenService,
+  ReadyService,
   RescueService,
   TaskService,
 } from '../src/index';
@@ -39,6 +41,8 @@ export interface Fixture {
   readonly plans: PlanService;
   readonly profiles: ProfileService;
   readonly rescue: RescueService;
+  readonly ready: ReadyService;
+  readonly queen: QueenService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -63,9 +67,11 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const plans = new PlanService(ctx);
   const profiles = new ProfileService(ctx);
   const rescue = new RescueService(ctx);
+  const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
+  const queen = new QueenService(ctx, { plans });
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons, plans, profiles, rescue },
+    { memory, tasks, messages, links, claims, batons, plans, profiles, rescue, ready, queen },
     { now: () => clock.now() },
   );
   return {
@@ -80,6 +86,8 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
     plans,
     profiles,
     rescue,
+    ready,
+    queen,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

@@ -16,6 +16,8 @@ import {
   MessageService,
   PlanService,
   ProfileService,
+  QueenService,
+  ReadyService,
   RescueService,
   type SearchRanker,
   systemClock,
@@ -95,6 +97,8 @@ export interface Colony {
   readonly batons: BatonService;
   readonly profiles: ProfileService;
   readonly rescue: RescueService;
+  readonly ready: ReadyService;
+  readonly queen: QueenService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -138,7 +142,21 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const plans = new PlanService(ctx);
   const profiles = new ProfileService(ctx);
   const rescue = new RescueService(ctx);
-  const backend: ColonyBackend = { memory, tasks, messages, links, claims, batons, plans, profiles, rescue };
+  const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
+  const queen = new QueenService(ctx, { plans });
+  const backend: ColonyBackend = {
+    memory,
+    tasks,
+    messages,
+    links,
+    claims,
+    batons,
+    plans,
+    profiles,
+    rescue,
+    ready,
+    queen,
+  };
 
   const receipts = options.receipts === false ? null : new ReceiptQueue(store, tokens, options.onInternalError);
   const registry = new ToolRegistry(COLONY_TOOLS, backend, {
@@ -163,6 +181,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     batons,
     profiles,
     rescue,
+    ready,
+    queen,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

@@ -40,11 +40,13 @@ import type {
   TaskPlanValidateInput,
 } from './tools/plans';
 import type { AgentGetProfileInput, AgentUpsertProfileInput } from './tools/profiles';
+import type { QueenPlanGoalInput } from './tools/queen';
 import type {
   TaskClaimQuotaAcceptInput,
   TaskClaimQuotaDeclineInput,
   TaskClaimQuotaReleaseExpiredInput,
 } from './tools/quota';
+import type { TaskAutopilotTickInput, TaskReadyForAgentInput } from './tools/ready';
 import type { RescueStrandedRunInput, RescueStrandedScanInput } from './tools/rescue';
 
 import type {
@@ -591,6 +593,122 @@ export interface RescueBackend {
   run(args: RescueStrandedRunInput): RescueOutcome;
 }
 
+export type ReadyReason = 'continue_current_task' | 'urgent_override' | 'ready_high_score';
+
+/** The exact task_plan_claim_subtask arguments for a ready sub-task. */
+export interface ReadyClaimArgs {
+  repo_root: string;
+  plan_slug: string;
+  subtask_index: number;
+  session_id: string;
+  agent: string;
+  file_scope: string[];
+}
+
+/** What a claimable pick carries so an agent claims instead of stopping at discovery. */
+export interface ReadyClaimRouting {
+  next_tool: 'task_plan_claim_subtask';
+  claim_args: ReadyClaimArgs;
+  codex_mcp_call: string;
+  next_action_reason: string;
+}
+
+export interface ReadyEntry extends Partial<ReadyClaimRouting> {
+  priority: number;
+  plan_slug: string;
+  subtask_index: number;
+  task_id: number;
+  wave_index: number;
+  wave_name: string;
+  blocked_by_count: number;
+  title: string;
+  capability_hint: string | null;
+  file_scope: string[];
+  fit_score: number;
+  reason: ReadyReason;
+  reasoning: string;
+  assigned_agent: string;
+  routing_reason: string;
+  /** Others' fresh or handoff_pending claims on files of the scope (at most 5). */
+  conflicts?: Array<{ file_path: string; session_id: string; agent: string }>;
+}
+
+export type AutoClaimOutcome =
+  | { ok: true; plan_slug: string; subtask_index: number; task_id: number; branch: string; file_scope: string[] }
+  | { ok: false; plan_slug: string; subtask_index: number; code: string; error: string };
+
+export interface ReadyForAgentResult extends Partial<ReadyClaimRouting> {
+  ready: ReadyEntry[];
+  total_available: number;
+  next_action: string;
+  plan_slug?: string;
+  subtask_index?: number;
+  reason?: ReadyReason;
+  assigned_agent?: string;
+  routing_reason?: string;
+  auto_claimed?: AutoClaimOutcome;
+  empty_state?: string;
+}
+
+export type AutopilotDecision =
+  | 'accept_handoff'
+  | 'accept_quota_relay'
+  | 'reply_blocking_message'
+  | 'claim_ready'
+  | 'continue_current'
+  | 'no_op';
+
+export interface AutopilotSignals {
+  pending_handoff_count: number;
+  quota_pending_claim_count: number;
+  unread_message_count: number;
+  blocking_message_count: number;
+  ready_subtask_count: number;
+  stalled_lane_count: number;
+  dead_heartbeat_lane_count: number;
+  actionable_stalled_lane_count: number;
+}
+
+export interface AutopilotTickResult {
+  generated_at: number;
+  decision: AutopilotDecision;
+  reason: string;
+  next_tool: string | null;
+  next_args: Record<string, unknown> | null;
+  next_action: string;
+  suggested_wake_seconds: number;
+  signals: AutopilotSignals;
+}
+
+export interface ReadyBackend {
+  readyForAgent(args: TaskReadyForAgentInput): ReadyForAgentResult;
+  autopilotTick(args: TaskAutopilotTickInput): AutopilotTickResult;
+}
+
+/** Sub-task indices by capability_hint. */
+export type McpCapabilityMap = Record<string, number[]>;
+
+export interface QueenPublished {
+  plan_slug: string;
+  spec_task_id: number;
+  mcp_capability_map: McpCapabilityMap;
+  subtasks: PlanPublishResult['subtasks'];
+  plan_validation: PlanValidateResult;
+}
+
+export interface QueenDryRun {
+  dry_run: true;
+  plan_slug: string;
+  /** The exact task_plan_publish input. */
+  plan: Record<string, unknown>;
+  mcp_capability_map: McpCapabilityMap;
+  plan_validation: PlanValidateResult;
+}
+
+export interface QueenBackend {
+  planGoal(args: QueenPlanGoalInput): QueenPublished | QueenDryRun;
+}
+
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
   readonly tasks: TaskBackend;
@@ -601,4 +719,6 @@ export interface ColonyBackend {
   readonly plans: PlanBackend;
   readonly profiles: ProfileBackend;
   readonly rescue: RescueBackend;
+  readonly ready: ReadyBackend;
+  readonly queen: QueenBackend;
 }

@@ -11,7 +11,9 @@ import { memoryTools } from './tools/memory';
 import { messageTools } from './tools/messages';
 import { planTools } from './tools/plans';
 import { profileTools } from './tools/profiles';
+import { queenTools } from './tools/queen';
 import { quotaTools } from './tools/quota';
+import { readyTools } from './tools/ready';
 import { rescueTools } from './tools/rescue';
 import { taskTools } from './tools/tasks';
 
@@ -23,7 +25,9 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...handoffTools,
   ...quotaTools,
   ...messageTools,
+  ...queenTools,
   ...planTools,
+  ...readyTools,
   ...profileTools,
   ...rescueTools,
 ];

@@ -41,6 +41,8 @@ export * from './tools/memory';
 export * from './tools/messages';
 export * from './tools/plans';
 export * from './tools/profiles';
+export * from './tools/queen';
 export * from './tools/quota';
+export * from './tools/ready';
 export * from './tools/rescue';
 export * from './tools/tasks';

@@ -160,9 +160,11 @@ describe('COLONY_TOOLS', () => {
       'task_message_mark_read',
       'task_message_claim',
       'task_message_retract',
+      'queen_plan_goal',
       'task_plan_publish',
       'task_plan_claim_subtask',
       'task_plan_complete_subtask',
+      'task_ready_for_agent',
       'agent_upsert_profile',
       'rescue_stranded_run',
     ]);

@@ -12,6 +12,7 @@
  * "Update documentation in ..."), and the finalizer depends on every lane and scopes
  * every file, so the plan always passes the wave and finalizer rules.
  */
+import type { QUEEN_ORDERINGS } from '@swarm/tools';
 import { isFinalizer } from '../plans/plan-rules';
 
 /** Kinds of work a lane can be, in the order lanes are listed. */
@@ -23,7 +24,6 @@ const FOLLOW_UP: ReadonlySet<LaneKind> = new Set(['test_work', 'doc_work']);
 export const MAX_LANES = 8;
 /** Longest slug derived from a goal title. */
 export const MAX_SLUG_CHARS = 48;
-export const QUEEN_ORDERINGS = ['wave', 'serial'] as const;
 export type QueenOrdering = (typeof QUEEN_ORDERINGS)[number];
 
 export interface QueenGoal {
