@@ -38,6 +38,7 @@ const ZERO = {
 
 describe('task_autopilot_tick', () => {
   it('idles with nothing to do: no_op, null next call, the long sleep', async () => {
+    expect((await tick('never-registered')).decision).toBe('no_op');
     expect(await tick()).toEqual({
       generated_at: START,
       decision: 'no_op',

@@ -5,7 +5,7 @@
  * wins: accept a handoff, adopt a relay's claims, read a blocking message, claim ready
  * work, continue the claimed sub-task, or nothing.
  */
-import { quietLanes } from '@swarm/storage';
+import { getSession, quietLanes } from '@swarm/storage';
 import {
   AUTOPILOT_IDLE_WAKE_SECONDS,
   type AutopilotDecision,
@@ -47,12 +47,10 @@ export function gatherSignals(
   const batons = deps.batons.pendingFor(args.session_id, 50);
   const handoffs = batons.filter((b) => b.kind === 'handoff');
   const relays = batons.filter((b) => b.kind === 'relay');
-  const unread = deps.messages.list({
-    session_id: args.session_id,
-    agent: agentFamily(args.agent),
-    unread_only: true,
-    limit: 200,
-  });
+  // A session never registered has no inbox yet (rather than an error: a first tick may come before task_thread).
+  const unread = getSession(ctx.store, args.session_id)
+    ? deps.messages.list({ session_id: args.session_id, agent: agentFamily(args.agent), unread_only: true, limit: 200 })
+    : [];
   const blocking = unread.filter((m) => m.urgency === 'blocking');
   const lanes = quietLanes(ctx.store, {
     before: ctx.clock.now() - STRANDED_AFTER_MINUTES * MINUTE,

@@ -28,7 +28,7 @@ export type QueenPlanGoalInput = z.output<typeof QueenPlanGoalInput>;
 
 export const queenPlanGoal = defineTool({
   name: 'queen_plan_goal',
-  description: 'Decompose a broad goal into a published plan of claimable sub-tasks (dry_run: preview only).',
+  description: 'Split a goal into a published plan of claimable sub-tasks (dry_run: preview only).',
   input: QueenPlanGoalInput,
   mutates: true,
   docs: {
