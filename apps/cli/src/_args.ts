@@ -138,3 +138,14 @@ export const sessionArg = {
     required: true,
   },
 } as const;
+
+/** Who asks for work (`task ready`, `autopilot tick`): session, agent, optionally one repository. */
+export const agentArgs = {
+  session: { type: 'string', description: 'Your session id', valueHint: 'id', required: true },
+  agent: { type: 'string', description: 'Your agent name (claude, codex, ...)', valueHint: 'name', required: true },
+  'repo-root': {
+    type: 'string',
+    description: 'Only plans of this repository (relative paths resolve; default: every repository)',
+    valueHint: 'path',
+  },
+} as const;
