@@ -135,13 +135,16 @@ export { type AgentProfile, getProfile, getProfiles, listProfiles, upsertProfile
 // Ready and stranded work
 export {
   activeClaimsOfIdleSessions,
+  countActivePlans,
   type IdleClaim,
   type IdleSubtask,
+  type LiveClaimRef,
   liveClaimsOfSession,
   othersLiveClaimsOnFiles,
   type QuietLane,
   quietLanes,
-  type RepoFileClaim,
+  type ReadySubtaskRow,
+  readySubtaskRows,
   recentSessionAgents,
   subtasksClaimedByIdleSessions,
   subtasksOfTasks,

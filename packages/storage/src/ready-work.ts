@@ -7,12 +7,10 @@
  * as quiet (the cutoff) is the caller's rule.
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import { dbOf, type Store } from './_store';
+import { dbOf, type Store, statement } from './_store';
 import type { FileClaim } from './claims';
 import type { PlacedSubtask } from './plans';
 import { fileClaims, planSubtasks, plans, sessions, taskParticipants, tasks } from './schema';
-
-const LIVE = ['active', 'handoff_pending'];
 
 /** An active claim of a quiet session, with its task's place and the session's last sign of life. */
 export interface IdleClaim extends FileClaim {
@@ -37,45 +35,42 @@ export function activeClaimsOfIdleSessions(store: Store, cutoff: number): IdleCl
     .map((r) => ({ ...r.claim, repoRoot: r.repoRoot, branch: r.branch, lastHeartbeatAt: r.heartbeat }));
 }
 
-/** A claim with the repository of its task. */
-export interface RepoFileClaim extends FileClaim {
+/** A live claim, as much as ready-work ranking needs: where, whose, and what its age class is read from. */
+export interface LiveClaimRef {
   readonly repoRoot: string;
+  readonly filePath: string;
+  readonly sessionId: string;
+  readonly agent: string;
+  readonly state: string;
+  readonly refreshedAt: number;
+  readonly expiresAt: number | null;
 }
 
-/** A session's live (active or handoff_pending) claims on every task, with each task's repository. */
-export function liveClaimsOfSession(store: Store, sessionId: string): RepoFileClaim[] {
-  return dbOf(store)
-    .select({ claim: fileClaims, repoRoot: tasks.repoRoot })
-    .from(fileClaims)
-    .innerJoin(tasks, eq(tasks.id, fileClaims.taskId))
-    .where(and(eq(fileClaims.sessionId, sessionId), inArray(fileClaims.state, LIVE)))
-    .all()
-    .map((r) => ({ ...r.claim, repoRoot: r.repoRoot }));
+const LIVE_REF = `SELECT t.repo_root AS repoRoot, c.file_path AS filePath, c.session_id AS sessionId, c.agent,
+    c.state, c.refreshed_at AS refreshedAt, c.expires_at AS expiresAt
+  FROM file_claims c JOIN tasks t ON t.id = c.task_id`;
+
+/** A session's live (active or handoff_pending) claims on every task. */
+export function liveClaimsOfSession(store: Store, sessionId: string): LiveClaimRef[] {
+  return statement(store, `${LIVE_REF} WHERE c.session_id = @session AND c.state IN ('active', 'handoff_pending')`).all(
+    { session: sessionId },
+  ) as LiveClaimRef[];
 }
 
-/** Live claims of other sessions on any of these files of a repository (any branch). */
+/** Live claims of other sessions on any of these files of a repository (any branch), by file. */
 export function othersLiveClaimsOnFiles(
   store: Store,
   repoRoot: string,
   filePaths: readonly string[],
   sessionId: string,
-): FileClaim[] {
+): LiveClaimRef[] {
   if (filePaths.length === 0) return [];
-  return dbOf(store)
-    .select({ claim: fileClaims })
-    .from(fileClaims)
-    .innerJoin(tasks, eq(tasks.id, fileClaims.taskId))
-    .where(
-      and(
-        sql`${fileClaims.filePath} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(filePaths)])}))`,
-        inArray(fileClaims.state, LIVE),
-        eq(tasks.repoRoot, repoRoot),
-        ne(fileClaims.sessionId, sessionId),
-      ),
-    )
-    .orderBy(asc(fileClaims.filePath), asc(fileClaims.id))
-    .all()
-    .map((r) => r.claim);
+  // The file list travels as one JSON parameter, so the statement text (and its cache entry) stays fixed.
+  return statement(
+    store,
+    `${LIVE_REF} WHERE c.file_path IN (SELECT value FROM json_each(@files)) AND c.state IN ('active', 'handoff_pending')
+      AND t.repo_root = @repo AND c.session_id <> @session ORDER BY c.file_path, c.id`,
+  ).all({ files: JSON.stringify([...new Set(filePaths)]), repo: repoRoot, session: sessionId }) as LiveClaimRef[];
 }
 
 /** Agents of sessions that heartbeated at or after `since` (not ended), with their session ids. */
@@ -174,4 +169,55 @@ export function quietLanes(
     .orderBy(sql`${sessions.lastHeartbeatAt} DESC`, asc(tasks.id))
     .limit(filter.limit)
     .all();
+}
+
+/** A plan sub-task as the ready-work picker reads it: no description, plan slug and repository joined. */
+export interface ReadySubtaskRow {
+  readonly planId: number;
+  readonly planSlug: string;
+  readonly repoRoot: string;
+  readonly subtaskIndex: number;
+  readonly title: string;
+  readonly fileScope: string[];
+  readonly dependsOn: number[];
+  readonly capabilityHint: string | null;
+  readonly taskId: number;
+  readonly waveIndex: number;
+  readonly status: string;
+  readonly claimedBySessionId: string | null;
+}
+
+const READY_ROWS = `SELECT p.id AS planId, p.slug AS planSlug, p.repo_root AS repoRoot, s.subtask_index AS subtaskIndex,
+    s.title, s.file_scope AS fileScope, s.depends_on AS dependsOn, s.capability_hint AS capabilityHint,
+    s.task_id AS taskId, s.wave_index AS waveIndex, s.status, s.claimed_by_session_id AS claimedBySessionId
+  FROM plan_subtasks s JOIN plans p ON p.id = s.plan_id
+  WHERE p.status = 'active' AND (@repo IS NULL OR p.repo_root = @repo)
+    AND EXISTS (SELECT 1 FROM plan_subtasks x WHERE x.plan_id = p.id
+      AND (x.status = 'available' OR x.claimed_by_session_id = @session))
+  ORDER BY p.created_at DESC, p.id DESC, s.subtask_index`;
+
+/**
+ * Every sub-task of the active plans (of one repository, or all) that have something
+ * for the session: an available sub-task, or one it claimed or completed. Newest plan
+ * first, then by index. One lean statement: this runs on every ready-work call.
+ */
+export function readySubtaskRows(store: Store, sessionId: string, repoRoot?: string): ReadySubtaskRow[] {
+  const rows = statement(store, READY_ROWS).all({ repo: repoRoot ?? null, session: sessionId }) as Array<
+    Record<string, unknown>
+  >;
+  // Parsed in place: spreading each row into a new object costs more than the query on big plans.
+  for (const r of rows) {
+    r.fileScope = JSON.parse(r.fileScope as string);
+    r.dependsOn = JSON.parse(r.dependsOn as string);
+  }
+  return rows as unknown as ReadySubtaskRow[];
+}
+
+/** How many active plans there are (in one repository, or all). */
+export function countActivePlans(store: Store, repoRoot?: string): number {
+  const row = statement(
+    store,
+    `SELECT count(*) AS n FROM plans WHERE status = 'active' AND (@repo IS NULL OR repo_root = @repo)`,
+  ).get({ repo: repoRoot ?? null }) as { n: number };
+  return row.n;
 }

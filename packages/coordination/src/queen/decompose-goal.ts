@@ -13,6 +13,7 @@
  * every file, so the plan always passes the wave and finalizer rules.
  */
 import type { QUEEN_ORDERINGS } from '@swarm/tools';
+import { compareText } from '../compare-text';
 import { isFinalizer } from '../plans/plan-rules';
 
 /** Kinds of work a lane can be, in the order lanes are listed. */
@@ -137,7 +138,7 @@ function lanesOf(files: readonly string[]): Lane[] {
   let lanes = group(moduleOf);
   if (lanes.length > MAX_LANES) lanes = group(() => '*');
   return lanes.sort(
-    (a, b) => LANE_KINDS.indexOf(a.kind) - LANE_KINDS.indexOf(b.kind) || a.module.localeCompare(b.module),
+    (a, b) => LANE_KINDS.indexOf(a.kind) - LANE_KINDS.indexOf(b.kind) || compareText(a.module, b.module),
   );
 }
 

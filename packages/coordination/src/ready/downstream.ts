@@ -4,9 +4,12 @@
  * on it, directly or through others. Ranks ready work (unblocking first) and rescues
  * (blocking stranded work first).
  */
-import type { PlanSubtask } from '@swarm/storage';
-
-type Node = Pick<PlanSubtask, 'subtaskIndex' | 'dependsOn' | 'status'>;
+/** What the dependency graph needs of a sub-task. */
+interface Node {
+  readonly subtaskIndex: number;
+  readonly dependsOn: readonly number[];
+  readonly status: string;
+}
 
 /** For each sub-task index of one plan: its not-completed dependants, transitively. */
 export function blockedDownstream(subtasks: readonly Node[]): Map<number, number> {

@@ -6,12 +6,12 @@
  * for the caller, and the agents around with their profiles. Then ranks them.
  */
 import {
-  listPlans,
+  countActivePlans,
   liveClaimsOfSession,
   othersLiveClaimsOnFiles,
-  type PlanSubtask,
+  type ReadySubtaskRow,
+  readySubtaskRows,
   recentSessionAgents,
-  subtasksOfPlans,
 } from '@swarm/storage';
 import { agentFamily } from '../batons/targeting';
 import { CLAIM_FRESH_MS, claimAgeClass, isOwnership } from '../claims/age';
@@ -39,8 +39,8 @@ export interface ReadyQuery {
 }
 
 export interface GatheredReady {
-  /** Active plans in scope. */
-  readonly planCount: number;
+  /** Active plans in scope (counted only when nothing is ranked: it picks the empty-state hint). */
+  readonly planCount: () => number;
   /** Claimable candidates (not the caller's own claimed ones). */
   readonly available: number;
   readonly ranked: RankedCandidate[];
@@ -55,32 +55,26 @@ export interface ReadyDeps {
 export function gatherReady(ctx: DomainContext, deps: ReadyDeps, query: ReadyQuery): GatheredReady {
   const store = ctx.store;
   const now = ctx.clock.now();
-  const plans = listPlans(store, {
-    status: 'active',
-    ...(query.repo_root === undefined ? {} : { repoRoot: normalizeRepoRoot(query.repo_root) }),
-  });
-  const byPlan = new Map<number, PlanSubtask[]>();
-  for (const s of subtasksOfPlans(
-    store,
-    plans.map((p) => p.id),
-  )) {
-    byPlan.set(s.planId, [...(byPlan.get(s.planId) ?? []), s]);
+  const repoRoot = query.repo_root === undefined ? undefined : normalizeRepoRoot(query.repo_root);
+  const byPlan = new Map<number, ReadySubtaskRow[]>();
+  for (const row of readySubtaskRows(store, query.session_id, repoRoot)) {
+    const siblings = byPlan.get(row.planId);
+    if (siblings) siblings.push(row);
+    else byPlan.set(row.planId, [row]);
   }
 
   const candidates: ReadyCandidate[] = [];
   const ownPlans = new Set<string>();
-  for (const plan of plans) {
-    const siblings = byPlan.get(plan.id) ?? [];
-    const completed = new Set(siblings.filter((s) => s.status === 'completed').map((s) => s.subtaskIndex));
+  for (const siblings of byPlan.values()) {
     const downstream = blockedDownstream(siblings);
     for (const s of siblings) {
-      if (s.claimedBySessionId === query.session_id) ownPlans.add(plan.slug);
+      if (s.claimedBySessionId === query.session_id) ownPlans.add(s.planSlug);
+      // `available` already means every dependency is completed (completion unblocks dependants).
       const current = s.status === 'claimed' && s.claimedBySessionId === query.session_id;
-      const ready = s.status === 'available' && s.dependsOn.every((d) => completed.has(d));
-      if (!current && !ready) continue;
+      if (!current && s.status !== 'available') continue;
       candidates.push({
-        plan_slug: plan.slug,
-        repo_root: plan.repoRoot,
+        plan_slug: s.planSlug,
+        repo_root: s.repoRoot,
         subtask_index: s.subtaskIndex,
         task_id: s.taskId,
         title: s.title,
@@ -110,7 +104,11 @@ export function gatherReady(ctx: DomainContext, deps: ReadyDeps, query: ReadyQue
     ),
     peers: peersOf(ctx, deps.profiles, query.session_id, now),
   });
-  return { planCount: plans.length, available: candidates.filter((c) => !c.current).length, ranked };
+  return {
+    planCount: () => countActivePlans(store, repoRoot),
+    available: candidates.filter((c) => !c.current).length,
+    ranked,
+  };
 }
 
 /** Others' ownership claims (fresh or handoff_pending) on the candidates' files, by file key. */

@@ -78,7 +78,7 @@ export function readyResponse(
     return {
       result: {
         ...base,
-        next_action: gathered.planCount === 0 ? READY_NO_PLAN_ACTION : READY_BLOCKED_ACTION,
+        next_action: gathered.planCount() === 0 ? READY_NO_PLAN_ACTION : READY_BLOCKED_ACTION,
         empty_state: READY_EMPTY_STATE,
       },
       autoPick: null,

@@ -35,6 +35,7 @@ import {
 import { openRelay } from '../batons/open-baton';
 import { agentFamily } from '../batons/targeting';
 import { claimAgeClass } from '../claims/age';
+import { compareText } from '../compare-text';
 import { appendObservation, type DomainContext, requireTask } from '../context';
 import { PLAN_SUBTASK_CLAIM_KIND } from '../plans/plan-service';
 import { blockedDownstream } from '../ready/downstream';
@@ -292,7 +293,7 @@ export function compareEntries(a: RescueEntry, b: RescueEntry): number {
     (b.blocked_downstream_count ?? 0) - (a.blocked_downstream_count ?? 0) ||
     ATTENTION_RANK[b.message_attention_state] - ATTENTION_RANK[a.message_attention_state] ||
     a.task_id - b.task_id ||
-    a.session_id.localeCompare(b.session_id)
+    compareText(a.session_id, b.session_id)
   );
 }
 
@@ -313,5 +314,5 @@ function strandedSessions(jobs: readonly Job[], now: number): StrandedSession[] 
   }
   return [...bySession.values()]
     .map((s) => ({ ...s, task_ids: [...new Set(s.task_ids)].sort((a, b) => a - b) }))
-    .sort((a, b) => a.last_heartbeat_at - b.last_heartbeat_at || a.session_id.localeCompare(b.session_id));
+    .sort((a, b) => a.last_heartbeat_at - b.last_heartbeat_at || compareText(a.session_id, b.session_id));
 }
