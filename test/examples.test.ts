@@ -32,4 +32,13 @@ describe('examples', () => {
     expect(out).toMatch(/search -> ok: \[\{"id":\d+,"session_id":"myagent-1","kind":"decision"/);
     expect(out).toContain('task_post -> error INVALID_PARAMETERS');
   });
+
+  it('plan-from-script publishes a YAML plan from a script and two agents work it wave by wave', () => {
+    const out = run('plan-from-script.mjs');
+    expect(out).toContain('dry run: would publish; waves 0 1 1 2');
+    expect(out).toContain('published add-widget-page: 4 sub-tasks on spec/add-widget-page/sub-N');
+    expect(out).toMatch(/wave 0: \w+ completed sub-0 \(packages\/storage\/src\/widgets\.ts\), unblocked 1, 2/);
+    expect(out).toMatch(/wave 1: claude completed sub-1 .*\nwave 1: codex completed sub-2 .*, unblocked 3/);
+    expect(out).toContain('plan add-widget-page: 4/4 completed');
+  });
 });

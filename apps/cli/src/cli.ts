@@ -23,6 +23,7 @@ const main = defineCommand({
     sessions: () => import('./commands/sessions').then((m) => m.default),
     task: () => import('./commands/task/index').then((m) => m.default),
     autopilot: () => import('./commands/autopilot/index').then((m) => m.default),
+    plan: () => import('./commands/plan/index').then((m) => m.default),
     status: () => import('./commands/status').then((m) => m.default),
     docs: () => import('./commands/docs/index').then((m) => m.default),
     mcp: () => import('./commands/mcp').then((m) => m.default),

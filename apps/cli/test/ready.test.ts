@@ -4,7 +4,7 @@
  * `colony autopilot tick`, with usage errors for bad flags.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,7 @@ async function tool(name: string, args: Record<string, unknown>) {
 const who = (session: string) => ['--session', session, '--agent', 'codex', '--repo-root', 'repo'];
 
 beforeAll(async () => {
+  mkdirSync(repo);
   await tool('task_plan_publish', {
     repo_root: repo,
     slug: 'widgets',

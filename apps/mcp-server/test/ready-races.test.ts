@@ -5,6 +5,7 @@
  * one BEGIN IMMEDIATE transaction, as does planning and applying a rescue, so exactly
  * one process claims and each stranded task is relayed once.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { manualClock, openColony } from '@swarm/core';
 import { countBatons, countClaims, countSubtaskClaims, openStore } from '@swarm/storage';
@@ -34,6 +35,7 @@ describe('ready-work and rescue races between server processes', () => {
     const dir = tempDir();
     const db = join(dir, 'colony.db');
     const repo = join(dir, 'repo');
+    mkdirSync(repo);
     await seed(db, dir, Date.now(), [
       [
         'task_plan_publish',

@@ -4,6 +4,7 @@
  * a server process driven by the MCP SDK client with its clock driven through
  * COLONY_CLOCK_FILE. Refusals are checked to write nothing by reading the same file.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { countObservations, countPlans, countSubtaskClaims, listProfiles, openStore, type Store } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,12 @@ let clockFile: string;
 let dir: string;
 let now = Date.UTC(2026, 3, 1);
 
+/** A folder to use as a repository root (publishing writes the plan's spec change into it). */
+const repoDir = (name: string) => {
+  const path = join(dir, name);
+  mkdirSync(path, { recursive: true });
+  return path;
+};
 const advance = (ms: number) => {
   now += ms;
   setClock(clockFile, now);
@@ -98,7 +105,7 @@ describe('capability profiles over stdio', () => {
 describe('task_ready_for_agent over stdio', () => {
   let repo: string;
   beforeAll(async () => {
-    repo = join(dir, 'repo-ready');
+    repo = repoDir('repo-ready');
   });
 
   it('answers the empty state before any plan, and stops task_list nagging once called', async () => {
@@ -184,7 +191,7 @@ describe('task_ready_for_agent over stdio', () => {
 
 describe('task_autopilot_tick over stdio', () => {
   it('advises claim_ready, then continue_current, counting stalled lanes with the server clock', async () => {
-    const repo = join(dir, 'repo-tick');
+    const repo = repoDir('repo-tick');
     await publish(repo, 'tick', [
       subtask('Build API', ['src/api.ts']),
       subtask('Verify release', ['test/api.test.ts'], [0], 'test_work'),
@@ -222,7 +229,7 @@ describe('queen_plan_goal over stdio', () => {
   });
 
   it('previews with dry_run, then publishes a plan task_ready_for_agent offers', async () => {
-    const repo = join(dir, 'repo-queen');
+    const repo = repoDir('repo-queen');
     const before = snapshot();
     const preview = await ok('queen_plan_goal', goal(repo, { dry_run: true }));
     expect(snapshot()).toEqual(before);
@@ -244,7 +251,7 @@ describe('queen_plan_goal over stdio', () => {
   });
 
   it('refuses files outside the repository and missing files, writing nothing', async () => {
-    const repo = join(dir, 'repo-queen-bad');
+    const repo = repoDir('repo-queen-bad');
     await refused('queen_plan_goal', goal(repo, { affected_files: ['../../etc/passwd'] }), 'PATH_OUTSIDE_REPO');
     await refused('queen_plan_goal', goal(repo, { affected_files: [] }), 'INVALID_PARAMETERS');
   });

@@ -5,6 +5,7 @@
  * claims (and a claimed plan sub-task), and a retry with its idempotency key answers
  * the first result without rescuing twice.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   countBatons,
@@ -18,13 +19,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Server, setClock, startServer, tempDir } from './_harness';
 
-const REPO = '/abs/rescue-repo';
 const MINUTE = 60_000;
 let server: Server;
 let store: Store;
 let clockFile: string;
 let now = Date.UTC(2026, 4, 1);
 let taskId: number;
+let REPO: string;
 
 const advance = (ms: number) => {
   now += ms;
@@ -46,6 +47,8 @@ const snapshot = () => ({
 beforeAll(async () => {
   const dir = tempDir();
   const db = join(dir, 'colony.db');
+  REPO = join(dir, 'repo');
+  mkdirSync(REPO);
   clockFile = join(dir, 'clock');
   setClock(clockFile, now);
   server = await startServer({ db, home: dir, clockFile });

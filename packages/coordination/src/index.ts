@@ -49,11 +49,6 @@ export {
   type UrgentUnreadQuery,
 } from './messages/message-service';
 // Plans
-export {
-  PLAN_ARCHIVE_BLOCKED_KIND,
-  PLAN_ARCHIVE_ERROR_KIND,
-  PLAN_ARCHIVED_KIND,
-} from './plans/auto-archive';
 export { type LocatedSubtask, locatePlan, locateSubtask, type SubtaskLocator } from './plans/locate';
 export { type NormalizedSubtask, normalizeSubtasks, validatePlan } from './plans/plan-check';
 export {
@@ -68,26 +63,31 @@ export {
   RULE_PRECEDENCE,
   scopeOverlaps,
 } from './plans/plan-rules';
-export {
-  PLAN_CONFIG_KIND,
-  PLAN_SUBTASK_CLAIM_KIND,
-  PLAN_SUBTASK_KIND,
-  PlanService,
-  type PlanServiceOptions,
-} from './plans/plan-service';
+export { PlanService, type PlanServiceOptions } from './plans/plan-service';
 export { nextAvailable, planSummary, subtaskEntry, subtaskRef } from './plans/plan-view';
+export { PLAN_CONFIG_KIND, PLAN_SUBTASK_KIND, publishPlan } from './plans/publish-plan';
 export {
   type OpenedSpecChange,
   type PlanSpecLane,
-  type SpecArchiveOutcome,
   type SpecArchiveRequest,
   type SpecChangeRequest,
-  specBranch,
+  specServiceLane,
   subtaskBranch,
   threadOnlySpecLane,
 } from './plans/spec-lane';
+export { claimPlanSubtask, completePlanSubtask, PLAN_SUBTASK_CLAIM_KIND } from './plans/subtask-lifecycle';
 // Agent capability profiles
 export { DEFAULT_CAPABILITIES, ProfileService, profileKey } from './profiles/profile-service';
+// Proposals
+export {
+  PROPOSAL_KIND,
+  PROPOSAL_PROMOTED_KIND,
+  PROPOSAL_REINFORCE_KIND,
+  ProposalService,
+  type ProposeOptions,
+  proposalBranch,
+} from './proposals/proposal-service';
+export { agentTypeOf, type Evidence, proposalStrength, type Strength } from './proposals/strength';
 // Rescue of stranded work
 export {
   capabilityMap,
@@ -102,6 +102,48 @@ export { fileKey, type RankedCandidate, type RankInput, type ReadyCandidate, ran
 export { ReadyService, type ReadyServiceDeps } from './ready/ready-service';
 export { normalizeRepoPath } from './repo-paths';
 export { RESCUE_BASE_BRANCH, RESCUE_KIND, RescueService } from './rescue/rescue-service';
+// Specs and spec changes
+export { type ChangeDocument, parseChange, writeChange } from './specs/change-format';
+export {
+  type AddDeltaOptions,
+  ARCHIVE_STRATEGIES,
+  type ArchiveOptions,
+  type ArchiveStrategy,
+  type OpenChangeOptions,
+  SPEC_ARCHIVE_KIND,
+  SPEC_CHANGE_OPEN_KIND,
+  SPEC_DELTA_KIND,
+  specBranch,
+} from './specs/spec-changes';
+export { applyDeltas, checkDelta, DELTA_OPS, DeltaError, type DeltaOp, type SpecDelta } from './specs/spec-deltas';
+export { failureSignature } from './specs/spec-failures';
+export { nodeFileOps, type SpecFileOps } from './specs/spec-files';
+export {
+  findRow,
+  findSection,
+  normalizeRowId,
+  parseSpec,
+  rootHash,
+  SECTION_KEYS,
+  type SpecDocument,
+  type SpecModel,
+  type SpecRow,
+  type SpecSection,
+  toSpecModel,
+  writeSpec,
+} from './specs/spec-format';
+export { mergeSpec, type SpecConflict } from './specs/spec-merge';
+export {
+  type AutoArchiveOptions,
+  type AutoArchiveOutcome,
+  PLAN_ARCHIVE_BLOCKED_KIND,
+  PLAN_ARCHIVE_ERROR_KIND,
+  PLAN_ARCHIVE_SKIPPED_KIND,
+  PLAN_ARCHIVED_KIND,
+  SPEC_FAILURE_KIND,
+  SpecService,
+  type SpecServiceOptions,
+} from './specs/spec-service';
 export { type NotepadPointer, pointerLine } from './tasks/omx-notepad';
 export { compactLine, directedAgent, looksLikeFutureWork } from './tasks/post-routing';
 // Task threads

@@ -21,9 +21,13 @@ import {
   manualClock,
   PlanService,
   ProfileService,
+  ProposalService,
   QueenService,
   ReadyService,
   RescueService,
+  type SpecFileOps,
+  SpecService,
+  specServiceLane,
   TaskService,
 } from '../src/index';
 
@@ -39,6 +43,8 @@ export interface Fixture {
   readonly claims: ClaimService;
   readonly batons: BatonService;
   readonly plans: PlanService;
+  readonly proposals: ProposalService;
+  readonly specs: SpecService;
   readonly profiles: ProfileService;
   readonly rescue: RescueService;
   readonly ready: ReadyService;
@@ -53,7 +59,15 @@ export interface Fixture {
   close(): void;
 }
 
-export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS): Fixture {
+export interface FixtureOptions {
+  /** File operations of the spec service (inject failures here). */
+  readonly specFs?: SpecFileOps;
+}
+
+export function createFixture(
+  settings: CoordinationSettings = DEFAULT_COORDINATION_SETTINGS,
+  options: FixtureOptions = {},
+): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'colony-coordination-'));
   const store = openStore({ path: join(dir, 'colony.db') });
   const clock = manualClock(START);
@@ -64,14 +78,16 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
-  const plans = new PlanService(ctx);
+  const proposals = new ProposalService(ctx);
+  const specs = new SpecService(ctx, { tasks, proposals, ...(options.specFs ? { fs: options.specFs } : {}) });
+  const plans = new PlanService(ctx, { specs: specServiceLane(specs) });
   const profiles = new ProfileService(ctx);
   const rescue = new RescueService(ctx);
   const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
   const queen = new QueenService(ctx, { plans });
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons, plans, profiles, rescue, ready, queen },
+    { memory, tasks, messages, links, claims, batons, plans, proposals, specs, profiles, rescue, ready, queen },
     { now: () => clock.now() },
   );
   return {
@@ -84,6 +100,8 @@ export function createFixture(settings: CoordinationSettings = DEFAULT_COORDINAT
     claims,
     batons,
     plans,
+    proposals,
+    specs,
     profiles,
     rescue,
     ready,

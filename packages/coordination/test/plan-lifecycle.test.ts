@@ -3,6 +3,7 @@
  * as dependencies complete, file claims taken on claim and released on complete, and
  * the audit observations of each step.
  */
+import { join } from 'node:path';
 import {
   countSubtaskClaims,
   getObservation,
@@ -45,7 +46,7 @@ describe('a published plan', () => {
     expect(published).toEqual({
       plan_slug: 'add-widget-page',
       spec_task_id: expect.any(Number),
-      spec_change_path: null,
+      spec_change_path: join(repo, 'openspec/changes/add-widget-page/CHANGE.md'),
       subtasks: [0, 1, 2, 3].map((i) => ({
         subtask_index: i,
         branch: `spec/add-widget-page/sub-${i}`,
@@ -78,8 +79,10 @@ describe('a published plan', () => {
         status: 'blocked',
       },
     });
-    const config = taskTimeline(fx.store, published.spec_task_id, 10).map((o) => getObservation(fx.store, o.id));
-    expect(config.map((o) => [o?.kind, o?.metadata?.auto_archive])).toEqual([['plan-config', false]]);
+    const spec = taskTimeline(fx.store, published.spec_task_id, 10).map((o) => getObservation(fx.store, o.id)!);
+    expect(spec.map((o) => o.kind)).toContain('spec-change-open');
+    const config = spec.filter((o) => o.kind === 'plan-config');
+    expect(config.map((o) => [o.metadata?.plan_slug, o.metadata?.auto_archive])).toEqual([['add-widget-page', false]]);
   });
 
   it('walks three waves end to end with two agents', async () => {

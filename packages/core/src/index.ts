@@ -26,4 +26,15 @@ export {
 // Opening colony
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
 export { DB_FILE, resolveDbPath, resolveHome } from './paths';
+// Plans from scripts
+export {
+  loadPlanFile,
+  type PlanDocument,
+  type PlanDryRun,
+  type PlanListFilter,
+  type PlanScripts,
+  type PublishOptions,
+  SCRIPT_AGENT,
+  SCRIPT_SESSION_ID,
+} from './plans';
 export { defaultSettings, loadSettings, SETTINGS_FILE, type Settings, SettingsSchema } from './settings';

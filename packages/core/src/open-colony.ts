@@ -16,10 +16,13 @@ import {
   MessageService,
   PlanService,
   ProfileService,
+  ProposalService,
   QueenService,
   ReadyService,
   RescueService,
   type SearchRanker,
+  SpecService,
+  specServiceLane,
   systemClock,
   TaskService,
   type TokenCounter,
@@ -48,6 +51,7 @@ import {
   toOpenAITools,
 } from '@swarm/tools';
 import { resolveDbPath, resolveHome } from './paths';
+import { type PlanScripts, planScripts } from './plans';
 import { loadSettings, type Settings } from './settings';
 
 export interface OpenColonyOptions {
@@ -95,6 +99,10 @@ export interface Colony {
   readonly links: LinkService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  /** Plans from scripts: publish (or dry-run) and list, validated and receipted like tool calls. */
+  readonly plans: PlanScripts;
+  readonly proposals: ProposalService;
+  readonly specs: SpecService;
   readonly profiles: ProfileService;
   readonly rescue: RescueService;
   readonly ready: ReadyService;
@@ -139,7 +147,9 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
-  const plans = new PlanService(ctx);
+  const proposals = new ProposalService(ctx);
+  const specs = new SpecService(ctx, { tasks, proposals });
+  const plans = new PlanService(ctx, { specs: specServiceLane(specs) });
   const profiles = new ProfileService(ctx);
   const rescue = new RescueService(ctx);
   const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
@@ -152,6 +162,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     claims,
     batons,
     plans,
+    proposals,
+    specs,
     profiles,
     rescue,
     ready,
@@ -179,6 +191,9 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     links,
     claims,
     batons,
+    plans: planScripts((name, args) => registry.call(name, args)),
+    proposals,
+    specs,
     profiles,
     rescue,
     ready,

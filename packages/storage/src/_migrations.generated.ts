@@ -61,7 +61,18 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
     ]
   },
   {
-    "folderMillis": 1795457323828,
+    "folderMillis": 1795457650411,
+    "hash": "9e55c4b518ff68a0db53df0131ab6ffc05b938f8e413316219bfeb38b1b91ff1",
+    "sql": [
+      "CREATE TABLE `proposal_reinforcements` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`proposal_id` integer NOT NULL,\n\t`session_id` text NOT NULL,\n\t`agent_type` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`weight` real NOT NULL,\n\t`ts` integer NOT NULL,\n\t`observation_id` integer NOT NULL,\n\tFOREIGN KEY (`proposal_id`) REFERENCES `proposals`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `proposal_reinforcements_proposal_idx` ON `proposal_reinforcements` (`proposal_id`,`ts`);",
+      "CREATE TABLE `proposals` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`branch` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`rationale` text NOT NULL,\n\t`touches_files` text NOT NULL,\n\t`status` text NOT NULL,\n\t`proposed_by_session` text NOT NULL,\n\t`observation_id` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`promoted_at` integer,\n\t`task_id` integer,\n\tFOREIGN KEY (`proposed_by_session`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `proposals_scope_idx` ON `proposals` (`repo_root`,`branch`,`status`);",
+      "CREATE TABLE `spec_failures` (\n\t`repo_root` text NOT NULL,\n\t`signature_hash` text NOT NULL,\n\t`test_id` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`count` integer NOT NULL,\n\t`first_seen_at` integer NOT NULL,\n\t`last_seen_at` integer NOT NULL,\n\t`proposal_id` integer,\n\tPRIMARY KEY(`repo_root`, `signature_hash`),\n\tFOREIGN KEY (`proposal_id`) REFERENCES `proposals`(`id`) ON UPDATE no action ON DELETE no action\n);"
+    ]
+  },
+  {
+    "folderMillis": 1795458287250,
     "hash": "ae024c2233925baa70c92142beaeab5293045a6ef0981a1556196bf9157ac470",
     "sql": [
       "CREATE TABLE `plan_subtask_claims` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`subtask_id` integer NOT NULL,\n\t`session_id` text NOT NULL,\n\t`agent` text NOT NULL,\n\t`state` text NOT NULL,\n\t`claimed_at` integer NOT NULL,\n\t`ended_at` integer,\n\t`observation_id` integer NOT NULL,\n\tFOREIGN KEY (`subtask_id`) REFERENCES `plan_subtasks`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE no action\n);",
@@ -79,7 +90,7 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
     ]
   },
   {
-    "folderMillis": 1795457868179,
+    "folderMillis": 1795460741321,
     "hash": "6c3ca9dd0a002a5ab865d9fa2a950d91eb9f023bdb88f280422aa820a5651f0f",
     "sql": [
       "CREATE TABLE `agent_profiles` (\n\t`agent` text PRIMARY KEY NOT NULL,\n\t`capabilities` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);"

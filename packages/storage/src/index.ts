@@ -132,6 +132,20 @@ export {
 } from './plans';
 // Agent capability profiles
 export { type AgentProfile, getProfile, getProfiles, listProfiles, upsertProfile } from './profiles';
+// Proposals
+export {
+  getProposal,
+  insertProposal,
+  insertReinforcement,
+  listProposals,
+  listReinforcements,
+  type NewProposal,
+  type NewReinforcement,
+  type Proposal,
+  type ProposalFilter,
+  promoteProposal,
+  type Reinforcement,
+} from './proposals';
 // Ready and stranded work
 export {
   activeClaimsOfIdleSessions,
@@ -162,6 +176,8 @@ export {
   touchSession,
   upsertSession,
 } from './sessions';
+// Spec failures
+export { countSpecFailure, type FailureReport, type SpecFailure, setSpecFailureProposal } from './spec-failures';
 // Task threads
 export {
   activeTasksOfSession,

@@ -40,6 +40,7 @@ import type {
   TaskPlanValidateInput,
 } from './tools/plans';
 import type { AgentGetProfileInput, AgentUpsertProfileInput } from './tools/profiles';
+import type { TaskForagingReportInput, TaskProposeInput, TaskReinforceInput } from './tools/proposals';
 import type { QueenPlanGoalInput } from './tools/queen';
 import type {
   TaskClaimQuotaAcceptInput,
@@ -49,6 +50,15 @@ import type {
 import type { TaskAutopilotTickInput, TaskReadyForAgentInput } from './tools/ready';
 import type { RescueStrandedRunInput, RescueStrandedScanInput } from './tools/rescue';
 
+import type {
+  OpenspecSyncStatusInput,
+  SpecArchiveInput,
+  SpecBuildContextInput,
+  SpecBuildRecordFailureInput,
+  SpecChangeAddDeltaInput,
+  SpecChangeOpenInput,
+  SpecReadInput,
+} from './tools/specs';
 import type {
   TaskListInput,
   TaskNoteWorkingInput,
@@ -483,8 +493,9 @@ export interface AutoArchiveOutcome {
   reason?: string;
   archived_path?: string;
   merged_root_hash?: string;
-  applied?: unknown[];
-  conflicts?: unknown[];
+  /** How many deltas of the change were applied. */
+  applied?: number;
+  conflicts?: SpecConflictEntry[];
 }
 
 export interface SubtaskCompleteResult {
@@ -721,4 +732,151 @@ export interface ColonyBackend {
   readonly rescue: RescueBackend;
   readonly ready: ReadyBackend;
   readonly queen: QueenBackend;
+  readonly proposals: ProposalBackend;
+  readonly specs: SpecBackend;
+}
+
+export interface SpecChangeOpenResult {
+  task_id: number;
+  /** Absolute path of the change's CHANGE.md. */
+  path: string;
+  base_root_hash: string;
+}
+
+/** One conflicting hunk of an archive's three-way merge. */
+export interface SpecConflictEntry {
+  /** 1-based line of the base where the hunk starts. */
+  line: number;
+  /** Row ids in the hunk, e.g. ['V.3']. */
+  ids: string[];
+  base: string[];
+  change: string[];
+  root: string[];
+}
+
+/** archived: written; conflict: three_way found conflicts, nothing written; refused: refuse_on_conflict did. */
+export type SpecArchiveStatus = 'archived' | 'conflict' | 'refused';
+
+export interface SpecArchiveResult {
+  status: SpecArchiveStatus;
+  archived_path: string | null;
+  merged_root_hash: string | null;
+  conflicts: SpecConflictEntry[];
+  /** Deltas applied (0 unless archived). */
+  applied: number;
+}
+
+export interface ProposeResult {
+  proposal_id: number;
+  strength: number;
+  promotion_threshold: number;
+}
+
+export interface ReinforceResult {
+  proposal_id: number;
+  strength: number;
+  promoted: boolean;
+  task_id: number | null;
+}
+
+export interface PendingProposal {
+  id: number;
+  strength: number;
+  summary: string;
+  /** Unique reinforcing sessions (the proposer included). */
+  reinforcement_count: number;
+  touches_files: string[];
+  created_at: number;
+  last_reinforced_at: number;
+}
+
+export interface PromotedProposal {
+  id: number;
+  task_id: number;
+  /** The promoted task thread's branch. */
+  branch: string;
+  summary: string;
+  promoted_at: number;
+}
+
+export interface ForagingReport {
+  pending: PendingProposal[];
+  promoted: PromotedProposal[];
+}
+
+export interface ProposalBackend {
+  propose(args: TaskProposeInput): ProposeResult;
+  reinforce(args: TaskReinforceInput): ReinforceResult;
+  foragingReport(args: TaskForagingReportInput): ForagingReport;
+}
+
+export interface SpecSectionSummary {
+  /** The § letter (G, C, I, V, T, B) or '' for another heading. */
+  id: string;
+  heading: string;
+  body: string;
+  row_count?: number;
+}
+
+export interface SpecInvariantRef {
+  id: string;
+  rule: string;
+}
+
+export interface SpecReadResult {
+  rootHash: string;
+  title: string;
+  sections: SpecSectionSummary[];
+  alwaysInvariants: SpecInvariantRef[];
+}
+
+export interface SpecContextResult {
+  task_id: string;
+  cited_ids: string[];
+  always_invariants: SpecInvariantRef[];
+  rendered: string;
+}
+
+export interface RecordFailureResult {
+  action: 'logged' | 'promoted' | 'duplicate';
+  signature_hash: string;
+  match_count: number;
+  proposal_id: number | null;
+}
+
+export type SyncDriftKind =
+  | 'change_without_task'
+  | 'task_without_change'
+  | 'stale_change'
+  | 'base_moved'
+  | 'broken_change'
+  | 'archive_unrecorded'
+  | 'stale_checkbox';
+
+export interface SyncDriftRow {
+  kind: SyncDriftKind;
+  slug: string;
+  detail: string;
+  repair: { tool: string; args: Record<string, unknown> } | null;
+}
+
+export interface SyncStatusResult {
+  repo_root: string;
+  root_hash: string | null;
+  open_changes: number;
+  archived_changes: number;
+  drift: SyncDriftRow[];
+  total: number;
+  truncated: boolean;
+}
+
+export interface SpecBackend {
+  read(args: SpecReadInput): SpecReadResult;
+  syncStatus(args: OpenspecSyncStatusInput): SyncStatusResult;
+  changeOpen(args: SpecChangeOpenInput): SpecChangeOpenResult;
+  changeAddDelta(args: SpecChangeAddDeltaInput): { delta_count: number };
+  buildContext(args: SpecBuildContextInput): SpecContextResult;
+  buildRecordFailure(args: SpecBuildRecordFailureInput): RecordFailureResult;
+  /** Throws SPEC_ARCHIVE_CONFLICT (details: status 'refused', conflicts) when refuse_on_conflict meets conflicts. */
+  archiveChange(args: SpecArchiveInput): SpecArchiveResult;
 }

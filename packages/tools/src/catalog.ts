@@ -11,10 +11,12 @@ import { memoryTools } from './tools/memory';
 import { messageTools } from './tools/messages';
 import { planTools } from './tools/plans';
 import { profileTools } from './tools/profiles';
+import { proposalTools } from './tools/proposals';
 import { queenTools } from './tools/queen';
 import { quotaTools } from './tools/quota';
 import { readyTools } from './tools/ready';
 import { rescueTools } from './tools/rescue';
+import { specTools } from './tools/specs';
 import { taskTools } from './tools/tasks';
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
@@ -30,4 +32,6 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...readyTools,
   ...profileTools,
   ...rescueTools,
+  ...proposalTools,
+  ...specTools,
 ];

@@ -55,6 +55,16 @@ const CONTRACT_TOOLS = [
   'task_plan_claim_subtask',
   'task_plan_complete_subtask',
   'task_plan_status_for_spec_row',
+  'task_propose',
+  'task_reinforce',
+  'task_foraging_report',
+  'spec_read',
+  'openspec_sync_status',
+  'spec_change_open',
+  'spec_change_add_delta',
+  'spec_build_context',
+  'spec_build_record_failure',
+  'spec_archive',
 ];
 
 const CONTRACT_ERROR_CODES = [
@@ -167,6 +177,12 @@ describe('COLONY_TOOLS', () => {
       'task_ready_for_agent',
       'agent_upsert_profile',
       'rescue_stranded_run',
+      'task_propose',
+      'task_reinforce',
+      'spec_change_open',
+      'spec_change_add_delta',
+      'spec_build_record_failure',
+      'spec_archive',
     ]);
   });
 

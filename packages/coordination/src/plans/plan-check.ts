@@ -37,7 +37,7 @@ export function normalizeSubtasks(repoRoot: string, subtasks: readonly PlanSubta
     title: s.title,
     description: s.description,
     file_scope: [...new Set(s.file_scope.map((f) => normalizeRepoPath(repoRoot, f)))],
-    depends_on: [...new Set(s.depends_on)],
+    depends_on: [...new Set(s.depends_on ?? [])],
     capability_hint: s.capability_hint ?? null,
     spec_row_id: s.spec_row_id ?? null,
   }));

@@ -1,12 +1,16 @@
 /**
  * @module plans/spec-lane
  * What plans need from the spec lane, passed in: opening the spec change a plan is
- * published as (its thread on `spec/<slug>`), and archiving it when the plan's last
- * sub-task completes. Without a spec lane, `threadOnlySpecLane` opens the thread only:
- * there is no change document, and auto-archive reports `skipped`.
+ * published as (CHANGE.md and its thread on `spec/<slug>`), and archiving it when the
+ * plan's last sub-task completes. `specServiceLane` is the real one (SpecService);
+ * without it, `threadOnlySpecLane` opens the thread only: there is no change document,
+ * and auto-archive reports `skipped`.
  */
 import { ensureTask, joinTask } from '@swarm/storage';
+import type { AutoArchiveOutcome } from '@swarm/tools';
 import type { DomainContext } from '../context';
+import { specBranch } from '../specs/spec-changes';
+import type { SpecService } from '../specs/spec-service';
 
 export interface SpecChangeRequest {
   readonly repoRoot: string;
@@ -21,40 +25,55 @@ export interface SpecChangeRequest {
 export interface OpenedSpecChange {
   /** The spec task thread, on `spec/<slug>`, joined by the publisher. */
   readonly taskId: number;
-  /** The change document, repo-relative; null when none is written. */
+  /** The change document; null when none is written. */
   readonly path: string | null;
 }
 
 export interface SpecArchiveRequest {
   readonly repoRoot: string;
   readonly slug: string;
+  /** The session whose completion finished the plan, and its agent. */
   readonly sessionId: string;
   readonly agent: string;
 }
 
-export type SpecArchiveOutcome =
-  | {
-      readonly status: 'archived';
-      readonly archived_path: string;
-      readonly merged_root_hash: string;
-      readonly applied: unknown[];
-    }
-  | { readonly status: 'blocked'; readonly conflicts: unknown[]; readonly applied: unknown[] };
-
 export interface PlanSpecLane {
   /** Opens the change and its thread; runs inside the publish transaction. */
   openChange(request: SpecChangeRequest): OpenedSpecChange;
-  /** Three-way merges and archives the change; may throw (reported as auto_archive 'error'). */
-  archive?(request: SpecArchiveRequest): SpecArchiveOutcome;
-}
-
-/** The spec branch of a plan: its change thread. Sub-task threads hang below it. */
-export function specBranch(slug: string): string {
-  return `spec/${slug}`;
+  /**
+   * Merges and archives the change after the plan's last completion committed, and
+   * records the outcome (plan-archived, plan-archive-blocked, plan-archive-error) on the
+   * spec thread. Never throws. Absent: the plan has no change to archive.
+   */
+  autoArchive?(request: SpecArchiveRequest): AutoArchiveOutcome;
 }
 
 export function subtaskBranch(slug: string, index: number): string {
   return `${specBranch(slug)}/sub-${index}`;
+}
+
+/** Plans published as OpenSpec changes through the spec service. */
+export function specServiceLane(specs: SpecService): PlanSpecLane {
+  return {
+    openChange(request) {
+      const opened = specs.openChange({
+        repoRoot: request.repoRoot,
+        slug: request.slug,
+        sessionId: request.sessionId,
+        agent: request.agent,
+        title: request.title,
+        proposal: proposalOf(request),
+      });
+      return { taskId: opened.task_id, path: opened.path };
+    },
+    autoArchive: (request) => specs.autoArchive(request),
+  };
+}
+
+/** One line for CHANGE.md: the title, the problem and what "done" means. */
+function proposalOf(request: SpecChangeRequest): string {
+  const text = `${request.title}. ${request.problem} Acceptance: ${request.acceptanceCriteria.join('; ')}.`;
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** Opens `spec/<slug>` and joins the publisher; writes no change document and cannot archive. */

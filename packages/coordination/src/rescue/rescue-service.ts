@@ -37,7 +37,7 @@ import { agentFamily } from '../batons/targeting';
 import { claimAgeClass } from '../claims/age';
 import { compareText } from '../compare-text';
 import { appendObservation, type DomainContext, requireTask } from '../context';
-import { PLAN_SUBTASK_CLAIM_KIND } from '../plans/plan-service';
+import { PLAN_SUBTASK_CLAIM_KIND } from '../plans/subtask-lifecycle';
 import { blockedDownstream } from '../ready/downstream';
 
 const MINUTE = 60_000;

@@ -28,7 +28,7 @@ export const PlanSubtaskInput = z.strictObject({
   title: text(200),
   description: z.string().min(1).max(4000),
   file_scope: z.array(filePath).min(1).max(MAX_FILE_SCOPE),
-  depends_on: z.array(z.int()).max(MAX_PLAN_SUBTASKS).default([]),
+  depends_on: z.array(z.int()).max(MAX_PLAN_SUBTASKS).optional(),
   capability_hint: capability.optional(),
   spec_row_id: specRowId.optional(),
 });
@@ -100,9 +100,10 @@ export const taskPlanPublish = defineTool({
       'PLAN_FINALIZER_NOT_LAST',
       'PLAN_SCOPE_OVERLAP',
       'PLAN_ALREADY_PUBLISHED',
+      'SPEC_CHANGE_EXISTS',
       'PATH_OUTSIDE_REPO',
     ],
-    notes: `At least 2 sub-tasks (for a single task use task_thread). ${VALIDATION_RULES} A refusal carries \`errors\` (the ordered_wave_errors or overlaps found) and writes nothing. Publishing opens the spec change (openspec/changes/<slug>/CHANGE.md when the spec lane is present) and its thread on spec/<slug>, joined by the publisher, with a plan-config observation (metadata.auto_archive); each sub-task gets a thread on spec/<slug>/sub-<index> and a plan-subtask observation (metadata: parent_plan_slug, parent_plan_title, parent_spec_task_id, subtask_index, file_scope, depends_on, capability_hint, status). The publisher does not join the sub-tasks: publishing is advertising, not claiming. Sub-tasks without dependencies start available, the others blocked until their dependencies complete. A slug is unique per repository (PLAN_ALREADY_PUBLISHED). auto_archive (default false): when the last sub-task completes, the spec change is merged and archived, see task_plan_complete_subtask.`,
+    notes: `At least 2 sub-tasks (for a single task use task_thread). ${VALIDATION_RULES} A refusal carries \`errors\` (the ordered_wave_errors or overlaps found) and writes nothing. Publishing opens the spec change openspec/changes/<slug>/CHANGE.md (spec_change_path; repo_root must be an existing directory, and SPEC_CHANGE_EXISTS when that change is already open) and its thread on spec/<slug>, joined by the publisher, with a plan-config observation (metadata.auto_archive); each sub-task gets a thread on spec/<slug>/sub-<index> and a plan-subtask observation (metadata: parent_plan_slug, parent_plan_title, parent_spec_task_id, subtask_index, file_scope, depends_on, capability_hint, status). The publisher does not join the sub-tasks: publishing is advertising, not claiming. Sub-tasks without dependencies start available, the others blocked until their dependencies complete. A slug is unique per repository (PLAN_ALREADY_PUBLISHED). auto_archive (default false): when the last sub-task completes, the spec change is three-way merged and archived; conflicts block it (plan-archive-blocked) instead of forcing. See task_plan_complete_subtask.`,
     example: {
       repo_root: '/abs/repo',
       slug: 'add-widget-page',
@@ -209,7 +210,7 @@ export const taskPlanCompleteSubtask = defineTool({
       "{ status: 'completed', unblocked: [ subtask_index ], auto_archive: { status: 'skipped' | 'archived' | 'blocked' | 'error', reason?, archived_path?, merged_root_hash?, applied?, conflicts? } }",
     errors: ['PLAN_SUBTASK_NOT_FOUND', 'PLAN_SUBTASK_NOT_CLAIMED', 'PLAN_SUBTASK_NOT_YOURS', 'PLAN_AMBIGUOUS'],
     notes:
-      "Releases your claims on the sub-task's file_scope and stamps a plan-subtask-claim observation with status 'completed' (the summary is its body). Dependants whose depends_on are now all completed become available (`unblocked`). auto_archive is always present: 'skipped' (auto_archive off, sub-tasks still outstanding, or no spec change; `reason` says which), 'archived' (clean merge: archived_path, merged_root_hash, applied; plan-archived observation), 'blocked' (merge conflicts: the change stays open, `conflicts` and `applied`; plan-archive-blocked observation), 'error' (the archive threw; plan-archive-error observation, metadata.error). The completion stands in every case. PLAN_SUBTASK_NOT_CLAIMED carries `status`; PLAN_SUBTASK_NOT_YOURS `claimed_by_session_id` and `claimed_by_agent`.",
+      "Releases your claims on the sub-task's file_scope and stamps a plan-subtask-claim observation with status 'completed' (the summary is its body). Dependants whose depends_on are now all completed become available (`unblocked`). auto_archive is always present: 'skipped' (auto_archive off, sub-tasks still outstanding, or no spec change; `reason` says which), 'archived' (clean three-way merge: archived_path, merged_root_hash, applied = deltas applied; plan-archived observation on the spec task; the plan's status becomes archived), 'blocked' (merge conflicts: the change stays open to resolve by hand and call spec_archive, `conflicts`; plan-archive-blocked observation), 'error' (the archive failed, e.g. CHANGE.md missing; `reason`; plan-archive-error observation). The completion stands in every case. PLAN_SUBTASK_NOT_CLAIMED carries `status`; PLAN_SUBTASK_NOT_YOURS `claimed_by_session_id` and `claimed_by_agent`.",
     example: {
       plan_slug: 'add-widget-page',
       subtask_index: 0,

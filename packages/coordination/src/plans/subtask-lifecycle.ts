@@ -1,0 +1,197 @@
+/**
+ * @module plans/subtask-lifecycle
+ * Claiming and completing plan sub-tasks. A claim runs in one write transaction: the
+ * status is read under SQLite's write lock (BEGIN IMMEDIATE) and changed by a guarded
+ * update, so of many processes racing for one sub-task exactly one wins; the winner
+ * joins the sub-task thread and claims its files. Completing releases those files and
+ * makes dependants whose dependencies are all completed available; the auto-archive
+ * runs after the completion has committed.
+ */
+import {
+  completeSubtask,
+  joinTask,
+  type Plan,
+  type PlanSubtask,
+  releaseLiveClaims,
+  claimSubtask as storeClaimSubtask,
+  unblockSubtasks,
+  upsertSession,
+} from '@swarm/storage';
+import {
+  ColonyError,
+  type SubtaskClaimResult,
+  type SubtaskCompleteResult,
+  type TaskPlanClaimSubtaskInput,
+  type TaskPlanCompleteSubtaskInput,
+} from '@swarm/tools';
+import type { ClaimService } from '../claims/claim-service';
+import { appendObservation, type DomainContext, requireSession } from '../context';
+import { inferIdeFromSessionId } from '../ide';
+import { runAutoArchive } from './auto-archive';
+import { locateSubtask } from './locate';
+import { nextAvailable, subtaskRef } from './plan-view';
+import type { PlanSpecLane } from './spec-lane';
+
+export const PLAN_SUBTASK_CLAIM_KIND = 'plan-subtask-claim';
+
+export function claimPlanSubtask(
+  ctx: DomainContext,
+  claims: ClaimService,
+  args: TaskPlanClaimSubtaskInput,
+): SubtaskClaimResult {
+  return ctx.store.write(() => {
+    const { plan, subtask, siblings } = locateSubtask(ctx.store, args);
+    const result = { task_id: subtask.taskId, branch: subtask.branch, file_scope: subtask.fileScope };
+    if (subtask.status === 'claimed' && subtask.claimedBySessionId === args.session_id) {
+      return { ...result, already_claimed: true as const };
+    }
+    if (subtask.status === 'blocked') {
+      const unmet = subtask.dependsOn.filter((d) => siblings.find((s) => s.subtaskIndex === d)?.status !== 'completed');
+      throw new ColonyError(
+        'PLAN_SUBTASK_DEPS_UNMET',
+        `${subtaskRef(plan, subtask)} waits on sub-task(s) ${unmet.join(', ')}: complete them first`,
+        {
+          details: {
+            plan_slug: plan.slug,
+            subtask_index: subtask.subtaskIndex,
+            unmet,
+            next_available: nextAvailable(siblings),
+          },
+        },
+      );
+    }
+    if (subtask.status !== 'available') throw notAvailable(plan, subtask, siblings);
+
+    const now = ctx.clock.now();
+    upsertSession(
+      ctx.store,
+      { id: args.session_id, ide: inferIdeFromSessionId(args.session_id), agent: args.agent },
+      now,
+    );
+    const observationId = appendObservation(ctx, {
+      sessionId: args.session_id,
+      taskId: subtask.taskId,
+      kind: PLAN_SUBTASK_CLAIM_KIND,
+      content: `${args.agent} claimed ${subtaskRef(plan, subtask)}: ${subtask.title}`,
+      metadata: {
+        status: 'claimed',
+        session_id: args.session_id,
+        agent: args.agent,
+        parent_plan_slug: plan.slug,
+        subtask_index: subtask.subtaskIndex,
+        file_scope: subtask.fileScope,
+      },
+    });
+    const won = storeClaimSubtask(
+      ctx.store,
+      subtask.id,
+      { sessionId: args.session_id, agent: args.agent, observationId },
+      now,
+    );
+    // The status was read under the write lock, so this cannot lose; the guard stays as the rule.
+    if (!won) throw notAvailable(plan, subtask, siblings);
+    joinSubtaskThread(ctx, subtask, args.session_id, args.agent, now);
+    const warnings: string[] = [];
+    for (const file of subtask.fileScope) {
+      const claimed = claims.claimFile({
+        task_id: subtask.taskId,
+        session_id: args.session_id,
+        file_path: file,
+        note: `plan ${subtaskRef(plan, subtask)}`,
+      });
+      if (claimed.warning) warnings.push(claimed.warning);
+    }
+    return warnings.length > 0 ? { ...result, warnings } : result;
+  });
+}
+
+export function completePlanSubtask(
+  ctx: DomainContext,
+  specs: PlanSpecLane,
+  args: TaskPlanCompleteSubtaskInput,
+): SubtaskCompleteResult {
+  const done = ctx.store.write(() => {
+    const { plan, subtask, siblings } = locateSubtask(ctx.store, args);
+    requireSession(ctx, args.session_id);
+    if (subtask.status !== 'claimed') {
+      throw new ColonyError(
+        'PLAN_SUBTASK_NOT_CLAIMED',
+        `${subtaskRef(plan, subtask)} is ${subtask.status}, not claimed: claim it with task_plan_claim_subtask first`,
+        { details: { plan_slug: plan.slug, subtask_index: subtask.subtaskIndex, status: subtask.status } },
+      );
+    }
+    if (subtask.claimedBySessionId !== args.session_id) {
+      throw new ColonyError(
+        'PLAN_SUBTASK_NOT_YOURS',
+        `${subtaskRef(plan, subtask)} is claimed by ${subtask.claimedBySessionId} (${subtask.claimedByAgent}), not by ${args.session_id}`,
+        {
+          details: {
+            plan_slug: plan.slug,
+            subtask_index: subtask.subtaskIndex,
+            claimed_by_session_id: subtask.claimedBySessionId,
+            claimed_by_agent: subtask.claimedByAgent,
+          },
+        },
+      );
+    }
+    const now = ctx.clock.now();
+    appendObservation(ctx, {
+      sessionId: args.session_id,
+      taskId: subtask.taskId,
+      kind: PLAN_SUBTASK_CLAIM_KIND,
+      content: args.summary,
+      metadata: {
+        status: 'completed',
+        session_id: args.session_id,
+        agent: subtask.claimedByAgent,
+        parent_plan_slug: plan.slug,
+        subtask_index: subtask.subtaskIndex,
+        released_files: subtask.fileScope,
+      },
+    });
+    completeSubtask(ctx.store, subtask.id, args.session_id, now);
+    releaseLiveClaims(ctx.store, subtask.taskId, args.session_id, subtask.fileScope);
+    const completed = new Set(siblings.filter((s) => s.status === 'completed').map((s) => s.subtaskIndex));
+    completed.add(subtask.subtaskIndex);
+    const ready = siblings.filter((s) => s.status === 'blocked' && s.dependsOn.every((d) => completed.has(d)));
+    unblockSubtasks(
+      ctx.store,
+      ready.map((s) => s.id),
+    );
+    return {
+      plan,
+      agent: subtask.claimedByAgent ?? '',
+      unblocked: ready.map((s) => s.subtaskIndex),
+      outstanding: siblings.length - completed.size,
+    };
+  });
+  const auto_archive = runAutoArchive(ctx, specs, {
+    plan: done.plan,
+    outstanding: done.outstanding,
+    sessionId: args.session_id,
+    agent: done.agent,
+  });
+  return { status: 'completed', unblocked: done.unblocked, auto_archive };
+}
+
+function notAvailable(plan: Plan, subtask: PlanSubtask, siblings: readonly PlanSubtask[]): ColonyError {
+  const by = subtask.claimedByAgent ? ` by ${subtask.claimedByAgent}` : '';
+  return new ColonyError(
+    'PLAN_SUBTASK_NOT_AVAILABLE',
+    `${subtaskRef(plan, subtask)} is already ${subtask.status}${by}: pick one of next_available`,
+    {
+      details: {
+        plan_slug: plan.slug,
+        subtask_index: subtask.subtaskIndex,
+        status: subtask.status,
+        claimed_by_agent: subtask.claimedByAgent,
+        next_available: nextAvailable(siblings),
+      },
+    },
+  );
+}
+
+/** Joins the claimer to the sub-task thread (file claims need a participant). */
+function joinSubtaskThread(ctx: DomainContext, subtask: PlanSubtask, sessionId: string, agent: string, now: number) {
+  joinTask(ctx.store, subtask.taskId, sessionId, agent, now);
+}

@@ -1,0 +1,224 @@
+/**
+ * @module tools/specs
+ * OpenSpec tools: read the root SPEC.md, open a change and add deltas, resolve the
+ * context a §T task must respect, record build failures, archive a change with a
+ * three-way merge, and report drift between task threads and spec files.
+ * The SPEC.md format is defined in openspec/specs/spec-format/spec.md.
+ */
+import { z } from 'zod';
+import type { ColonyBackend } from '../backend';
+import { defineTool } from '../define-tool';
+import { agentName, content, limit, repoRoot, sessionId } from '../schemas';
+
+/** A change slug: kebab-case. */
+export const specSlug = z
+  .string()
+  .max(100)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be kebab-case');
+/** A root spec row id like V.3 or T12. */
+export const specRowId = z
+  .string()
+  .max(20)
+  .regex(/^[A-Za-z]\.?\d+$/, 'must be a row id like V.3 or T12');
+
+const change = { repo_root: repoRoot, slug: specSlug, session_id: sessionId };
+
+export const SpecReadInput = z.strictObject({ repo_root: repoRoot });
+export type SpecReadInput = z.output<typeof SpecReadInput>;
+
+export const specRead = defineTool({
+  name: 'spec_read',
+  description: "Read a repo's root SPEC.md: sections, root hash, always-invariants.",
+  input: SpecReadInput,
+  mutates: false,
+  docs: {
+    returns: '{ rootHash, title, sections: [ { id, heading, body, row_count? } ], alwaysInvariants: [ { id, rule } ] }',
+    errors: ['SPEC_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
+    notes:
+      'rootHash is the sha256 of SPEC.md bytes: a change opened now pins it as its base. Bodies are raw; row_count is given for §V, §T and §B.',
+    example: { repo_root: '/abs/repo' },
+  },
+  handler: (args, b: ColonyBackend) => b.specs.read(args),
+});
+
+export const OpenspecSyncStatusInput = z.strictObject({
+  repo_root: repoRoot,
+  stale_after_hours: z.number().positive().max(8760).default(24),
+  limit: limit(50, 200),
+});
+export type OpenspecSyncStatusInput = z.output<typeof OpenspecSyncStatusInput>;
+
+export const openspecSyncStatus = defineTool({
+  name: 'openspec_sync_status',
+  description: 'Drift between spec task threads and openspec/ files, with repair calls.',
+  input: OpenspecSyncStatusInput,
+  mutates: false,
+  docs: {
+    returns:
+      '{ repo_root, root_hash, open_changes, archived_changes, drift: [ { kind, slug, detail, repair: { tool, args } | null } ], total, truncated }',
+    notes:
+      'kinds: change_without_task (open change, no spec/<slug> thread), task_without_change (thread on spec/<slug>, no change or archive), stale_change (no thread activity for stale_after_hours), base_moved (SPEC.md changed since the change opened: archive soon), broken_change (folder without a readable CHANGE.md), archive_unrecorded (archived folder, no spec-archive observation), stale_checkbox (archived CHANGE.md with unchecked `- [ ]` items).',
+    example: { repo_root: '/abs/repo', stale_after_hours: 24, limit: 50 },
+  },
+  handler: (args, b: ColonyBackend) => b.specs.syncStatus(args),
+});
+
+export const SpecChangeOpenInput = z.strictObject({ ...change, agent: agentName, proposal: content });
+export type SpecChangeOpenInput = z.output<typeof SpecChangeOpenInput>;
+
+export const specChangeOpen = defineTool({
+  name: 'spec_change_open',
+  description: 'Open a spec change and join its spec/<slug> task thread.',
+  input: SpecChangeOpenInput,
+  mutates: true,
+  docs: {
+    returns: '{ task_id, path, base_root_hash }',
+    errors: ['SPEC_CHANGE_EXISTS', 'PATH_OUTSIDE_REPO'],
+    notes:
+      'Copies SPEC.md as base.SPEC.md beside CHANGE.md (a repo without SPEC.md has an empty base) and appends a `spec-change-open` observation. path is absolute. Files are written only inside repo_root.',
+    example: {
+      repo_root: '/abs/repo',
+      slug: 'add-embedding-batch-size',
+      session_id: 'sess_abc',
+      agent: 'claude',
+      proposal: 'Wire the batchSize setting into createEmbedder.',
+    },
+  },
+  handler: (args, b: ColonyBackend) => b.specs.changeOpen(args),
+});
+
+export const SpecChangeAddDeltaInput = z.strictObject({
+  ...change,
+  op: z.enum(['add', 'modify', 'remove']),
+  target: specRowId,
+  row_cells: z.array(z.string().max(2000)).max(8).default([]),
+});
+export type SpecChangeAddDeltaInput = z.output<typeof SpecChangeAddDeltaInput>;
+
+export const specChangeAddDelta = defineTool({
+  name: 'spec_change_add_delta',
+  description: 'Add a delta (add, modify or remove a row like V.3) to an open spec change.',
+  input: SpecChangeAddDeltaInput,
+  mutates: true,
+  docs: {
+    returns: '{ delta_count } (the running total)',
+    errors: [
+      'SPEC_CHANGE_NOT_FOUND',
+      'SPEC_ROW_EXISTS',
+      'SPEC_ROW_NOT_FOUND',
+      'NOT_PARTICIPANT',
+      'SESSION_NOT_FOUND',
+      'PATH_OUTSIDE_REPO',
+    ],
+    notes:
+      'row_cells are the cells after the id: §V [level, rule] (level must|should|always), §T [status, task, cites], §B [signature, test_id, count, summary]; none for remove. Deltas apply in order to the base: add of an existing row is SPEC_ROW_EXISTS, modify/remove of a missing one SPEC_ROW_NOT_FOUND. The session must have joined spec/<slug>.',
+    example: {
+      repo_root: '/abs/repo',
+      slug: 'add-embedding-batch-size',
+      session_id: 'sess_abc',
+      op: 'modify',
+      target: 'V.3',
+      row_cells: ['must', 'embedding.batchSize passes through to createEmbedder'],
+    },
+  },
+  handler: (args, b: ColonyBackend) => b.specs.changeAddDelta(args),
+});
+
+export const SpecBuildContextInput = z.strictObject({ repo_root: repoRoot, task_id: specRowId });
+export type SpecBuildContextInput = z.output<typeof SpecBuildContextInput>;
+
+export const specBuildContext = defineTool({
+  name: 'spec_build_context',
+  description: 'Cited and always-invariants of a §T task (e.g. T5), not the whole spec.',
+  input: SpecBuildContextInput,
+  mutates: false,
+  docs: {
+    returns: '{ task_id, cited_ids, always_invariants: [ { id, rule } ], rendered }',
+    errors: ['SPEC_NOT_FOUND', 'SPEC_TASK_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
+    notes:
+      'task_id is a §T row id (T5 and T.5 are the same). cited_ids come from the row\'s cites cell; rendered is markdown with the task row, the cited rows and the always rows. A missing row answers SPEC_TASK_NOT_FOUND with error "no task T.5".',
+    example: { repo_root: '/abs/repo', task_id: 'T5' },
+  },
+  handler: (args, b: ColonyBackend) => b.specs.buildContext(args),
+});
+
+export const SpecBuildRecordFailureInput = z.strictObject({
+  ...change,
+  agent: agentName,
+  test_id: z.string().min(1).max(500),
+  error: z.string().min(1).max(8000),
+  stack: z.string().max(65_536).default(''),
+  error_summary: z.string().min(1).max(300).optional(),
+  promote_after: z.int().min(1).max(100).default(3),
+});
+export type SpecBuildRecordFailureInput = z.output<typeof SpecBuildRecordFailureInput>;
+
+export const specBuildRecordFailure = defineTool({
+  name: 'spec_build_record_failure',
+  description: 'Record a build test failure; repeats become an invariant proposal.',
+  input: SpecBuildRecordFailureInput,
+  mutates: true,
+  docs: {
+    returns: "{ action: 'logged' | 'promoted' | 'duplicate', signature_hash, match_count, proposal_id }",
+    errors: ['SPEC_CHANGE_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
+    notes:
+      "signature_hash is the sha256 of test_id and the error with digits, hex and paths masked, so reruns match. Each report counts (match_count, per repo) and adds or updates the change's §B delta row. When match_count reaches promote_after the failure is proposed (task_propose on spec/<slug>) as a §V invariant: action promoted; later reports are duplicate with the same proposal_id. Joins the caller to spec/<slug>.",
+    example: {
+      repo_root: '/abs/repo',
+      slug: 'add-embedding-batch-size',
+      session_id: 'sess_abc',
+      agent: 'claude',
+      test_id: 'packages/embedding/test/batch.test.ts:14',
+      error: 'Expected 16 but got 1',
+      stack: '',
+      error_summary: 'batchSize ignored when provider=local',
+      promote_after: 3,
+    },
+  },
+  handler: (args, b: ColonyBackend) => b.specs.buildRecordFailure(args),
+});
+
+export const SpecArchiveInput = z.strictObject({
+  ...change,
+  agent: agentName,
+  strategy: z.enum(['three_way', 'refuse_on_conflict', 'last_writer_wins']).default('three_way'),
+});
+export type SpecArchiveInput = z.output<typeof SpecArchiveInput>;
+
+export const specArchive = defineTool({
+  name: 'spec_archive',
+  description: 'Three-way merge a spec change into SPEC.md and archive it atomically.',
+  input: SpecArchiveInput,
+  mutates: true,
+  docs: {
+    returns:
+      "{ status: 'archived' | 'conflict', archived_path, merged_root_hash, conflicts: [ { line, ids, base, change, root } ], applied }",
+    errors: [
+      'SPEC_ARCHIVE_CONFLICT',
+      'SPEC_CHANGE_NOT_FOUND',
+      'SPEC_ROW_EXISTS',
+      'SPEC_ROW_NOT_FOUND',
+      'PATH_OUTSIDE_REPO',
+    ],
+    notes:
+      "The deltas apply to the change's base, then base, current SPEC.md and the result merge line by line (node-diff3). The new SPEC.md and the move to openspec/archive/<YYYY-MM-DD>-<slug>/ land together or not at all. three_way: conflicts answer status 'conflict' and write nothing (the change stays open). refuse_on_conflict: conflicts answer isError with code SPEC_ARCHIVE_CONFLICT, status: 'refused' and the conflict set. last_writer_wins: conflicting hunks take the change's side; status 'archived' still lists them.",
+    example: {
+      repo_root: '/abs/repo',
+      slug: 'add-embedding-batch-size',
+      session_id: 'sess_abc',
+      agent: 'claude',
+      strategy: 'three_way',
+    },
+  },
+  handler: (args, b: ColonyBackend) => b.specs.archiveChange(args),
+});
+
+export const specTools = [
+  specRead,
+  openspecSyncStatus,
+  specChangeOpen,
+  specChangeAddDelta,
+  specBuildContext,
+  specBuildRecordFailure,
+  specArchive,
+];
