@@ -858,6 +858,7 @@ async function benchReadyForAgent() {
   );
   const db = join(TMP, 'ready.db');
   const repoRoot = join(TMP, 'ready-repo');
+  mkdirSync(repoRoot);
   const colony = core.openColony({ home: HOME, dbPath: db, receipts: false });
   try {
     const call = async (tool, args) => {

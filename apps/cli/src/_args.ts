@@ -5,6 +5,7 @@
  * define (citty would silently ignore a typo like `--limt`). All of these are usage
  * errors: exit code 2.
  */
+import { resolve } from 'node:path';
 import type { ArgsDef, CommandDef } from 'citty';
 import { CliError } from './_output';
 
@@ -149,3 +150,13 @@ export const agentArgs = {
     valueHint: 'path',
   },
 } as const;
+
+/** The tool arguments `agentArgs` give: session_id, agent, and repo_root resolved when given. */
+export function agentInput(args: { session: string; agent: string; 'repo-root'?: string | undefined }) {
+  const repoRoot = args['repo-root'];
+  return {
+    session_id: args.session,
+    agent: args.agent,
+    ...(repoRoot === undefined ? {} : { repo_root: resolve(repoRoot) }),
+  };
+}

@@ -3,39 +3,13 @@
  * database: `colony task ready` (listing, auto-claim, --no-auto-claim, --json) and
  * `colony autopilot tick`, with usage errors for bad flags.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openColony } from '@swarm/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cliStore } from './_cli';
 
-const CLI = join(fileURLToPath(new URL('../../..', import.meta.url)), 'apps/cli/dist/cli.js');
-const dir = mkdtempSync(join(tmpdir(), 'colony-cli-ready-'));
-const db = join(dir, 'colony.db');
-const home = join(dir, 'home');
+const { dir, colony, tool } = cliStore('colony-cli-ready-');
 const repo = join(dir, 'repo');
-
-function colony(args: string[]) {
-  const result = spawnSync(process.execPath, [CLI, ...args, '--db', db, '--home', home], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, COLONY_HOME: home, NO_COLOR: '1' },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr, json: () => JSON.parse(result.stdout) };
-}
-
-async function tool(name: string, args: Record<string, unknown>) {
-  const lib = openColony({ home, dbPath: db, receipts: false });
-  try {
-    const outcome = await lib.handleToolCall(name, args);
-    if (!outcome.ok) throw new Error(outcome.text);
-    return outcome.value as Record<string, unknown>;
-  } finally {
-    lib.close();
-  }
-}
 
 const who = (session: string) => ['--session', session, '--agent', 'codex', '--repo-root', 'repo'];
 

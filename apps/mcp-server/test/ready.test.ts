@@ -8,14 +8,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { countObservations, countPlans, countSubtaskClaims, listProfiles, openStore, type Store } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, setClock, startServer, tempDir } from './_harness';
+import { calls, serverClock } from './_calls';
+import { type Server, startServer, tempDir } from './_harness';
 
 const MINUTE = 60_000;
 let server: Server;
 let store: Store;
-let clockFile: string;
 let dir: string;
-let now = Date.UTC(2026, 3, 1);
+let clock: ReturnType<typeof serverClock>;
 
 /** A folder to use as a repository root (publishing writes the plan's spec change into it). */
 const repoDir = (name: string) => {
@@ -23,30 +23,13 @@ const repoDir = (name: string) => {
   mkdirSync(path, { recursive: true });
   return path;
 };
-const advance = (ms: number) => {
-  now += ms;
-  setClock(clockFile, now);
-};
-// biome-ignore lint/suspicious/noExplicitAny: payloads are asserted field by field
-const ok = async (tool: string, args: Record<string, unknown>): Promise<any> => {
-  const result = await server.call(tool, args);
-  if (result.isError) throw new Error(`${tool} failed: ${result.text}`);
-  return result.payload;
-};
 const snapshot = () => ({
   observations: countObservations(store),
   plans: countPlans(store),
   claims: countSubtaskClaims(store),
   profiles: listProfiles(store).length,
 });
-async function refused(tool: string, args: Record<string, unknown>, code: string) {
-  const before = snapshot();
-  const result = await server.call(tool, args);
-  expect(result.isError, result.text).toBe(true);
-  expect(result.payload).toMatchObject({ code, tool });
-  expect(snapshot()).toEqual(before);
-  return result.payload;
-}
+const { ok, refused } = calls(() => server, snapshot);
 const subtask = (title: string, files: string[], depends_on: number[] = [], capability_hint?: string) => ({
   title,
   description: `${title}.`,
@@ -69,8 +52,8 @@ const publish = (repo: string, slug: string, subtasks: unknown[]) =>
 beforeAll(async () => {
   dir = tempDir();
   const db = join(dir, 'colony.db');
-  clockFile = join(dir, 'clock');
-  setClock(clockFile, now);
+  const clockFile = join(dir, 'clock');
+  clock = serverClock(clockFile, Date.UTC(2026, 3, 1));
   server = await startServer({ db, home: dir, clockFile });
   store = openStore({ path: db });
 }, 60_000);
@@ -91,12 +74,12 @@ describe('capability profiles over stdio', () => {
     expect(await ok('agent_upsert_profile', { agent: 'gemini', capabilities: { ui_work: 0.9 } })).toEqual({
       agent: 'gemini',
       capabilities: { ...defaults, ui_work: 0.9 },
-      created_at: now,
-      updated_at: now,
+      created_at: clock.now(),
+      updated_at: clock.now(),
     });
-    advance(MINUTE);
+    clock.advance(MINUTE);
     const saved = await ok('agent_upsert_profile', { agent: 'gemini', capabilities: { api_work: 0.1 } });
-    expect(saved).toMatchObject({ capabilities: { ui_work: 0.9, api_work: 0.1 }, updated_at: now });
+    expect(saved).toMatchObject({ capabilities: { ui_work: 0.9, api_work: 0.1 }, updated_at: clock.now() });
     await refused('agent_upsert_profile', { agent: 'gemini', capabilities: { ui_work: 2 } }, 'INVALID_PARAMETERS');
     await refused('agent_upsert_profile', { agent: 'gemini', capabilities: { 'Bad Name': 1 } }, 'INVALID_PARAMETERS');
   });
@@ -199,7 +182,7 @@ describe('task_autopilot_tick over stdio', () => {
     const tick = () => ok('task_autopilot_tick', { session_id: 'codex-tick', agent: 'codex', repo_root: repo });
     const first = await tick();
     expect(first).toMatchObject({
-      generated_at: now,
+      generated_at: clock.now(),
       decision: 'claim_ready',
       next_tool: 'task_plan_claim_subtask',
       next_args: { plan_slug: 'tick', subtask_index: 0, session_id: 'codex-tick' },
@@ -209,9 +192,9 @@ describe('task_autopilot_tick over stdio', () => {
     expect(await tick()).toMatchObject({ decision: 'continue_current', next_tool: 'task_plan_complete_subtask' });
 
     // The publisher went quiet on the plan's spec thread: one stalled lane.
-    advance(11 * MINUTE);
+    clock.advance(11 * MINUTE);
     const later = await tick();
-    expect(later.generated_at).toBe(now);
+    expect(later.generated_at).toBe(clock.now());
     expect(later.signals).toMatchObject({ stalled_lane_count: 1 });
   });
 });

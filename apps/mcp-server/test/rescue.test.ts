@@ -17,40 +17,32 @@ import {
   type Store,
 } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, setClock, startServer, tempDir } from './_harness';
+import { calls, serverClock } from './_calls';
+import { type Server, startServer, tempDir } from './_harness';
 
 const MINUTE = 60_000;
 let server: Server;
 let store: Store;
-let clockFile: string;
-let now = Date.UTC(2026, 4, 1);
+let clock: ReturnType<typeof serverClock>;
 let taskId: number;
 let REPO: string;
 
-const advance = (ms: number) => {
-  now += ms;
-  setClock(clockFile, now);
-};
-// biome-ignore lint/suspicious/noExplicitAny: payloads are asserted field by field
-const ok = async (tool: string, args: Record<string, unknown>): Promise<any> => {
-  const result = await server.call(tool, args);
-  if (result.isError) throw new Error(`${tool} failed: ${result.text}`);
-  return result.payload;
-};
 const snapshot = () => ({
   observations: countObservations(store),
   claims: (['active', 'handoff_pending', 'released'] as const).map((s) => countClaims(store, s)),
   batons: countBatons(store),
   subtaskClaims: countSubtaskClaims(store),
 });
+const { ok } = calls(() => server, snapshot);
+const advance = (ms: number) => clock.advance(ms);
 
 beforeAll(async () => {
   const dir = tempDir();
   const db = join(dir, 'colony.db');
   REPO = join(dir, 'repo');
   mkdirSync(REPO);
-  clockFile = join(dir, 'clock');
-  setClock(clockFile, now);
+  const clockFile = join(dir, 'clock');
+  clock = serverClock(clockFile, Date.UTC(2026, 4, 1));
   server = await startServer({ db, home: dir, clockFile });
   store = openStore({ path: db });
   const join_ = (session_id: string, agent: string) =>
@@ -106,7 +98,7 @@ describe('rescue over stdio', () => {
     expect(relayId).toEqual(expect.any(Number));
     expect(countBatons(store, 'pending')).toBe(1);
     expect(countClaims(store, 'active')).toBe(0);
-    expect(getSession(store, 'claude-1')?.lastHeartbeatAt).toBe(now - 11 * MINUTE);
+    expect(getSession(store, 'claude-1')?.lastHeartbeatAt).toBe(clock.now() - 11 * MINUTE);
     const retried = await ok('rescue_stranded_run', args);
     expect(retried).toEqual(run);
     expect(countBatons(store)).toBe(1);

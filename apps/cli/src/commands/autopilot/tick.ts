@@ -2,25 +2,18 @@
  * `colony autopilot tick`: the `task_autopilot_tick` tool. One decision from the inbox
  * and ready work: the next tool with its args, and how long to sleep. Changes nothing.
  */
-import { resolve } from 'node:path';
 import type { AutopilotTickResult } from '@swarm/tools';
 import { defineCommand } from 'citty';
-import { agentArgs, jsonArg } from '../../_args';
-import { callTool, defined, storeArgs, withColony } from '../../_colony';
+import { agentArgs, agentInput, jsonArg } from '../../_args';
+import { callTool, storeArgs, withColony } from '../../_colony';
 import { printJson, printLines } from '../../_output';
 
 export default defineCommand({
   meta: { name: 'tick', description: 'Print the next tool to call (and its args) from your inbox and ready work.' },
   args: { ...agentArgs, ...jsonArg, ...storeArgs },
   async run({ args }) {
-    const repoRoot = args['repo-root'];
-    const input = defined({
-      session_id: args.session,
-      agent: args.agent,
-      repo_root: repoRoot === undefined ? undefined : resolve(repoRoot),
-    });
     const tick = await withColony(args, (colony) =>
-      callTool<AutopilotTickResult>(colony, 'task_autopilot_tick', input),
+      callTool<AutopilotTickResult>(colony, 'task_autopilot_tick', agentInput(args)),
     );
     if (args.json) return printJson(tick);
     const s = tick.signals;

@@ -3,10 +3,9 @@
  * an agent, one line each; by default the unambiguous top pick is claimed in the same
  * call (--no-auto-claim to only look).
  */
-import { resolve } from 'node:path';
 import type { ReadyForAgentResult } from '@swarm/tools';
 import { defineCommand } from 'citty';
-import { agentArgs, idempotencyArg, jsonArg, parseWholeNumber } from '../../_args';
+import { agentArgs, agentInput, idempotencyArg, jsonArg, parseWholeNumber } from '../../_args';
 import { callTool, defined, storeArgs, withColony } from '../../_colony';
 import { columns } from '../../_format';
 import { printJson, printLines } from '../../_output';
@@ -26,11 +25,8 @@ export default defineCommand({
     ...storeArgs,
   },
   async run({ args }) {
-    const repoRoot = args['repo-root'];
     const input = defined({
-      session_id: args.session,
-      agent: args.agent,
-      repo_root: repoRoot === undefined ? undefined : resolve(repoRoot),
+      ...agentInput(args),
       limit: parseWholeNumber(args.limit, '--limit'),
       auto_claim: args['auto-claim'],
       idempotency_key: args['idempotency-key'],
