@@ -48,7 +48,7 @@ export interface LiveClaimRef {
 
 const LIVE_REF = `SELECT t.repo_root AS repoRoot, c.file_path AS filePath, c.session_id AS sessionId, c.agent,
     c.state, c.refreshed_at AS refreshedAt, c.expires_at AS expiresAt
-  FROM file_claims c JOIN tasks t ON t.id = c.task_id`;
+  FROM file_claims c CROSS JOIN tasks t ON t.id = c.task_id`;
 
 /** A session's live (active or handoff_pending) claims on every task. */
 export function liveClaimsOfSession(store: Store, sessionId: string): LiveClaimRef[] {
@@ -66,6 +66,8 @@ export function othersLiveClaimsOnFiles(
 ): LiveClaimRef[] {
   if (filePaths.length === 0) return [];
   // The file list travels as one JSON parameter, so the statement text (and its cache entry) stays fixed.
+  // CROSS JOIN keeps claims as the outer loop (by file, through file_claims_path_idx): left to itself,
+  // SQLite walks every task of the repository and probes each for every file, which grows with plans.
   return statement(
     store,
     `${LIVE_REF} WHERE c.file_path IN (SELECT value FROM json_each(@files)) AND c.state IN ('active', 'handoff_pending')
