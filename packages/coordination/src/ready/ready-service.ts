@@ -1,9 +1,10 @@
 /**
  * @module ready/ready-service
- * task_ready_for_agent and task_autopilot_tick. Ranking reads one snapshot; with
- * auto_claim the ranking and the claim of the pick run in one write transaction
- * (BEGIN IMMEDIATE), so the pick cannot change between choosing and claiming, and the
- * claim itself is task_plan_claim_subtask's (same rules, same observation).
+ * task_ready_for_agent and task_autopilot_tick. Ranking reads one snapshot. When
+ * auto_claim finds a pick, the ranking runs again and the pick is claimed in one write
+ * transaction (BEGIN IMMEDIATE), so the pick cannot change between choosing and
+ * claiming; calls with nothing to claim never take the write lock. The claim itself is
+ * task_plan_claim_subtask's (same rules, same observation).
  */
 import {
   type AutoClaimOutcome,
@@ -39,7 +40,9 @@ export class ReadyService implements ReadyBackend {
   readyForAgent(args: TaskReadyForAgentInput): ReadyForAgentResult {
     const store = this.#ctx.store;
     const answer = () => readyResponse(gatherReady(this.#ctx, this.#deps, args), args);
-    if (!args.auto_claim) return store.read(() => answer().result);
+    const read = store.read(answer);
+    if (!args.auto_claim || !read.autoPick) return read.result;
+    // Something to claim: rank again under the write lock, so the pick claimed is the pick of the moment.
     return store.write(() => {
       const { result, autoPick } = answer();
       return autoPick ? this.#autoClaim(result, autoPick, args) : result;
