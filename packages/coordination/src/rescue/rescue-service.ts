@@ -10,7 +10,6 @@
  */
 import {
   activeClaimsOfIdleSessions,
-  type FileClaim,
   listInboxMessages,
   type PlacedSubtask,
   releaseLiveClaims,
@@ -35,10 +34,10 @@ import {
 import { openRelay } from '../batons/open-baton';
 import { agentFamily } from '../batons/targeting';
 import { claimAgeClass } from '../claims/age';
-import { compareText } from '../compare-text';
 import { appendObservation, type DomainContext, requireTask } from '../context';
 import { PLAN_SUBTASK_CLAIM_KIND } from '../plans/subtask-lifecycle';
 import { blockedDownstream } from '../ready/downstream';
+import { compareEntries, type StrandedJob, strandedSessions } from './rescue-order';
 
 const MINUTE = 60_000;
 /** The branch a rescue relay names as base: the stranded session left no word of its own. */
@@ -51,29 +50,11 @@ interface PlanPlace {
   readonly blocked_downstream_count: number;
 }
 
-interface Job {
-  readonly session_id: string;
-  readonly agent: string;
-  readonly task_id: number;
-  readonly repo_root: string;
-  readonly branch: string;
-  readonly last_heartbeat_at: number;
-  readonly claims: FileClaim[];
-}
-
 interface RescuePlan {
   readonly stranded: StrandedSession[];
-  readonly entries: Array<{ job: Job; entry: RescueEntry }>;
+  readonly entries: Array<{ job: StrandedJob; entry: RescueEntry }>;
   readonly remaining: number;
 }
-
-const URGENCY_RANK: Record<BlockingUrgency, number> = { blocks_downstream: 1, local_claim: 0 };
-const ATTENTION_RANK: Record<MessageAttentionState, number> = {
-  blocking_message: 3,
-  needs_reply_message: 2,
-  fyi_message: 1,
-  no_pending_message: 0,
-};
 
 export class RescueService implements RescueBackend {
   readonly #ctx: DomainContext;
@@ -113,8 +94,8 @@ export class RescueService implements RescueBackend {
     const ctx = this.#ctx;
     const now = ctx.clock.now();
     const cutoff = now - minutes * MINUTE;
-    const jobs = new Map<string, Job>();
-    const jobOf = (ref: Omit<Job, 'claims'>) => {
+    const jobs = new Map<string, StrandedJob>();
+    const jobOf = (ref: Omit<StrandedJob, 'claims'>) => {
       const key = `${ref.session_id}\u0000${ref.task_id}`;
       let job = jobs.get(key);
       if (!job) {
@@ -172,7 +153,7 @@ export class RescueService implements RescueBackend {
     );
   }
 
-  #entry(job: Job, place: PlanPlace | undefined, now: number): RescueEntry {
+  #entry(job: StrandedJob, place: PlanPlace | undefined, now: number): RescueEntry {
     const released = job.claims.map((c) => c.filePath);
     const inherited = job.claims.filter((c) => claimAgeClass(c, now) === 'fresh').map((c) => c.filePath);
     const downstream = place?.blocked_downstream_count ?? 0;
@@ -208,7 +189,7 @@ export class RescueService implements RescueBackend {
   }
 
   /** The most urgent unread message to the stranded session on the task. */
-  #attention(job: Job, now: number): MessageAttentionState {
+  #attention(job: StrandedJob, now: number): MessageAttentionState {
     const unread = listInboxMessages(this.#ctx.store, {
       sessionId: job.session_id,
       agent: agentFamily(job.agent),
@@ -224,7 +205,7 @@ export class RescueService implements RescueBackend {
   }
 
   /** Relays, releases and records one stranded (session, task). Runs inside the run's write. */
-  #rescue(job: Job, entry: RescueEntry): RescueEntry {
+  #rescue(job: StrandedJob, entry: RescueEntry): RescueEntry {
     const ctx = this.#ctx;
     const task = requireTask(ctx, job.task_id);
     const oneLine = `Rescue: ${job.agent} session ${job.session_id} went quiet ${entry.stale_age_minutes} min ago holding ${entry.released_claims.length} claim(s) on ${job.branch}`;
@@ -264,7 +245,7 @@ export class RescueService implements RescueBackend {
   }
 
   /** Puts the stranded session's claimed sub-task back to available, with its audit observation. */
-  #releaseSubtask(job: Job, entry: RescueEntry): void {
+  #releaseSubtask(job: StrandedJob, entry: RescueEntry): void {
     const ctx = this.#ctx;
     const [subtask] = subtasksOfTasks(ctx.store, [job.task_id]);
     if (!subtask || !releaseSubtaskClaim(ctx.store, subtask.id, ctx.clock.now())) return;
@@ -284,35 +265,4 @@ export class RescueService implements RescueBackend {
       heartbeat: false,
     });
   }
-}
-
-export function compareEntries(a: RescueEntry, b: RescueEntry): number {
-  return (
-    URGENCY_RANK[b.blocking_urgency] - URGENCY_RANK[a.blocking_urgency] ||
-    b.stale_age_minutes - a.stale_age_minutes ||
-    (b.blocked_downstream_count ?? 0) - (a.blocked_downstream_count ?? 0) ||
-    ATTENTION_RANK[b.message_attention_state] - ATTENTION_RANK[a.message_attention_state] ||
-    a.task_id - b.task_id ||
-    compareText(a.session_id, b.session_id)
-  );
-}
-
-function strandedSessions(jobs: readonly Job[], now: number): StrandedSession[] {
-  const bySession = new Map<string, StrandedSession>();
-  for (const job of jobs) {
-    const s = bySession.get(job.session_id) ?? {
-      session_id: job.session_id,
-      agent: job.agent,
-      last_heartbeat_at: job.last_heartbeat_at,
-      stale_age_minutes: Math.floor((now - job.last_heartbeat_at) / MINUTE),
-      task_ids: [],
-      held_claim_count: 0,
-    };
-    s.task_ids.push(job.task_id);
-    s.held_claim_count += job.claims.length;
-    bySession.set(job.session_id, s);
-  }
-  return [...bySession.values()]
-    .map((s) => ({ ...s, task_ids: [...new Set(s.task_ids)].sort((a, b) => a - b) }))
-    .sort((a, b) => a.last_heartbeat_at - b.last_heartbeat_at || compareText(a.session_id, b.session_id));
 }
