@@ -5,6 +5,7 @@
  * define (citty would silently ignore a typo like `--limt`). All of these are usage
  * errors: exit code 2.
  */
+import { resolve } from 'node:path';
 import type { ArgsDef, CommandDef } from 'citty';
 import { CliError } from './_output';
 
@@ -138,3 +139,24 @@ export const sessionArg = {
     required: true,
   },
 } as const;
+
+/** Who asks for work (`task ready`, `autopilot tick`): session, agent, optionally one repository. */
+export const agentArgs = {
+  session: { type: 'string', description: 'Your session id', valueHint: 'id', required: true },
+  agent: { type: 'string', description: 'Your agent name (claude, codex, ...)', valueHint: 'name', required: true },
+  'repo-root': {
+    type: 'string',
+    description: 'Only plans of this repository (relative paths resolve; default: every repository)',
+    valueHint: 'path',
+  },
+} as const;
+
+/** The tool arguments `agentArgs` give: session_id, agent, and repo_root resolved when given. */
+export function agentInput(args: { session: string; agent: string; 'repo-root'?: string | undefined }) {
+  const repoRoot = args['repo-root'];
+  return {
+    session_id: args.session,
+    agent: args.agent,
+    ...(repoRoot === undefined ? {} : { repo_root: resolve(repoRoot) }),
+  };
+}

@@ -3,40 +3,11 @@
  * process on a temporary database: what each command prints, that --json prints the
  * tool's value, repeatable flags, and one-line failures.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openColony } from '@swarm/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cliStore } from './_cli';
 
-const CLI = join(fileURLToPath(new URL('../../..', import.meta.url)), 'apps/cli/dist/cli.js');
 const REPO = '/abs/cli-claims-repo';
-const dir = mkdtempSync(join(tmpdir(), 'colony-cli-claims-'));
-const db = join(dir, 'colony.db');
-const home = join(dir, 'home');
-
-function colony(args: string[]) {
-  const result = spawnSync(process.execPath, [CLI, ...args, '--db', db, '--home', home], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, COLONY_HOME: home, NO_COLOR: '1' },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr, json: () => JSON.parse(result.stdout) };
-}
-
-/** A tool's value in-process on the same database. */
-async function tool(name: string, args: Record<string, unknown>) {
-  const lib = openColony({ home, dbPath: db, receipts: false });
-  try {
-    const outcome = await lib.handleToolCall(name, args);
-    if (!outcome.ok) throw new Error(outcome.text);
-    return outcome.value as Record<string, unknown>;
-  } finally {
-    lib.close();
-  }
-}
+const { colony, tool } = cliStore('colony-cli-claims-');
 
 let taskId: string;
 
@@ -193,8 +164,8 @@ describe('colony task relay', () => {
 
 describe('--help', () => {
   it('documents the handoff flags named after the tool arguments', () => {
-    const run = spawnSync(process.execPath, [CLI, 'task', 'handoff', '--help'], { encoding: 'utf8' });
-    expect(run.status).toBe(0);
+    const run = colony(['task', 'handoff', '--help']);
+    expect(run.code).toBe(0);
     for (const flag of [
       '--to-agent',
       '--to-session',

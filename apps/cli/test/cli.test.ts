@@ -441,7 +441,7 @@ describe('bad input', () => {
     const run = colony(['task'], { store: false });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      'colony: missing command for colony task: list, thread, post, timeline, messages, send, read, claim, drift, handoff, accept, decline, relay (see colony task --help)\n',
+      'colony: missing command for colony task: list, thread, post, timeline, messages, send, read, claim, drift, handoff, accept, decline, relay, ready (see colony task --help)\n',
     );
   });
 });
@@ -450,7 +450,7 @@ describe('--help', () => {
   it('lists every command for the root and exits 0', () => {
     const run = colony(['--help'], { store: false });
     expect(run.code).toBe(0);
-    for (const name of ['search', 'show', 'sessions', 'task', 'status', 'docs', 'mcp']) {
+    for (const name of ['search', 'show', 'sessions', 'task', 'autopilot', 'status', 'docs', 'mcp']) {
       expect(run.stdout).toMatch(new RegExp(`^ +${name} +\\S`, 'm'));
     }
   });

@@ -75,6 +75,11 @@ export interface Append {
   readonly content: string;
   readonly metadata?: JsonObject | null;
   readonly replyTo?: number | null;
+  /**
+   * Whether the entry is a sign of life of its session (default true). False for what is
+   * written on behalf of a session that is gone, such as a rescue relay.
+   */
+  readonly heartbeat?: boolean;
 }
 
 /**
@@ -93,7 +98,7 @@ export function appendObservation(ctx: DomainContext, entry: Append): number {
     ts: now,
     tokenCount: ctx.tokens.count(entry.content),
   });
-  touchSession(ctx.store, entry.sessionId, now);
+  if (entry.heartbeat !== false) touchSession(ctx.store, entry.sessionId, now);
   if (entry.taskId != null) touchTask(ctx.store, entry.taskId, now);
   return id;
 }

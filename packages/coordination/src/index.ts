@@ -6,7 +6,7 @@
 
 // Handoffs, relays and quota claims
 export { BatonService, type PendingBaton } from './batons/baton-service';
-export { FETCH_FILES_WARNING, type WorktreeRecipe } from './batons/open-baton';
+export { FETCH_FILES_WARNING, type RelayArgs, type WorktreeRecipe } from './batons/open-baton';
 export { agentFamily, targetsAgent } from './batons/targeting';
 // File claims and drift
 export { CLAIM_FRESH_MS, CLAIM_WEAK_AFTER_MS, claimAgeClass, isOwnership } from './claims/age';
@@ -121,6 +121,8 @@ export {
   threadOnlySpecLane,
 } from './plans/spec-lane';
 export { claimPlanSubtask, completePlanSubtask, PLAN_SUBTASK_CLAIM_KIND } from './plans/subtask-lifecycle';
+// Agent capability profiles
+export { DEFAULT_CAPABILITIES, ProfileService, profileKey } from './profiles/profile-service';
 // Proposals
 export {
   PROPOSAL_KIND,
@@ -131,7 +133,20 @@ export {
   proposalBranch,
 } from './proposals/proposal-service';
 export { agentTypeOf, type Evidence, proposalStrength, type Strength } from './proposals/strength';
+// Rescue of stranded work
+export {
+  capabilityMap,
+  decomposeGoal,
+  type QueenGoal,
+  type QueenPlan,
+  type QueenSubtask,
+} from './queen/decompose-goal';
+export { QUEEN_AGENT, QueenService } from './queen/queen-service';
+export { blockedDownstream } from './ready/downstream';
+export { fileKey, type RankedCandidate, type RankInput, type ReadyCandidate, rankReady } from './ready/rank-ready';
+export { ReadyService, type ReadyServiceDeps } from './ready/ready-service';
 export { normalizeRepoPath } from './repo-paths';
+export { RESCUE_BASE_BRANCH, RESCUE_KIND, RescueService } from './rescue/rescue-service';
 // Specs and spec changes
 export { type ChangeDocument, parseChange, writeChange } from './specs/change-format';
 export {

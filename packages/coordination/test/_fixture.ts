@@ -22,7 +22,11 @@ import {
   MessageService,
   manualClock,
   PlanService,
+  ProfileService,
   ProposalService,
+  QueenService,
+  ReadyService,
+  RescueService,
   type SpecFileOps,
   SpecService,
   type SwarmOptions,
@@ -44,6 +48,10 @@ export interface Fixture {
   readonly plans: PlanService;
   readonly proposals: ProposalService;
   readonly specs: SpecService;
+  readonly profiles: ProfileService;
+  readonly rescue: RescueService;
+  readonly ready: ReadyService;
+  readonly queen: QueenService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -78,9 +86,29 @@ export function createFixture(
   const proposals = new ProposalService(ctx);
   const specs = new SpecService(ctx, { tasks, proposals, ...(options.specFs ? { fs: options.specFs } : {}) });
   const plans = new PlanService(ctx, { specs: specServiceLane(specs) });
+  const profiles = new ProfileService(ctx);
+  const rescue = new RescueService(ctx);
+  const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
+  const queen = new QueenService(ctx, { plans });
   const registry = new ToolRegistry(
     COLONY_TOOLS,
-    { memory, tasks, messages, links, claims, batons, swarm, mesh, plans, proposals, specs },
+    {
+      memory,
+      tasks,
+      messages,
+      links,
+      claims,
+      batons,
+      swarm,
+      mesh,
+      plans,
+      proposals,
+      specs,
+      profiles,
+      rescue,
+      ready,
+      queen,
+    },
     { now: () => clock.now() },
   );
   return {
@@ -95,6 +123,10 @@ export function createFixture(
     plans,
     proposals,
     specs,
+    profiles,
+    rescue,
+    ready,
+    queen,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

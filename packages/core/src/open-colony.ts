@@ -19,9 +19,13 @@ import {
   MemoryService,
   MessageService,
   PlanService,
+  ProfileService,
   ProposalService,
+  QueenService,
   type RateLimitSettings,
+  ReadyService,
   type RepoLocator,
+  RescueService,
   type SearchRanker,
   SpecService,
   serviceAttention,
@@ -125,6 +129,10 @@ export interface Colony {
   readonly plans: PlanScripts;
   readonly proposals: ProposalService;
   readonly specs: SpecService;
+  readonly profiles: ProfileService;
+  readonly rescue: RescueService;
+  readonly ready: ReadyService;
+  readonly queen: QueenService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -184,6 +192,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const proposals = new ProposalService(ctx);
   const specs = new SpecService(ctx, { tasks, proposals });
   const plans = new PlanService(ctx, { specs: specServiceLane(specs) });
+  const profiles = new ProfileService(ctx);
+  const rescue = new RescueService(ctx);
+  const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
+  const queen = new QueenService(ctx, { plans });
   const backend: ColonyBackend = {
     memory,
     tasks,
@@ -196,6 +208,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     plans,
     proposals,
     specs,
+    profiles,
+    rescue,
+    ready,
+    queen,
   };
 
   const receipts =
@@ -227,6 +243,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     plans: planScripts((name, args) => registry.call(name, args)),
     proposals,
     specs,
+    profiles,
+    rescue,
+    ready,
+    queen,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

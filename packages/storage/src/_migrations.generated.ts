@@ -107,5 +107,12 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE INDEX `proposals_scope_idx` ON `proposals` (`repo_root`,`branch`,`status`);",
       "CREATE TABLE `spec_failures` (\n\t`repo_root` text NOT NULL,\n\t`signature_hash` text NOT NULL,\n\t`test_id` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`count` integer NOT NULL,\n\t`first_seen_at` integer NOT NULL,\n\t`last_seen_at` integer NOT NULL,\n\t`proposal_id` integer,\n\tPRIMARY KEY(`repo_root`, `signature_hash`),\n\tFOREIGN KEY (`proposal_id`) REFERENCES `proposals`(`id`) ON UPDATE no action ON DELETE no action\n);"
     ]
+  },
+  {
+    "folderMillis": 1795462312997,
+    "hash": "6c3ca9dd0a002a5ab865d9fa2a950d91eb9f023bdb88f280422aa820a5651f0f",
+    "sql": [
+      "CREATE TABLE `agent_profiles` (\n\t`agent` text PRIMARY KEY NOT NULL,\n\t`capabilities` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);"
+    ]
   }
 ];

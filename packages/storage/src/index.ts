@@ -165,6 +165,8 @@ export {
   subtasksOfPlans,
   unblockSubtasks,
 } from './plans';
+// Agent capability profiles
+export { type AgentProfile, getProfile, getProfiles, listProfiles, upsertProfile } from './profiles';
 // Proposals
 export {
   getProposal,
@@ -195,6 +197,23 @@ export {
   queueFront,
   takeNextQueueItem,
 } from './queue-items';
+// Ready and stranded work
+export {
+  activeClaimsOfIdleSessions,
+  countActivePlans,
+  type IdleClaim,
+  type IdleSubtask,
+  type LiveClaimRef,
+  liveClaimsOfSession,
+  othersLiveClaimsOnFiles,
+  type QuietLane,
+  quietLanes,
+  type ReadySubtaskRow,
+  readySubtaskRows,
+  recentSessionAgents,
+  subtasksClaimedByIdleSessions,
+  subtasksOfTasks,
+} from './ready-work';
 export type { JsonObject } from './schema';
 // Sessions
 export {

@@ -498,6 +498,18 @@ export const planSubtaskClaims = sqliteTable(
 );
 
 /**
+ * Capability profiles: how well an agent type does each kind of work, as weights in
+ * [0, 1] keyed by dimension (ui_work, api_work, ...). One row per agent name; a
+ * dimension missing from `capabilities` reads as the default weight.
+ */
+export const agentProfiles = sqliteTable('agent_profiles', {
+  agent: text('agent').primaryKey(),
+  capabilities: text('capabilities', { mode: 'json' }).$type<Record<string, number>>().notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/**
  * Proposed improvements on (repo_root, branch), waiting for reinforcement. Strength is
  * computed at read time from `proposal_reinforcements` and the injected clock, never
  * stored. Promotion is a guarded update (status 'pending' -> 'promoted') that also sets

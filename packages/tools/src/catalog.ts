@@ -12,8 +12,12 @@ import { batchContextOperation, meshContextTools } from './tools/mesh-context';
 import { meshMessageTools } from './tools/mesh-messages';
 import { messageTools } from './tools/messages';
 import { planTools } from './tools/plans';
+import { profileTools } from './tools/profiles';
 import { proposalTools } from './tools/proposals';
+import { queenTools } from './tools/queen';
 import { quotaTools } from './tools/quota';
+import { readyTools } from './tools/ready';
+import { rescueTools } from './tools/rescue';
 import { specTools } from './tools/specs';
 import { swarmContextTools } from './tools/swarm-context';
 import { swarmFileTools } from './tools/swarm-files';
@@ -35,12 +39,16 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...handoffTools,
   ...quotaTools,
   ...messageTools,
+  ...queenTools,
   // Framework surface (toolset `framework`)
   ...swarmFileTools,
   ...swarmContextTools,
   ...swarmQueueTools,
   ...MESH_TOOLS,
   ...planTools,
+  ...readyTools,
+  ...profileTools,
+  ...rescueTools,
   ...proposalTools,
   ...specTools,
 ];

@@ -95,12 +95,19 @@ export interface WorktreeRecipe extends JsonObject {
   steps: string[];
 }
 
-/** Writes a relay and its baton; the sender's fresh active claims wait on it. */
+/** A relay's arguments. A rescue relays on behalf of a stranded session, with reason `stranded`. */
+export type RelayArgs = Omit<TaskRelayInput, 'reason'> & { readonly reason: TaskRelayInput['reason'] | 'stranded' };
+
+/**
+ * Writes a relay and its baton; the sender's fresh active claims wait on it. With
+ * `heartbeat: false` the relay is no sign of life of the sender (a rescue writes it).
+ */
 export function openRelay(
   ctx: DomainContext,
   task: Task,
   fromAgent: string,
-  args: TaskRelayInput,
+  args: RelayArgs,
+  options: { readonly heartbeat?: boolean } = {},
 ): { id: number; warning?: string } {
   const now = ctx.clock.now();
   const expiresAt = now + args.expires_in_minutes * MINUTE;
@@ -126,6 +133,7 @@ export function openRelay(
     kind: 'relay',
     content: relayBody(args, recipe),
     metadata: { to_agent: args.to_agent, expires_at: expiresAt, ...payload },
+    heartbeat: options.heartbeat !== false,
   });
   insertBaton(ctx.store, {
     id,
@@ -175,7 +183,7 @@ export function worktreeRecipe(
   };
 }
 
-function relayBody(args: TaskRelayInput, recipe: WorktreeRecipe): string {
+function relayBody(args: RelayArgs, recipe: WorktreeRecipe): string {
   return [
     `relay (${args.reason}): ${args.one_line}`,
     `base_branch: ${recipe.base_branch}; branch: ${recipe.branch}; fetch_files_at: ${recipe.fetch_files_at ?? 'none'}`,

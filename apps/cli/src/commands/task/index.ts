@@ -23,5 +23,6 @@ export default defineCommand({
     accept: () => import('./accept').then((m) => m.default),
     decline: () => import('./decline').then((m) => m.default),
     relay: () => import('./relay').then((m) => m.default),
+    ready: () => import('./ready').then((m) => m.default),
   },
 });

@@ -1,0 +1,106 @@
+/**
+ * @module ready/ready-service
+ * task_ready_for_agent and task_autopilot_tick. Ranking reads one snapshot. When
+ * auto_claim finds a pick, the ranking runs again and the pick is claimed in one write
+ * transaction (BEGIN IMMEDIATE), so the pick cannot change between choosing and
+ * claiming; calls with nothing to claim never take the write lock. The claim itself is
+ * task_plan_claim_subtask's (same rules, same observation).
+ */
+import {
+  type AutoClaimOutcome,
+  type AutopilotTickResult,
+  isColonyError,
+  type ReadyBackend,
+  type ReadyForAgentResult,
+  type TaskAutopilotTickInput,
+  type TaskReadyForAgentInput,
+} from '@swarm/tools';
+import type { BatonService } from '../batons/baton-service';
+import type { DomainContext } from '../context';
+import type { PlanService } from '../plans/plan-service';
+import { decideTick, gatherSignals } from './autopilot';
+import { gatherReady, type ReadyDeps } from './gather-ready';
+import type { RankedCandidate } from './rank-ready';
+import { readyResponse, ref } from './ready-response';
+
+export interface ReadyServiceDeps extends ReadyDeps {
+  readonly plans: PlanService;
+  readonly batons: BatonService;
+}
+
+export class ReadyService implements ReadyBackend {
+  readonly #ctx: DomainContext;
+  readonly #deps: ReadyServiceDeps;
+
+  constructor(ctx: DomainContext, deps: ReadyServiceDeps) {
+    this.#ctx = ctx;
+    this.#deps = deps;
+  }
+
+  readyForAgent(args: TaskReadyForAgentInput): ReadyForAgentResult {
+    const store = this.#ctx.store;
+    const answer = () => readyResponse(gatherReady(this.#ctx, this.#deps, args), args);
+    const read = store.read(answer);
+    if (!args.auto_claim || !read.autoPick) return read.result;
+    // Something to claim: rank again under the write lock, so the pick claimed is the pick of the moment.
+    return store.write(() => {
+      const { result, autoPick } = answer();
+      return autoPick ? this.#autoClaim(result, autoPick, args) : result;
+    });
+  }
+
+  autopilotTick(args: TaskAutopilotTickInput): AutopilotTickResult {
+    const ctx = this.#ctx;
+    return ctx.store.read(() => {
+      const gathered = gatherReady(ctx, this.#deps, args);
+      const { result } = readyResponse(gathered, { ...args, limit: 5 });
+      const signals = gatherSignals(ctx, this.#deps, args, result.total_available);
+      return decideTick(ctx.clock.now(), args, signals, result, gathered.ranked.find((c) => c.current) ?? null);
+    });
+  }
+
+  /** Claims the pick through task_plan_claim_subtask's path; a refusal is reported, not thrown. */
+  #autoClaim(result: ReadyForAgentResult, pick: RankedCandidate, args: TaskReadyForAgentInput): ReadyForAgentResult {
+    const at = { plan_slug: pick.plan_slug, subtask_index: pick.subtask_index };
+    let outcome: AutoClaimOutcome;
+    try {
+      const claimed = this.#deps.plans.claimSubtask({
+        ...at,
+        session_id: args.session_id,
+        agent: args.agent,
+        repo_root: pick.repo_root,
+      });
+      outcome = { ok: true, ...at, task_id: claimed.task_id, branch: claimed.branch, file_scope: claimed.file_scope };
+    } catch (error) {
+      if (!isColonyError(error)) throw error;
+      outcome = { ok: false, ...at, code: error.code, error: error.message };
+      return {
+        ...result,
+        auto_claimed: outcome,
+        next_action: `Auto-claim of ${ref(pick)} failed (${error.code}): call task_ready_for_agent again.`,
+      };
+    }
+    const { next_tool: _t, claim_args: _a, codex_mcp_call: _c, next_action_reason: _r, ...rest } = result;
+    return {
+      ...rest,
+      // The claimed sub-task is now the one to continue: no claim call left on it.
+      ready: rest.ready.map((e) =>
+        e.plan_slug === pick.plan_slug && e.subtask_index === pick.subtask_index
+          ? {
+              ...without(e, ['next_tool', 'claim_args', 'codex_mcp_call', 'next_action_reason']),
+              reason: 'continue_current_task',
+            }
+          : e,
+      ),
+      total_available: rest.total_available - 1,
+      auto_claimed: outcome,
+      next_action: `Auto-claimed ${ref(pick)}: claim files before edits with task_claim_file, then post task_note_working.`,
+    };
+  }
+}
+
+function without<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Omit<T, K> {
+  const copy = { ...value };
+  for (const k of keys) delete copy[k];
+  return copy;
+}

@@ -1,0 +1,215 @@
+/**
+ * Ready-work and stranded-work lookups, and capability profiles: who is quiet, whose
+ * claims are live, which plan sub-tasks the picker reads, and merged profile weights.
+ */
+import { expect, it } from 'vitest';
+import {
+  activeClaimsOfIdleSessions,
+  claimSubtask,
+  countActivePlans,
+  ensureTask,
+  getProfile,
+  insertClaim,
+  insertObservation,
+  insertPlan,
+  insertSubtask,
+  joinTask,
+  liveClaimsOfSession,
+  markClaimsPending,
+  markPlanArchived,
+  othersLiveClaimsOnFiles,
+  quietLanes,
+  readySubtaskRows,
+  recentSessionAgents,
+  type Store,
+  subtasksClaimedByIdleSessions,
+  subtasksOfTasks,
+  upsertProfile,
+  upsertSession,
+} from '../src/index';
+import { describeMatrix } from './_matrix';
+
+const T0 = 1_000_000;
+
+/** Sessions quiet since T0 (claude-1) and active at T0 + 100 (codex-1), on /r main and /other main. */
+function seed(store: Store) {
+  return store.write(() => {
+    upsertSession(store, { id: 'claude-1', agent: 'claude' }, T0);
+    upsertSession(store, { id: 'codex-1', agent: 'codex' }, T0 + 100);
+    const { task } = ensureTask(store, { repoRoot: '/r', branch: 'main', title: 'main work' }, T0);
+    const other = ensureTask(store, { repoRoot: '/other', branch: 'main' }, T0).task;
+    for (const [s, agent] of [
+      ['claude-1', 'claude'],
+      ['codex-1', 'codex'],
+    ]) {
+      joinTask(store, task.id, s as string, agent as string, T0);
+    }
+    const obs = insertObservation(store, {
+      sessionId: 'claude-1',
+      taskId: task.id,
+      kind: 'x',
+      content: 'x',
+      ts: T0,
+      tokenCount: 1,
+    });
+    const claim = (taskId: number, filePath: string, sessionId: string, agent: string) =>
+      insertClaim(store, { taskId, filePath, sessionId, agent, observationId: obs }, T0);
+    const a = claim(task.id, 'src/a.ts', 'claude-1', 'claude');
+    const b = claim(task.id, 'src/b.ts', 'claude-1', 'claude');
+    claim(other.id, 'src/a.ts', 'codex-1', 'codex');
+    claim(task.id, 'src/c.ts', 'codex-1', 'codex');
+    markClaimsPending(store, [b.id], obs, T0 + 1000);
+    return { task, other, obs, a };
+  });
+}
+
+function publish(store: Store, repoRoot: string, slug: string, obs: number, statuses: Array<'available' | 'blocked'>) {
+  return store.write(() => {
+    const spec = ensureTask(store, { repoRoot, branch: `spec/${slug}` }, T0).task;
+    const plan = insertPlan(
+      store,
+      {
+        repoRoot,
+        slug,
+        title: slug,
+        problem: 'p',
+        acceptanceCriteria: ['done'],
+        specTaskId: spec.id,
+        specChangePath: null,
+        autoArchive: false,
+        createdBy: 'queen',
+        createdByAgent: 'claude',
+        observationId: obs,
+      },
+      T0,
+    );
+    const subtasks = statuses.map((status, i) => {
+      const task = ensureTask(store, { repoRoot, branch: `spec/${slug}/sub-${i}` }, T0).task;
+      return insertSubtask(store, {
+        planId: plan.id,
+        subtaskIndex: i,
+        title: `sub ${i}`,
+        description: 'a long description the picker never reads',
+        fileScope: [`src/${slug}-${i}.ts`],
+        dependsOn: status === 'blocked' ? [0] : [],
+        capabilityHint: i === 0 ? 'api_work' : null,
+        specRowId: null,
+        taskId: task.id,
+        branch: task.branch,
+        waveIndex: status === 'blocked' ? 1 : 0,
+        status,
+        observationId: obs,
+      });
+    });
+    return { plan, subtasks };
+  });
+}
+
+describeMatrix('ready-work lookups', ({ open }) => {
+  it('finds active claims of sessions quiet before the cutoff, not pending ones, not of live sessions', () => {
+    const store = open();
+    const { task } = seed(store);
+    expect(activeClaimsOfIdleSessions(store, T0 + 50).map((c) => [c.sessionId, c.filePath, c.repoRoot])).toEqual([
+      ['claude-1', 'src/a.ts', '/r'],
+    ]);
+    expect(activeClaimsOfIdleSessions(store, T0).map((c) => c.filePath)).toEqual([]);
+    expect(activeClaimsOfIdleSessions(store, T0 + 200).map((c) => `${c.sessionId}:${c.taskId === task.id}`)).toEqual([
+      'claude-1:true',
+      'codex-1:true',
+      'codex-1:false',
+    ]);
+  });
+
+  it('lists a session’s live claims and others’ live claims on files of one repository', () => {
+    const store = open();
+    seed(store);
+    expect(liveClaimsOfSession(store, 'claude-1').map((c) => [c.filePath, c.state])).toEqual([
+      ['src/a.ts', 'active'],
+      ['src/b.ts', 'handoff_pending'],
+    ]);
+    const others = othersLiveClaimsOnFiles(store, '/r', ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/a.ts'], 'claude-1');
+    expect(others.map((c) => [c.filePath, c.sessionId])).toEqual([['src/c.ts', 'codex-1']]);
+    expect(othersLiveClaimsOnFiles(store, '/other', ['src/a.ts'], 'claude-1').map((c) => c.sessionId)).toEqual([
+      'codex-1',
+    ]);
+    expect(othersLiveClaimsOnFiles(store, '/r', [], 'claude-1')).toEqual([]);
+  });
+
+  it('knows the agents around since a time', () => {
+    const store = open();
+    seed(store);
+    expect(recentSessionAgents(store, T0 + 50)).toEqual([{ sessionId: 'codex-1', agent: 'codex' }]);
+  });
+
+  it('lists quiet lanes of others with their live claims, by repository', () => {
+    const store = open();
+    const { task } = seed(store);
+    const lanes = quietLanes(store, { before: T0 + 50, excludeSessionId: 'codex-1', limit: 10 });
+    expect(lanes).toEqual([
+      {
+        sessionId: 'claude-1',
+        agent: 'claude',
+        taskId: task.id,
+        title: 'main work',
+        lastHeartbeatAt: T0,
+        liveClaims: 2,
+      },
+    ]);
+    expect(quietLanes(store, { before: T0 + 50, excludeSessionId: 'claude-1', limit: 10 })).toEqual([]);
+    expect(quietLanes(store, { before: T0 + 50, excludeSessionId: 'x', repoRoot: '/other', limit: 10 })).toEqual([]);
+  });
+
+  it('reads the sub-tasks of active plans with something for the session, lean and parsed', () => {
+    const store = open();
+    const { obs } = seed(store);
+    const open_ = publish(store, '/r', 'open', obs, ['available', 'blocked']);
+    const taken = publish(store, '/r', 'taken', obs, ['available']);
+    store.write(() =>
+      claimSubtask(store, taken.subtasks[0]!.id, { sessionId: 'codex-1', agent: 'codex', observationId: obs }, T0),
+    );
+    const gone = publish(store, '/r', 'gone', obs, ['available']);
+    store.write(() => markPlanArchived(store, gone.plan.id, T0));
+
+    const forClaude = readySubtaskRows(store, 'claude-1', '/r');
+    expect(forClaude.map((r) => `${r.planSlug}/${r.subtaskIndex}:${r.status}`)).toEqual([
+      'open/0:available',
+      'open/1:blocked',
+    ]);
+    expect(forClaude[1]).toMatchObject({
+      fileScope: ['src/open-1.ts'],
+      dependsOn: [0],
+      capabilityHint: null,
+      waveIndex: 1,
+    });
+    expect(forClaude[0]).not.toHaveProperty('description');
+    // The claimer also sees the plan it works in.
+    expect(readySubtaskRows(store, 'codex-1').map((r) => r.planSlug)).toEqual(['taken', 'open', 'open']);
+    expect(readySubtaskRows(store, 'claude-1', '/other')).toEqual([]);
+    expect(countActivePlans(store, '/r')).toBe(2);
+    expect(countActivePlans(store)).toBe(2);
+
+    expect(subtasksOfTasks(store, [open_.subtasks[1]!.taskId]).map((s) => [s.planSlug, s.subtaskIndex])).toEqual([
+      ['open', 1],
+    ]);
+    expect(subtasksClaimedByIdleSessions(store, T0 + 200).map((s) => [s.planSlug, s.claimedBySessionId])).toEqual([
+      ['taken', 'codex-1'],
+    ]);
+    expect(subtasksClaimedByIdleSessions(store, T0 + 50)).toEqual([]);
+  });
+});
+
+describeMatrix('agent profiles', ({ open }) => {
+  it('merges weights into the stored ones, keeping created_at', () => {
+    const store = open();
+    store.write(() => upsertProfile(store, 'claude', { ui_work: 0.9, doc_work: 0.1 }, T0));
+    const saved = store.write(() => upsertProfile(store, 'claude', { ui_work: 0.2 }, T0 + 5));
+    expect(saved).toEqual({
+      agent: 'claude',
+      capabilities: { ui_work: 0.2, doc_work: 0.1 },
+      createdAt: T0,
+      updatedAt: T0 + 5,
+    });
+    expect(getProfile(store, 'claude')).toEqual(saved);
+    expect(getProfile(store, 'codex')).toBeUndefined();
+  });
+});
