@@ -8,6 +8,8 @@
 export { BatonService, type PendingBaton } from './batons/baton-service';
 export { FETCH_FILES_WARNING, type RelayArgs, type WorktreeRecipe } from './batons/open-baton';
 export { agentFamily, targetsAgent } from './batons/targeting';
+// The budget object of compact reads
+export { type Budget, type BudgetFacts, withBudget } from './budget';
 // File claims and drift
 export { CLAIM_FRESH_MS, CLAIM_WEAK_AFTER_MS, claimAgeClass, isOwnership } from './claims/age';
 export { CLAIM_KIND, ClaimService } from './claims/claim-service';
