@@ -66,7 +66,6 @@ export { inferIdeFromSessionId } from './ide';
 // Task links
 export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';
 export { compressContent } from './memory/compress';
-
 // Memory
 export {
   MemoryService,
@@ -149,6 +148,14 @@ export { fileKey, type RankedCandidate, type RankInput, type ReadyCandidate, ran
 export { ReadyService, type ReadyServiceDeps } from './ready/ready-service';
 export { normalizeRepoPath } from './repo-paths';
 export { RESCUE_BASE_BRANCH, RESCUE_KIND, RescueService } from './rescue/rescue-service';
+// Token receipts and the savings model
+export {
+  type ReferenceRow,
+  type SavingsOptions,
+  type SavingsRates,
+  type SavingsReference,
+  SavingsService,
+} from './savings/savings-service';
 // Specs and spec changes
 export { type ChangeDocument, parseChange, writeChange } from './specs/change-format';
 export {

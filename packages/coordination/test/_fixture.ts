@@ -27,6 +27,9 @@ import {
   QueenService,
   ReadyService,
   RescueService,
+  type SavingsRates,
+  type SavingsReference,
+  SavingsService,
   type SpecFileOps,
   SpecService,
   type SwarmOptions,
@@ -65,6 +68,9 @@ export interface Fixture {
 export interface FixtureOptions extends SwarmOptions {
   /** File operations of the spec service (inject failures here). */
   readonly specFs?: SpecFileOps;
+  /** savings_report's configured rates and reference model. */
+  readonly savingsRates?: SavingsRates;
+  readonly savingsReference?: SavingsReference;
 }
 
 export function createFixture(
@@ -90,6 +96,10 @@ export function createFixture(
   const rescue = new RescueService(ctx);
   const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
   const queen = new QueenService(ctx, { plans });
+  const savings = new SavingsService(ctx, {
+    ...(options.savingsRates ? { rates: options.savingsRates } : {}),
+    reference: options.savingsReference ?? { note: 'test model', rows: [] },
+  });
   const registry = new ToolRegistry(
     COLONY_TOOLS,
     {
@@ -108,6 +118,7 @@ export function createFixture(
       rescue,
       ready,
       queen,
+      savings,
     },
     { now: () => clock.now() },
   );

@@ -10,9 +10,13 @@
  * counts still on their way and writes every pending receipt, so a call that reads
  * receipts (task_list counts them) sees every earlier one. Without a worker, or for a
  * job the worker could not count, the counts are made in-thread, as before.
+ *
+ * A receipt is also a sign of life: the heartbeat of the calling session (the call's
+ * `session_id`) moves to the call's time in the same transaction, so reads keep a lane
+ * alive as writes do.
  */
 import type { CountJob, TokenCounter, TokenWorker } from '@swarm/coordination';
-import { insertReceipts, type Store } from '@swarm/storage';
+import { heartbeatSessions, insertReceipts, type Store } from '@swarm/storage';
 import type { CallReceipt } from '@swarm/tools';
 
 /** How long `flush` waits for the worker (its first answer includes loading the tokenizer). */
@@ -78,23 +82,27 @@ export class ReceiptQueue {
 
   #write(batch: readonly Pending[]): void {
     try {
-      insertReceipts(
-        this.#store,
-        batch.map(({ receipt: r, job }) => {
-          const counts = job?.counts ?? [this.#tokens.count(r.inputText), this.#tokens.count(r.outputText)];
-          return {
-            ts: r.ts,
-            operation: r.operation,
-            sessionId: r.sessionId,
-            durationMs: r.durationMs,
-            inputTokens: counts[0] ?? 0,
-            outputTokens: counts[1] ?? 0,
-            ok: r.ok,
-            errorCode: r.errorCode,
-            errorMessage: r.errorMessage,
-          };
-        }),
-      );
+      // Counted before the write: a fallback count in-thread must not hold the lock.
+      const rows = batch.map(({ receipt: r, job }) => {
+        const counts = job?.counts ?? [this.#tokens.count(r.inputText), this.#tokens.count(r.outputText)];
+        return {
+          ts: r.ts,
+          operation: r.operation,
+          sessionId: r.sessionId,
+          durationMs: r.durationMs,
+          inputTokens: counts[0] ?? 0,
+          outputTokens: counts[1] ?? 0,
+          ok: r.ok,
+          errorCode: r.errorCode,
+          errorMessage: r.errorMessage,
+        };
+      });
+      // A call by a session is a sign of life: its heartbeat moves to the call's time.
+      const beats = rows.flatMap((r) => (r.sessionId ? [{ id: r.sessionId, ts: r.ts }] : []));
+      this.#store.write(() => {
+        insertReceipts(this.#store, rows);
+        heartbeatSessions(this.#store, beats);
+      });
     } catch (error) {
       // Receipts are bookkeeping: losing a batch must never fail a call.
       this.#onError?.(error, 'receipts');

@@ -28,6 +28,8 @@ export {
   type RateLimitSettings,
   type RepoLocation,
   type RepoLocator,
+  type SavingsRates,
+  type SavingsReference,
   type SearchCandidate,
   type SearchRanker,
   systemClock,
@@ -74,6 +76,7 @@ export {
   SCRIPT_AGENT,
   SCRIPT_SESSION_ID,
 } from './plans';
+export { SAVINGS_REFERENCE } from './savings-reference';
 export { defaultSettings, loadSettings, SETTINGS_FILE, type Settings, SettingsSchema } from './settings';
 // Seed-000 tool_calls envelope: parse a model's reply, run its calls, apply an arbiter's decisions
 export {

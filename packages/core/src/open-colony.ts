@@ -26,6 +26,8 @@ import {
   ReadyService,
   type RepoLocator,
   RescueService,
+  type SavingsRates,
+  SavingsService,
   type SearchRanker,
   SpecService,
   serviceAttention,
@@ -63,6 +65,7 @@ import { ReceiptQueue } from './_receipts';
 import { locateRepo } from './git-repo';
 import { resolveDbPath, resolveHome } from './paths';
 import { type PlanScripts, planScripts } from './plans';
+import { SAVINGS_REFERENCE } from './savings-reference';
 import { loadSettings, type Settings } from './settings';
 
 export interface OpenColonyOptions {
@@ -89,6 +92,11 @@ export interface OpenColonyOptions {
   readonly allowWrite?: boolean;
   /** Rate limits of the framework tools, by tool name or `*`; merged over settings.json and the defaults. */
   readonly rateLimits?: RateLimitSettings;
+  /**
+   * USD per 1M input/output tokens for savings_report when a call gives none. Default:
+   * `COLONY_MCP_INPUT_USD_PER_1M` / `COLONY_MCP_OUTPUT_USD_PER_1M` from the environment.
+   */
+  readonly savingsRates?: SavingsRates;
   /** Told about every degraded optional part, as it happens. */
   readonly onWarning?: (message: string) => void;
   /** Told about unexpected errors inside tool calls (they answer INTERNAL_ERROR). */
@@ -196,6 +204,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const rescue = new RescueService(ctx);
   const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
   const queen = new QueenService(ctx, { plans });
+  const savings = new SavingsService(ctx, {
+    rates: options.savingsRates ?? envRates(warn),
+    reference: SAVINGS_REFERENCE,
+  });
   const backend: ColonyBackend = {
     memory,
     tasks,
@@ -212,6 +224,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     rescue,
     ready,
     queen,
+    savings,
   };
 
   const receipts =
@@ -267,6 +280,21 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       store.close();
     },
   };
+}
+
+/** Rates from `COLONY_MCP_{INPUT,OUTPUT}_USD_PER_1M`; a value that is not a number >= 0 is ignored with a warning. */
+function envRates(warn: (message: string) => void): SavingsRates {
+  const read = (name: string): number | undefined => {
+    const raw = process.env[name];
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const value = Number(raw);
+    if (Number.isFinite(value) && value >= 0) return value;
+    warn(`${name}="${raw}" is not a price (a number >= 0): savings_report ignores it`);
+    return undefined;
+  };
+  const input = read('COLONY_MCP_INPUT_USD_PER_1M');
+  const output = read('COLONY_MCP_OUTPUT_USD_PER_1M');
+  return { ...(input !== undefined ? { input } : {}), ...(output !== undefined ? { output } : {}) };
 }
 
 /** Runs a mutating call once per (tool, key): the lookup, the call and the record commit together. */

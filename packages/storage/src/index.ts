@@ -109,7 +109,17 @@ export {
   retractMessage,
 } from './messages';
 // Receipts
-export { countCalls, insertReceipts, listReceipts, type Receipt } from './metrics';
+export {
+  countCalls,
+  insertReceipts,
+  listReceipts,
+  type Receipt,
+  type ReceiptErrorReason,
+  type ReceiptTotals,
+  type ReceiptWindow,
+  receiptErrorReasons,
+  receiptTotals,
+} from './metrics';
 export { applyMigrations, type EmbeddedMigration } from './migrate';
 // Observations and search
 export {
@@ -221,6 +231,7 @@ export {
   endSession,
   getSession,
   getSessions,
+  heartbeatSessions,
   listSessions,
   type Session,
   type SessionInput,

@@ -4,7 +4,7 @@
  * call; its ide/agent/cwd are filled in when first known and never blanked later.
  */
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { dbOf, prepared, type Store } from './_store';
+import { dbOf, prepared, type Store, statement } from './_store';
 import { type JsonObject, sessions } from './schema';
 
 export type Session = typeof sessions.$inferSelect;
@@ -94,4 +94,18 @@ export function listSessions(store: Store, limit: number): Session[] {
 
 export function countSessions(store: Store): number {
   return dbOf(store).select({ n: count() }).from(sessions).get()?.n ?? 0;
+}
+
+const HEARTBEAT_SQL = 'UPDATE sessions SET last_heartbeat_at = max(last_heartbeat_at, ?) WHERE id = ?';
+
+/** Moves heartbeats forward (never back) for sessions that showed a sign of life at `ts`; unknown ids are skipped. */
+export function heartbeatSessions(
+  store: Store,
+  beats: ReadonlyArray<{ readonly id: string; readonly ts: number }>,
+): void {
+  if (beats.length === 0) return;
+  const update = statement(store, HEARTBEAT_SQL);
+  store.write(() => {
+    for (const beat of beats) update.run(beat.ts, beat.id);
+  });
 }

@@ -51,6 +51,7 @@ import type {
 } from './tools/quota';
 import type { TaskAutopilotTickInput, TaskReadyForAgentInput } from './tools/ready';
 import type { RescueStrandedRunInput, RescueStrandedScanInput } from './tools/rescue';
+import type { SavingsReport, SavingsReportInput } from './tools/savings';
 
 import type {
   OpenspecSyncStatusInput,
@@ -722,6 +723,10 @@ export interface QueenBackend {
   planGoal(args: QueenPlanGoalInput): QueenPublished | QueenDryRun;
 }
 
+export interface SavingsBackend {
+  report(args: SavingsReportInput): SavingsReport;
+}
+
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
   readonly tasks: TaskBackend;
@@ -738,6 +743,7 @@ export interface ColonyBackend {
   readonly rescue: RescueBackend;
   readonly ready: ReadyBackend;
   readonly queen: QueenBackend;
+  readonly savings: SavingsBackend;
   readonly proposals: ProposalBackend;
   readonly specs: SpecBackend;
 }

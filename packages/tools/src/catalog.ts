@@ -18,6 +18,7 @@ import { queenTools } from './tools/queen';
 import { quotaTools } from './tools/quota';
 import { readyTools } from './tools/ready';
 import { rescueTools } from './tools/rescue';
+import { savingsTools } from './tools/savings';
 import { specTools } from './tools/specs';
 import { swarmContextTools } from './tools/swarm-context';
 import { swarmFileTools } from './tools/swarm-files';
@@ -51,4 +52,5 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...rescueTools,
   ...proposalTools,
   ...specTools,
+  ...savingsTools,
 ];
