@@ -246,6 +246,15 @@ export {
   type TaskFilter,
   touchTask,
 } from './tasks';
+// Task history (suggestions)
+export {
+  type TaskFileTouch,
+  type TaskHistory,
+  type TaskWarning,
+  taskFileTouches,
+  taskHistories,
+  taskWarnings,
+} from './task-history';
 // Write proposals (seed 000)
 export {
   countWriteProposals,
@@ -259,3 +268,15 @@ export {
   pendingProposalFor,
   type WriteProposal,
 } from './write-proposals';
+// Embedding vectors (hybrid search, suggestions)
+export {
+  countVectors,
+  insertVectors,
+  maxObservationId,
+  type NewVector,
+  observationsWithoutVector,
+  type TaskVectorSum,
+  taskVectorSums,
+  type UnembeddedRow,
+  vectorsOf,
+} from './vectors';
