@@ -16,6 +16,7 @@ import {
   createSwarmBackend,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
+  hashingEmbedder,
   LinkService,
   type ManualClock,
   MemoryService,
@@ -31,7 +32,9 @@ import {
   SpecService,
   type SwarmOptions,
   specServiceLane,
+  SuggestService,
   TaskService,
+  VectorIndex,
 } from '../src/index';
 
 export const START = Date.UTC(2026, 0, 1);
@@ -52,6 +55,9 @@ export interface Fixture {
   readonly rescue: RescueService;
   readonly ready: ReadyService;
   readonly queen: QueenService;
+  /** Vectors with the default hashing embedder (nothing is embedded until `index.backfill()`). */
+  readonly index: VectorIndex;
+  readonly suggest: SuggestService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -90,6 +96,8 @@ export function createFixture(
   const rescue = new RescueService(ctx);
   const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
   const queen = new QueenService(ctx, { plans });
+  const index = new VectorIndex(store, { embedder: hashingEmbedder() });
+  const suggest = new SuggestService(ctx, { index });
   const registry = new ToolRegistry(
     COLONY_TOOLS,
     {
@@ -108,6 +116,7 @@ export function createFixture(
       rescue,
       ready,
       queen,
+      suggest,
     },
     { now: () => clock.now() },
   );
@@ -127,6 +136,8 @@ export function createFixture(
     rescue,
     ready,
     queen,
+    index,
+    suggest,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

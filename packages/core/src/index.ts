@@ -5,20 +5,25 @@
  * OpenAI / Anthropic function schemas.
  */
 
-// Re-exported vocabulary (clock, search ranking, token counting, the IDE hooks' inputs
+// Re-exported vocabulary (clock, search ranking, embedders, token counting, the IDE hooks' inputs
 // and outputs), so library users need one import
 export {
   type Clock,
+  type BackfillResult,
   DEFAULT_RATE_LIMITS,
+  type Embedder,
   estimatingTokenCounter,
   formatHookOutput,
+  type HashingEmbedderOptions,
   HOOK_EVENTS,
+  hashingEmbedder,
   HOOK_IDES,
   type HookEvent,
   type HookIde,
   HookInputError,
   type HookResult,
   type HookService,
+  type IndexStatus,
   isHookEvent,
   isHookIde,
   type ManualClock,
@@ -32,6 +37,7 @@ export {
   type SearchRanker,
   systemClock,
   type TokenCounter,
+  type VectorIndex,
 } from '@swarm/coordination';
 export {
   type AnthropicTool,

@@ -19,6 +19,7 @@ import { quotaTools } from './tools/quota';
 import { readyTools } from './tools/ready';
 import { rescueTools } from './tools/rescue';
 import { specTools } from './tools/specs';
+import { suggestTools } from './tools/suggest';
 import { swarmContextTools } from './tools/swarm-context';
 import { swarmFileTools } from './tools/swarm-files';
 import { swarmQueueTools } from './tools/swarm-queue';
@@ -48,6 +49,7 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...planTools,
   ...readyTools,
   ...profileTools,
+  ...suggestTools,
   ...rescueTools,
   ...proposalTools,
   ...specTools,

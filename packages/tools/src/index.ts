@@ -70,6 +70,7 @@ export * from './tools/queen';
 export * from './tools/quota';
 export * from './tools/ready';
 export * from './tools/rescue';
+export * from './tools/suggest';
 export * from './tools/specs';
 export * from './tools/swarm-context';
 export * from './tools/swarm-files';
