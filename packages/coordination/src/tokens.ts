@@ -43,7 +43,9 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
       const mod = createRequire(import.meta.url)(moduleName) as { countTokens?: CountTokens };
       const countTokens = mod.countTokens;
       if (typeof countTokens !== 'function') throw new Error(`${moduleName} has no countTokens export`);
-      impl = (text) => countTokens(text, ORDINARY_TEXT);
+      const whole = (text: string) => countTokens(text, ORDINARY_TEXT);
+      const split = moduleName === DEFAULT_TOKENIZER_MODULE ? cl100kSplitRegex() : undefined;
+      impl = split ? memoizedByPiece(whole, split) : whole;
     } catch (error) {
       impl = null;
       warning = `tokenizer unavailable (${(error as Error).message.split('\n')[0]}): token counts are estimates`;
@@ -62,6 +64,53 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
       return warning;
     },
     exact: () => load() !== null,
+  };
+}
+
+/**
+ * The pre-tokenizer pattern of cl100k_base, from the tokenizer package itself so the
+ * two can never disagree; undefined when the package does not expose it.
+ */
+function cl100kSplitRegex(): RegExp | undefined {
+  try {
+    const constants = createRequire(import.meta.url)('gpt-tokenizer/encodingParams/constants') as {
+      CL100K_TOKEN_SPLIT_REGEX?: unknown;
+    };
+    const regex = constants.CL100K_TOKEN_SPLIT_REGEX;
+    return regex instanceof RegExp && regex.global ? new RegExp(regex.source, regex.flags) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Distinct pieces remembered before the memo starts over. */
+export const PIECE_MEMO_SIZE = 50_000;
+
+/**
+ * Counts a text as the sum of the counts of its pre-tokenizer pieces, remembering each
+ * piece's count. BPE never merges across pieces, and a piece re-split on its own is
+ * itself (the only context-dependent alternatives, `\s+$` and `\s+(?!\S)`, match
+ * whitespace, and an all-whitespace piece alone matches `\s+$` whole), so the sum is
+ * the tokenizer's exact count (a property test checks it against the tokenizer). Notes
+ * repeat words: the memo turns most of a count into map lookups, about three times
+ * faster than the tokenizer's own least-recently-used cache.
+ */
+function memoizedByPiece(countText: (text: string) => number, split: RegExp): (text: string) => number {
+  let memo = new Map<string, number>();
+  return (text) => {
+    let total = 0;
+    split.lastIndex = 0;
+    for (let match = split.exec(text); match !== null; match = split.exec(text)) {
+      const piece = match[0];
+      let n = memo.get(piece);
+      if (n === undefined) {
+        n = countText(piece);
+        if (memo.size >= PIECE_MEMO_SIZE) memo = new Map();
+        memo.set(piece, n);
+      }
+      total += n;
+    }
+    return total;
   };
 }
 

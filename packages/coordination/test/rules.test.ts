@@ -62,6 +62,26 @@ describe('token counter', () => {
     expect(tokens.count(text)).toBe(countTokens(text));
   });
 
+  it('counts piece by piece exactly as the tokenizer counts the whole text', () => {
+    const tokens = createTokenCounter();
+    const ordinary = { disallowedSpecial: new Set<string>() };
+    const pieces = fc.oneof(
+      fc.constantFrom(' ', '  ', '\t', '\n', '\r\n', ' \n ', '\n\n', '   \n', '\u00a0', '\u3000', '\u2028'),
+      fc.constantFrom("'s", "'LL", "don't", 'x.', '...', '(a)', '->', '#42', '<|endoftext|>', 'ümlaut', '東京', '🙂'),
+      fc.constantFrom('1', '12', '123', '1234567', '3.14', '0x1f'),
+      fc.string({ minLength: 1, maxLength: 12 }),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        expect(tokens.count(text)).toBe(text.length === 0 ? 0 : countTokens(text, ordinary));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('counts special-token strings as the ordinary text they are, without throwing', () => {
     const tokens = createTokenCounter();
     const text = 'the model printed <|endoftext|> then <|fim_prefix|> and stopped';

@@ -175,6 +175,28 @@ describe('search_text', () => {
     expect(result.matches.map((m: { file: string }) => m.file)).toEqual(['long.txt', 'long.txt']);
   });
 
+  it('matches in linear time: a catastrophic-backtracking pattern answers at once', async () => {
+    setUp();
+    ws.write('evil.txt', `${'a'.repeat(5_000)}!\n`);
+    const started = performance.now();
+    const result = await fx.ok('search_text', call({ pattern: '^(a+)+$', max_matches: 5 }));
+    // A backtracking RegExp takes longer than the universe's age on this line.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(result.matches).toEqual([]);
+    const listed = await fx.ok('fs_list', call({ pattern: `regex:^(a|aa)+$`, max_results: 5 }));
+    expect(listed.files).toEqual([]);
+  });
+
+  it('refuses lookaround and backreferences (not RE2) as INVALID_PARAMETERS', async () => {
+    setUp();
+    for (const pattern of ['(?=def)', '(a)\\1']) {
+      expect(await fx.fail('search_text', call({ pattern }))).toMatchObject({
+        code: 'INVALID_PARAMETERS',
+        fields: ['pattern'],
+      });
+    }
+  });
+
   it('answers INVALID_PARAMETERS for a broken regular expression', async () => {
     setUp();
     expect(await fx.fail('search_text', call({ pattern: '[a-' }))).toMatchObject({

@@ -4,6 +4,7 @@
  * touch goes through the workspace's confinement (swarm/workspace.ts) and its
  * .gitignore rules; none of them writes anything.
  */
+
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import type {
   FsListInput,
@@ -16,6 +17,7 @@ import type {
 } from '@swarm/tools';
 import { ColonyError } from '@swarm/tools';
 import picomatch from 'picomatch';
+import { RE2JS } from 're2js';
 import { type WalkState, walkFiles } from './walk';
 import { notFound, Workspace, type WorkspacePath } from './workspace';
 
@@ -123,13 +125,25 @@ function pathMatcher(pattern: string | undefined): (rel: string) => boolean {
   return picomatch(pattern, { dot: true, basename: !pattern.includes('/') });
 }
 
-function compile(source: string, field: string): RegExp {
+/** What a pattern needs to do here: say whether it matches somewhere in a line or path. */
+interface LinePattern {
+  test(text: string): boolean;
+}
+
+/**
+ * Agents' patterns run on RE2 (re2js): matching is linear in the input, so a pattern
+ * such as `(a+)+$` cannot stall the server the way a backtracking RegExp would. RE2
+ * has no lookaround or backreferences; such a pattern is refused as invalid.
+ */
+function compile(source: string, field: string): LinePattern {
   try {
-    return new RegExp(source);
+    return RE2JS.compile(source);
   } catch (error) {
-    throw new ColonyError('INVALID_PARAMETERS', `${field}: invalid regular expression: ${(error as Error).message}`, {
-      details: { fields: [field] },
-    });
+    throw new ColonyError(
+      'INVALID_PARAMETERS',
+      `${field}: invalid regular expression (RE2 syntax): ${(error as Error).message}`,
+      { details: { fields: [field] } },
+    );
   }
 }
 

@@ -36,7 +36,7 @@ export const fsList = defineTool({
   docs: {
     returns: '{ files: [ path ], count, truncated? } with paths relative to repo_root, sorted per folder.',
     errors: [...PATH_ERRORS],
-    notes: `Honours .gitignore files (root and nested) and skips .git. The pattern is matched against the path relative to \`dir\`; a glob without "/" matches the file name at any depth ("*.py"). Symlinked folders are not followed. ${PATH_NOTES}`,
+    notes: `Honours .gitignore files (root and nested) and skips .git. A "regex:" pattern is RE2 syntax, matched in linear time. The pattern is matched against the path relative to \`dir\`; a glob without "/" matches the file name at any depth ("*.py"). Symlinked folders are not followed. ${PATH_NOTES}`,
     example: { agent: 'Gemini', repo_root: '/abs/repo', dir: '.', pattern: 'regex:py$', max_results: 200 },
   },
   handler: (args, b: ColonyBackend) => b.swarm.files.list(args),
@@ -84,7 +84,7 @@ export const searchText = defineTool({
   docs: {
     returns: '{ matches: [ { file, line, text } ], count, truncated? }; line is 1-based, text at most 200 characters.',
     errors: [...PATH_ERRORS],
-    notes: `JavaScript regular expression syntax; an invalid one answers INVALID_PARAMETERS. Skips binary files, files over 1 MiB and what fs_list skips. ${PATH_NOTES}`,
+    notes: `RE2 regular expression syntax, matched in linear time (no lookaround or backreferences); an invalid one answers INVALID_PARAMETERS. Skips binary files, files over 1 MiB and what fs_list skips. ${PATH_NOTES}`,
     example: { agent: 'Gemini', repo_root: '/abs/repo', pattern: 'def main', dir: 'scripts', max_matches: 50 },
   },
   handler: (args, b: ColonyBackend) => b.swarm.files.search(args),
