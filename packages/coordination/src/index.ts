@@ -66,15 +66,6 @@ export { inferIdeFromSessionId } from './ide';
 // Task links
 export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';
 export { compressContent } from './memory/compress';
-
-// Memory
-export {
-  MemoryService,
-  type MemoryServiceOptions,
-  type SearchCandidate,
-  type SearchRanker,
-} from './memory/memory-service';
-export { makeSnippet } from './memory/snippet';
 // Embeddings: the embedder seam, stored vectors and their backfill, the hybrid blend
 export {
   DEFAULT_EMBEDDING_DIMS,
@@ -85,6 +76,14 @@ export {
   normalizeL2,
 } from './memory/embedder';
 export { hybridRanker } from './memory/hybrid-ranker';
+// Memory
+export {
+  MemoryService,
+  type MemoryServiceOptions,
+  type SearchCandidate,
+  type SearchRanker,
+} from './memory/memory-service';
+export { makeSnippet } from './memory/snippet';
 export {
   BACKFILL_BATCH,
   BACKFILL_WINDOW,

@@ -30,9 +30,9 @@ import {
   RescueService,
   type SpecFileOps,
   SpecService,
+  SuggestService,
   type SwarmOptions,
   specServiceLane,
-  SuggestService,
   TaskService,
   VectorIndex,
 } from '../src/index';

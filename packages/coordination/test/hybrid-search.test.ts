@@ -43,7 +43,12 @@ async function post(content: string): Promise<number> {
 
 function searchWith(alpha: number, index: VectorIndex = fx.index, limit = 10): SearchHit[] {
   const memory = new MemoryService(
-    { store: fx.store, clock: fx.clock, tokens: { count: () => 0 }, settings: { bridge: { writeOmxNotepadPointer: false } } },
+    {
+      store: fx.store,
+      clock: fx.clock,
+      tokens: { count: () => 0 },
+      settings: { bridge: { writeOmxNotepadPointer: false } },
+    },
     { rankers: [hybridRanker(index, alpha)] },
   );
   return memory.search({ query: QUERY, limit });

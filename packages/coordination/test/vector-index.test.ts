@@ -82,13 +82,18 @@ describe('VectorIndex backfill', () => {
     expect(result.vectors).toBe(fx.observations());
   });
 
-  it('keeps vectors of different embedders apart', () => {
+  it('re-embeds every row when the embedder changes, and keeps task sums per embedder', () => {
     write(10);
     fx.index.backfill();
     const other = new VectorIndex(fx.store, { embedder: countingEmbedder() });
     expect(other.status().vectors).toBe(0);
     expect(other.backfill().embedded).toBe(fx.observations());
-    expect(countVectors(fx.store, 'hash-v1-256')).toBe(fx.observations());
+    expect(countVectors(fx.store, 'hash-v1-256')).toBe(0);
+    expect(taskVectorSums(fx.store, 'counting-32')).toHaveLength(1);
+    expect(taskVectorSums(fx.store, 'hash-v1-256')).toEqual([]);
+    expect(fx.index.backfill().embedded).toBe(fx.observations());
+    // Back to the first embedder: its sums are rebuilt, not added to stale ones.
+    expect(taskVectorSums(fx.store, 'hash-v1-256')[0]!.count).toBe(fx.observations()); // every row is on the task
   });
 
   it('works in bounded steps: a batch per step, and a step past an indexed window moves on', () => {

@@ -8,21 +8,21 @@
 // Re-exported vocabulary (clock, search ranking, embedders, token counting, the IDE hooks' inputs
 // and outputs), so library users need one import
 export {
-  type Clock,
   type BackfillResult,
+  type Clock,
   DEFAULT_RATE_LIMITS,
   type Embedder,
   estimatingTokenCounter,
   formatHookOutput,
   type HashingEmbedderOptions,
   HOOK_EVENTS,
-  hashingEmbedder,
   HOOK_IDES,
   type HookEvent,
   type HookIde,
   HookInputError,
   type HookResult,
   type HookService,
+  hashingEmbedder,
   type IndexStatus,
   isHookEvent,
   isHookIde,

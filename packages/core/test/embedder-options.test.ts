@@ -18,7 +18,13 @@ afterEach(() => {
 function open(options: Parameters<typeof openColony>[0] = {}): Colony & { warned: string[] } {
   const home = mkdtempSync(join(tmpdir(), 'colony-embed-'));
   const warned: string[] = [];
-  const colony = openColony({ home, clock: manualClock(), receipts: false, onWarning: (m) => warned.push(m), ...options });
+  const colony = openColony({
+    home,
+    clock: manualClock(),
+    receipts: false,
+    onWarning: (m) => warned.push(m),
+    ...options,
+  });
   cleanups.push(() => {
     colony.close();
     rmSync(home, { recursive: true, force: true });
@@ -84,9 +90,9 @@ describe('openColony embedders', () => {
     expect(colony.warned).toEqual([expect.stringMatching(/cannot load \(model file missing\).*BM25/)]);
     expect(colony.warnings).toEqual(colony.warned);
     const suggestion = await colony.handleToolCall('task_suggest_approach', { query: 'stale claims' });
-    expect(suggestion.ok && (suggestion.value as { insufficient_data_reason: string }).insufficient_data_reason).toMatch(
-      /Embeddings unavailable: embedder cannot load/,
-    );
+    expect(
+      suggestion.ok && (suggestion.value as { insufficient_data_reason: string }).insufficient_data_reason,
+    ).toMatch(/Embeddings unavailable: embedder cannot load/);
   });
 
   it('with search.alpha 1 ranks by keywords alone, vectors or not', async () => {

@@ -1,9 +1,8 @@
 CREATE TABLE `observation_vectors` (
-	`observation_id` integer NOT NULL,
+	`observation_id` integer PRIMARY KEY NOT NULL,
 	`embedder_id` text NOT NULL,
 	`dims` integer NOT NULL,
 	`vector` blob NOT NULL,
-	PRIMARY KEY(`observation_id`, `embedder_id`),
 	FOREIGN KEY (`observation_id`) REFERENCES `observations`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint

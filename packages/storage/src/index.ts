@@ -229,6 +229,15 @@ export {
 } from './sessions';
 // Spec failures
 export { countSpecFailure, type FailureReport, type SpecFailure, setSpecFailureProposal } from './spec-failures';
+// Task history (suggestions)
+export {
+  type TaskFileTouch,
+  type TaskHistory,
+  type TaskWarning,
+  taskFileTouches,
+  taskHistories,
+  taskWarnings,
+} from './task-history';
 // Task threads
 export {
   activeTasksOfSession,
@@ -246,15 +255,18 @@ export {
   type TaskFilter,
   touchTask,
 } from './tasks';
-// Task history (suggestions)
+// Embedding vectors (hybrid search, suggestions)
 export {
-  type TaskFileTouch,
-  type TaskHistory,
-  type TaskWarning,
-  taskFileTouches,
-  taskHistories,
-  taskWarnings,
-} from './task-history';
+  countVectors,
+  insertVectors,
+  maxObservationId,
+  type NewVector,
+  observationsWithoutVector,
+  type TaskVectorSum,
+  taskVectorSums,
+  type UnembeddedRow,
+  vectorsOf,
+} from './vectors';
 // Write proposals (seed 000)
 export {
   countWriteProposals,
@@ -268,15 +280,3 @@ export {
   pendingProposalFor,
   type WriteProposal,
 } from './write-proposals';
-// Embedding vectors (hybrid search, suggestions)
-export {
-  countVectors,
-  insertVectors,
-  maxObservationId,
-  type NewVector,
-  observationsWithoutVector,
-  type TaskVectorSum,
-  taskVectorSums,
-  type UnembeddedRow,
-  vectorsOf,
-} from './vectors';

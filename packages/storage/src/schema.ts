@@ -583,23 +583,22 @@ export const specFailures = sqliteTable(
 );
 
 /**
- * Embedding vectors of observations, one per (observation, embedder). Never written on
- * the insert path: a backfill embeds the rows that have no vector for the current
- * embedder yet, in bounded batches, so rows without one simply score by keywords.
- * `vector` is a little-endian Float32 array of `dims` values, L2-normalized.
+ * Embedding vectors of observations: one per observation, from the embedder named by
+ * `embedder_id` (a row whose vector came from another embedder counts as missing, and
+ * is re-embedded and replaced). Keyed by the observation id itself, so reading a
+ * candidate's vector is one rowid lookup. Never written on the insert path: a backfill
+ * embeds the rows that have no vector for the current embedder yet, in bounded
+ * batches, so rows without one simply score by keywords. `vector` is a Float32 array of
+ * `dims` values (platform byte order), L2-normalized.
  */
-export const observationVectors = sqliteTable(
-  'observation_vectors',
-  {
-    observationId: integer('observation_id')
-      .notNull()
-      .references(() => observations.id),
-    embedderId: text('embedder_id').notNull(),
-    dims: integer('dims').notNull(),
-    vector: blob('vector', { mode: 'buffer' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.observationId, t.embedderId] })],
-);
+export const observationVectors = sqliteTable('observation_vectors', {
+  observationId: integer('observation_id')
+    .primaryKey()
+    .references(() => observations.id),
+  embedderId: text('embedder_id').notNull(),
+  dims: integer('dims').notNull(),
+  vector: blob('vector', { mode: 'buffer' }).notNull(),
+});
 
 /**
  * Per task and embedder, the sum of its observations' vectors and how many were added:

@@ -1,6 +1,7 @@
 /**
  * @module vectors
- * Embedding vectors of observations and the per-task sums built from them. Nothing here
+ * Embedding vectors of observations (one per observation, from the current embedder)
+ * and the per-task sums built from them (per embedder). Nothing here
  * runs on the observation insert path: the backfill reads rows without a vector for an
  * embedder (`observationsWithoutVector`) and writes theirs (`insertVectors`) in bounded
  * batches. Vectors are stored as Float32 arrays in the platform's byte order.
@@ -49,16 +50,28 @@ export interface NewVector {
 
 /**
  * Writes vectors for `embedderId` and adds each new one to its task's sum, in one write
- * transaction. A row that already has a vector for the embedder (another process got
- * there first) is skipped and not added twice. Returns how many were written.
+ * transaction. A vector from another embedder is replaced (and that embedder's task sums
+ * dropped); a row that already has one from this embedder (another process got there
+ * first) is skipped and not added twice.
+ * Returns how many were written.
  */
 export function insertVectors(store: Store, embedderId: string, dims: number, rows: readonly NewVector[]): number {
   if (rows.length === 0) return 0;
   return store.write(() => {
     const insert = statement(
       store,
-      'INSERT OR IGNORE INTO observation_vectors (observation_id, embedder_id, dims, vector) VALUES (?, ?, ?, ?)',
+      `INSERT INTO observation_vectors (observation_id, embedder_id, dims, vector) VALUES (?, ?, ?, ?)
+       ON CONFLICT (observation_id) DO UPDATE SET embedder_id = excluded.embedder_id, dims = excluded.dims,
+         vector = excluded.vector WHERE embedder_id != excluded.embedder_id`,
     );
+    // Vectors of another embedder are about to be replaced: that embedder's task sums
+    // would no longer match its vectors, so they go (rebuilt if it ever comes back).
+    const replaced = statement(
+      store,
+      `SELECT DISTINCT embedder_id AS id FROM observation_vectors
+       WHERE observation_id IN (SELECT value FROM json_each(?)) AND embedder_id != ?`,
+    ).all(JSON.stringify(rows.map((r) => r.observationId)), embedderId) as Array<{ id: string }>;
+    for (const old of replaced) statement(store, 'DELETE FROM task_vectors WHERE embedder_id = ?').run(old.id);
     const sums = new Map<number, { sum: Float32Array; count: number }>();
     let written = 0;
     for (const row of rows) {
@@ -87,10 +100,10 @@ function addToTaskSum(
   add: Float32Array,
   count: number,
 ): void {
-  const prior = statement(
-    store,
-    'SELECT dims, sum, count FROM task_vectors WHERE task_id = ? AND embedder_id = ?',
-  ).get(taskId, embedderId) as { dims: number; sum: Buffer; count: number } | undefined;
+  const prior = statement(store, 'SELECT dims, sum, count FROM task_vectors WHERE task_id = ? AND embedder_id = ?').get(
+    taskId,
+    embedderId,
+  ) as { dims: number; sum: Buffer; count: number } | undefined;
   if (prior && prior.dims === dims) {
     const sum = fromBlob(prior.sum);
     for (let i = 0; i < dims; i++) add[i] = (add[i] as number) + (sum[i] as number);
@@ -137,7 +150,6 @@ export function countVectors(store: Store, embedderId: string): number {
   ) as { n: number };
   return row.n;
 }
-
 
 function toBlob(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);

@@ -51,8 +51,6 @@ import type {
 } from './tools/quota';
 import type { TaskAutopilotTickInput, TaskReadyForAgentInput } from './tools/ready';
 import type { RescueStrandedRunInput, RescueStrandedScanInput } from './tools/rescue';
-import type { TaskSuggestApproachInput } from './tools/suggest';
-
 import type {
   OpenspecSyncStatusInput,
   SpecArchiveInput,
@@ -62,6 +60,7 @@ import type {
   SpecChangeOpenInput,
   SpecReadInput,
 } from './tools/specs';
+import type { TaskSuggestApproachInput } from './tools/suggest';
 import type {
   TaskListInput,
   TaskNoteWorkingInput,

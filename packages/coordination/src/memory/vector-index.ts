@@ -76,7 +76,7 @@ export class VectorIndex {
     try {
       const source = this.#source;
       const embedder = typeof source === 'function' ? source() : source;
-      if (!embedder || !embedder.id || !Number.isInteger(embedder.dims) || embedder.dims < 1) {
+      if (!embedder?.id || !Number.isInteger(embedder.dims) || embedder.dims < 1) {
         throw new Error('an embedder needs an id and integer dims');
       }
       this.#embedder = embedder;

@@ -78,7 +78,12 @@ export class SuggestService implements SuggestBackend {
     }
     ranked.sort((a, b) => b.similarity - a.similarity || a.taskId - b.taskId);
     const top = ranked.slice(0, CANDIDATE_TASKS);
-    const histories = new Map(taskHistories(this.#ctx.store, top.map((t) => t.taskId)).map((h) => [h.id, h]));
+    const histories = new Map(
+      taskHistories(
+        this.#ctx.store,
+        top.map((t) => t.taskId),
+      ).map((h) => [h.id, h]),
+    );
     const similar = top.flatMap(({ taskId, similarity }) => {
       const history = histories.get(taskId);
       if (!history || (args.repo_root !== undefined && history.repoRoot !== args.repo_root)) return [];
@@ -192,7 +197,9 @@ function resolutionHints(histories: readonly TaskHistory[]): ResolutionHints {
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function round(n: number): number {

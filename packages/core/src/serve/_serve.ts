@@ -107,8 +107,7 @@ interface ColonySource extends ToolSource {
 
 /** Calls the registry; after each call, the idle vector backfill is (re)armed. */
 function eagerSource(colony: Colony, given?: IdleIndexer, log?: (line: string) => void): ColonySource {
-  const indexer =
-    given ?? new IdleIndexer(colony, (error) => log?.(`colony: vector backfill: ${errorText(error)}`));
+  const indexer = given ?? new IdleIndexer(colony, (error) => log?.(`colony: vector backfill: ${errorText(error)}`));
   return {
     list: (toolset) => colony.registry.list(toolset),
     async call(name, args, callOptions) {
