@@ -19,6 +19,7 @@ const main = defineCommand({
   },
   subCommands: {
     search: () => import('./commands/search').then((m) => m.default),
+    memory: () => import('./commands/memory/index').then((m) => m.default),
     show: () => import('./commands/show').then((m) => m.default),
     sessions: () => import('./commands/sessions').then((m) => m.default),
     task: () => import('./commands/task/index').then((m) => m.default),

@@ -66,6 +66,16 @@ export { inferIdeFromSessionId } from './ide';
 // Task links
 export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';
 export { compressContent } from './memory/compress';
+// Embeddings: the embedder seam, stored vectors and their backfill, the hybrid blend
+export {
+  DEFAULT_EMBEDDING_DIMS,
+  dot,
+  type Embedder,
+  type HashingEmbedderOptions,
+  hashingEmbedder,
+  normalizeL2,
+} from './memory/embedder';
+export { hybridRanker } from './memory/hybrid-ranker';
 // Memory
 export {
   MemoryService,
@@ -74,6 +84,15 @@ export {
   type SearchRanker,
 } from './memory/memory-service';
 export { makeSnippet } from './memory/snippet';
+export {
+  BACKFILL_BATCH,
+  BACKFILL_WINDOW,
+  type BackfillResult,
+  type BackfillStep,
+  type IndexStatus,
+  VectorIndex,
+  type VectorIndexOptions,
+} from './memory/vector-index';
 // Seed-001 context mesh and agent messages
 export { AGENT_MESSAGE_KIND } from './mesh/agent-messages';
 export { isAgentName, MAX_AGENT_NAME_CHARS } from './mesh/agent-names';
@@ -198,6 +217,8 @@ export {
   SpecService,
   type SpecServiceOptions,
 } from './specs/spec-service';
+// Suggestions from similar past tasks
+export { SIMILARITY_FLOOR, SuggestService } from './suggest/suggest-service';
 // Seed-000 framework tools: workspace files, write proposals, shared context, work queue
 export {
   DEFAULT_RATE_LIMITS,

@@ -16,6 +16,7 @@ import {
   createSwarmBackend,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
+  hashingEmbedder,
   LinkService,
   type ManualClock,
   MemoryService,
@@ -32,9 +33,11 @@ import {
   SavingsService,
   type SpecFileOps,
   SpecService,
+  SuggestService,
   type SwarmOptions,
   specServiceLane,
   TaskService,
+  VectorIndex,
 } from '../src/index';
 
 export const START = Date.UTC(2026, 0, 1);
@@ -55,6 +58,9 @@ export interface Fixture {
   readonly rescue: RescueService;
   readonly ready: ReadyService;
   readonly queen: QueenService;
+  /** Vectors with the default hashing embedder (nothing is embedded until `index.backfill()`). */
+  readonly index: VectorIndex;
+  readonly suggest: SuggestService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -100,6 +106,8 @@ export function createFixture(
     ...(options.savingsRates ? { rates: options.savingsRates } : {}),
     reference: options.savingsReference ?? { note: 'test model', rows: [] },
   });
+  const index = new VectorIndex(store, { embedder: hashingEmbedder() });
+  const suggest = new SuggestService(ctx, { index });
   const registry = new ToolRegistry(
     COLONY_TOOLS,
     {
@@ -119,6 +127,7 @@ export function createFixture(
       ready,
       queen,
       savings,
+      suggest,
     },
     { now: () => clock.now() },
   );
@@ -138,6 +147,8 @@ export function createFixture(
     rescue,
     ready,
     queen,
+    index,
+    suggest,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

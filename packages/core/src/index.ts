@@ -5,13 +5,16 @@
  * OpenAI / Anthropic function schemas.
  */
 
-// Re-exported vocabulary (clock, search ranking, token counting, the IDE hooks' inputs
+// Re-exported vocabulary (clock, search ranking, embedders, token counting, the IDE hooks' inputs
 // and outputs), so library users need one import
 export {
+  type BackfillResult,
   type Clock,
   DEFAULT_RATE_LIMITS,
+  type Embedder,
   estimatingTokenCounter,
   formatHookOutput,
+  type HashingEmbedderOptions,
   HOOK_EVENTS,
   HOOK_IDES,
   type HookEvent,
@@ -19,6 +22,8 @@ export {
   HookInputError,
   type HookResult,
   type HookService,
+  hashingEmbedder,
+  type IndexStatus,
   isHookEvent,
   isHookIde,
   type ManualClock,
@@ -34,6 +39,7 @@ export {
   type SearchRanker,
   systemClock,
   type TokenCounter,
+  type VectorIndex,
 } from '@swarm/coordination';
 export {
   type AnthropicTool,

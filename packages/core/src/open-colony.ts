@@ -13,8 +13,11 @@ import {
   createSwarmBackend,
   createTokenCounter,
   DEFAULT_RATE_LIMITS,
+  type Embedder,
   fileClock,
   HookService,
+  hashingEmbedder,
+  hybridRanker,
   LinkService,
   MemoryService,
   MessageService,
@@ -30,6 +33,7 @@ import {
   SavingsService,
   type SearchRanker,
   SpecService,
+  SuggestService,
   serviceAttention,
   serviceClaims,
   specServiceLane,
@@ -37,6 +41,7 @@ import {
   TaskService,
   type TokenCounter,
   tokenWorker,
+  VectorIndex,
 } from '@swarm/coordination';
 import {
   countObservations,
@@ -83,8 +88,16 @@ export interface OpenColonyOptions {
   readonly tokens?: TokenCounter;
   /** Write a receipt per tool call into mcp_metrics (default true). */
   readonly receipts?: boolean;
-  /** Re-rank keyword search candidates (e.g. a vector-similarity blend); applied in order. */
+  /** Re-rank keyword search candidates; applied in order, after the built-in vector blend. */
   readonly rankers?: readonly SearchRanker[];
+  /**
+   * Turns text into vectors for hybrid search and task_suggest_approach (default: the
+   * built-in hashing embedder, no network, no download). Pass your own model as an
+   * object `{ id, dims, embed(texts) }` (synchronous, L2-normalized vectors), or a
+   * function returning one, called on first use: if it throws, search falls back to
+   * BM25 with a warning. `null` turns vectors off.
+   */
+  readonly embedder?: Embedder | (() => Embedder) | null;
   /**
    * Apply write proposals the arbiter approves (seed 000 `--allow-write`). Default:
    * `COLONY_ALLOW_WRITE=1` in the environment, else false (approvals are recorded only).
@@ -124,6 +137,9 @@ export interface Colony {
   readonly warnings: readonly string[];
   readonly tokens: TokenCounter;
   readonly memory: MemoryService;
+  /** Observation vectors: `backfill()` embeds every row without one (what `colony memory index` runs). */
+  readonly vectors: VectorIndex;
+  readonly suggest: SuggestService;
   readonly tasks: TaskService;
   readonly messages: MessageService;
   readonly links: LinkService;
@@ -179,7 +195,14 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     });
   const store = openStore({ path: dbPath });
   const ctx = { store, clock, tokens, settings };
-  const memory = new MemoryService(ctx, options.rankers ? { rankers: options.rankers } : {});
+  const vectors = new VectorIndex(store, {
+    embedder: options.embedder === undefined ? hashingEmbedder : options.embedder,
+    onWarning: warn,
+  });
+  // alpha 1 is keywords alone: no blend, and no deeper candidate pool for it.
+  const blend = settings.search.alpha < 1 ? [hybridRanker(vectors, settings.search.alpha)] : [];
+  const memory = new MemoryService(ctx, { rankers: [...blend, ...(options.rankers ?? [])] });
+  const suggest = new SuggestService(ctx, { index: vectors });
   const tasks = new TaskService(ctx);
   const messages = new MessageService(ctx);
   const links = new LinkService(ctx);
@@ -225,6 +248,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     ready,
     queen,
     savings,
+    suggest,
   };
 
   const receipts =
@@ -246,6 +270,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     warnings,
     tokens,
     memory,
+    vectors,
+    suggest,
     tasks,
     messages,
     links,

@@ -114,5 +114,13 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
     "sql": [
       "CREATE TABLE `agent_profiles` (\n\t`agent` text PRIMARY KEY NOT NULL,\n\t`capabilities` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);"
     ]
+  },
+  {
+    "folderMillis": 1795473528571,
+    "hash": "0301506d9de87c34a8f117eb6a2662e839463b3f65dc4bdf28dda3303143aaf2",
+    "sql": [
+      "CREATE TABLE `observation_vectors` (\n\t`observation_id` integer PRIMARY KEY NOT NULL,\n\t`embedder_id` text NOT NULL,\n\t`dims` integer NOT NULL,\n\t`vector` blob NOT NULL,\n\tFOREIGN KEY (`observation_id`) REFERENCES `observations`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE TABLE `task_vectors` (\n\t`task_id` integer NOT NULL,\n\t`embedder_id` text NOT NULL,\n\t`dims` integer NOT NULL,\n\t`sum` blob NOT NULL,\n\t`count` integer NOT NULL,\n\tPRIMARY KEY(`task_id`, `embedder_id`),\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);"
+    ]
   }
 ];

@@ -240,6 +240,15 @@ export {
 } from './sessions';
 // Spec failures
 export { countSpecFailure, type FailureReport, type SpecFailure, setSpecFailureProposal } from './spec-failures';
+// Task history (suggestions)
+export {
+  type TaskFileTouch,
+  type TaskHistory,
+  type TaskWarning,
+  taskFileTouches,
+  taskHistories,
+  taskWarnings,
+} from './task-history';
 // Task threads
 export {
   activeTasksOfSession,
@@ -257,6 +266,18 @@ export {
   type TaskFilter,
   touchTask,
 } from './tasks';
+// Embedding vectors (hybrid search, suggestions)
+export {
+  countVectors,
+  insertVectors,
+  maxObservationId,
+  type NewVector,
+  observationsWithoutVector,
+  type TaskVectorSum,
+  taskVectorSums,
+  type UnembeddedRow,
+  vectorsOf,
+} from './vectors';
 // Write proposals (seed 000)
 export {
   countWriteProposals,

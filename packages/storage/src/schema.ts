@@ -8,7 +8,7 @@
  * Timestamps are epoch milliseconds taken from the injected clock, never from SQLite.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -580,4 +580,41 @@ export const specFailures = sqliteTable(
     proposalId: integer('proposal_id').references(() => proposals.id),
   },
   (t) => [primaryKey({ columns: [t.repoRoot, t.signatureHash] })],
+);
+
+/**
+ * Embedding vectors of observations: one per observation, from the embedder named by
+ * `embedder_id` (a row whose vector came from another embedder counts as missing, and
+ * is re-embedded and replaced). Keyed by the observation id itself, so reading a
+ * candidate's vector is one rowid lookup. Never written on the insert path: a backfill
+ * embeds the rows that have no vector for the current embedder yet, in bounded
+ * batches, so rows without one simply score by keywords. `vector` is a Float32 array of
+ * `dims` values (platform byte order), L2-normalized.
+ */
+export const observationVectors = sqliteTable('observation_vectors', {
+  observationId: integer('observation_id')
+    .primaryKey()
+    .references(() => observations.id),
+  embedderId: text('embedder_id').notNull(),
+  dims: integer('dims').notNull(),
+  vector: blob('vector', { mode: 'buffer' }).notNull(),
+});
+
+/**
+ * Per task and embedder, the sum of its observations' vectors and how many were added:
+ * the task's direction (the normalized sum) is read without touching every row. The
+ * backfill adds to it in the same transaction as the vectors it writes.
+ */
+export const taskVectors = sqliteTable(
+  'task_vectors',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    embedderId: text('embedder_id').notNull(),
+    dims: integer('dims').notNull(),
+    sum: blob('sum', { mode: 'buffer' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.embedderId] })],
 );

@@ -62,6 +62,7 @@ import type {
   SpecChangeOpenInput,
   SpecReadInput,
 } from './tools/specs';
+import type { TaskSuggestApproachInput } from './tools/suggest';
 import type {
   TaskListInput,
   TaskNoteWorkingInput,
@@ -746,6 +747,7 @@ export interface ColonyBackend {
   readonly savings: SavingsBackend;
   readonly proposals: ProposalBackend;
   readonly specs: SpecBackend;
+  readonly suggest: SuggestBackend;
 }
 
 export interface SpecChangeOpenResult {
@@ -891,4 +893,57 @@ export interface SpecBackend {
   buildRecordFailure(args: SpecBuildRecordFailureInput): RecordFailureResult;
   /** Throws SPEC_ARCHIVE_CONFLICT (details: status 'refused', conflicts) when refuse_on_conflict meets conflicts. */
   archiveChange(args: SpecArchiveInput): SpecArchiveResult;
+}
+
+export interface SimilarTask {
+  task_id: number;
+  similarity: number;
+  branch: string;
+  repo_root: string;
+  /** `completed` (a completed plan sub-task or an archived plan), else the thread's status. */
+  status: string;
+  observation_count: number;
+}
+
+export interface LikelyFile {
+  file_path: string;
+  appears_in_count: number;
+  confidence: number;
+}
+
+export interface PatternToWatch {
+  description: string;
+  seen_in_task_id: number;
+  kind: string;
+  observation_id: number;
+}
+
+export interface ResolutionHints {
+  median_elapsed_minutes: number | null;
+  median_handoff_count: number | null;
+  median_subtask_count: number | null;
+  completed_sample_size: number;
+}
+
+/** The budget object of compact reads (ARCHITECTURE principle 5). */
+export interface BudgetInfo {
+  items_available: number;
+  items_returned: number;
+  collapsed_count: number;
+  estimated_tokens_returned: number;
+  hydrate_with: string;
+  why_collapsed: string | null;
+}
+
+export interface SuggestApproachResult {
+  similar_tasks: SimilarTask[];
+  first_files_likely_claimed: LikelyFile[];
+  patterns_to_watch: PatternToWatch[];
+  resolution_hints: ResolutionHints;
+  insufficient_data_reason: string | null;
+  budget: BudgetInfo;
+}
+
+export interface SuggestBackend {
+  suggestApproach(args: TaskSuggestApproachInput): SuggestApproachResult;
 }

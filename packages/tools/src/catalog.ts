@@ -20,6 +20,7 @@ import { readyTools } from './tools/ready';
 import { rescueTools } from './tools/rescue';
 import { savingsTools } from './tools/savings';
 import { specTools } from './tools/specs';
+import { suggestTools } from './tools/suggest';
 import { swarmContextTools } from './tools/swarm-context';
 import { swarmFileTools } from './tools/swarm-files';
 import { swarmQueueTools } from './tools/swarm-queue';
@@ -49,6 +50,7 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...planTools,
   ...readyTools,
   ...profileTools,
+  ...suggestTools,
   ...rescueTools,
   ...proposalTools,
   ...specTools,

@@ -72,6 +72,7 @@ export * from './tools/ready';
 export * from './tools/rescue';
 export * from './tools/savings';
 export * from './tools/specs';
+export * from './tools/suggest';
 export * from './tools/swarm-context';
 export * from './tools/swarm-files';
 export * from './tools/swarm-queue';

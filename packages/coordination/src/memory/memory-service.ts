@@ -67,7 +67,7 @@ export class MemoryService implements MemoryBackend {
     };
     // Rankers may re-order, so give them a deeper pool than the page they cut.
     const pool = this.#rankers.length > 0 ? Math.min(args.limit * RANKER_POOL_FACTOR, 200) : args.limit;
-    const candidates = this.#retrieve(args.query, pool, filter);
+    const candidates = this.#retrieve(args.query, pool, args.limit, filter);
     const ranked = this.#rankers.reduce<readonly SearchCandidate[]>((list, rank) => rank(args.query, list), candidates);
     return ranked.slice(0, args.limit).map(({ hit, score }) => ({
       id: hit.id,
@@ -80,17 +80,21 @@ export class MemoryService implements MemoryBackend {
     }));
   }
 
-  /** Hits matching every term first; when those run short, hits matching any term. */
-  #retrieve(query: string, limit: number, filter: KeywordFilter): SearchCandidate[] {
+  /**
+   * Hits matching every term first, up to `pool`; when fewer than `limit` (the page)
+   * match every term, hits matching any term fill the pool. A deeper pool for rankers
+   * never costs the second query when the page is full of all-term hits.
+   */
+  #retrieve(query: string, pool: number, limit: number, filter: KeywordFilter): SearchCandidate[] {
     const all = ftsMatchExpression(query, 'all');
     if (all === null) return [];
     const store = this.#ctx.store;
-    const hits = keywordSearch(store, all, limit, filter);
+    const hits = keywordSearch(store, all, pool, filter);
     const any = ftsMatchExpression(query, 'any');
     if (hits.length < limit && any !== null && any !== all) {
       const seen = new Set(hits.map((h) => h.id));
-      for (const hit of keywordSearch(store, any, limit, filter)) {
-        if (hits.length >= limit) break;
+      for (const hit of keywordSearch(store, any, pool, filter)) {
+        if (hits.length >= pool) break;
         if (!seen.has(hit.id)) hits.push(hit);
       }
     }

@@ -13,6 +13,7 @@ import type { ToolCallOutcome, Toolset } from '@swarm/tools';
 import { type McpHandshake, serveStdio, type ToolSource } from '@swarm/tools/mcp/stdio';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
+import { IdleIndexer } from './_idle-index';
 import { resolveHttpToken } from './_token';
 
 const INSTRUCTIONS =
@@ -54,7 +55,8 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     const colony = await opened(options.colony);
     const token = await resolveHttpToken(colony.home, options.http.token);
     const { serveHttp } = await import('@swarm/tools/mcp');
-    const handle = await serveHttp({ ...base, registry: colony.registry, port: options.http.port, token });
+    const indexer = new IdleIndexer(colony, (error) => log(`colony: vector backfill: ${errorText(error)}`));
+    const handle = await serveHttp({ ...base, registry: eagerSource(colony, indexer), port: options.http.port, token });
     log(`colony: MCP (Streamable HTTP) on ${handle.url}; send "Authorization: Bearer <token>"`);
     let finish!: () => void;
     const done = new Promise<void>((resolve) => {
@@ -62,6 +64,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     });
     const close = async () => {
       await handle.close();
+      indexer.stop();
       colony.close();
       finish();
     };
@@ -71,14 +74,17 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
   const lazy = typeof options.colony === 'function' && options.handshake?.tools[toolset] !== undefined;
   const source = lazy
     ? lazySource(options.colony as () => Promise<Colony>, log)
-    : eagerSource(await opened(options.colony));
+    : eagerSource(await opened(options.colony), undefined, log);
   const handle = await serveStdio({
     ...base,
     registry: source,
     ...(options.handshake ? { handshake: options.handshake } : {}),
     onError: (error) => log(`colony: MCP stdio: ${error.message}`),
   });
-  const done = handle.closed.then(() => source.opened()?.close());
+  const done = handle.closed.then(() => {
+    source.stop();
+    source.opened()?.close();
+  });
   return {
     done,
     close: async () => {
@@ -95,14 +101,27 @@ async function opened(colony: ServeOptions['colony']): Promise<Colony> {
 interface ColonySource extends ToolSource {
   /** The colony, once opened. */
   opened(): Colony | undefined;
+  /** Stops the idle vector backfill. */
+  stop(): void;
 }
 
-function eagerSource(colony: Colony): ColonySource {
+/** Calls the registry; after each call, the idle vector backfill is (re)armed. */
+function eagerSource(colony: Colony, given?: IdleIndexer, log?: (line: string) => void): ColonySource {
+  const indexer = given ?? new IdleIndexer(colony, (error) => log?.(`colony: vector backfill: ${errorText(error)}`));
   return {
     list: (toolset) => colony.registry.list(toolset),
-    call: (name, args, callOptions) => colony.registry.call(name, args, callOptions),
+    async call(name, args, callOptions) {
+      const outcome = await colony.registry.call(name, args, callOptions);
+      indexer.poke();
+      return outcome;
+    },
     opened: () => colony,
+    stop: () => indexer.stop(),
   };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -112,6 +131,7 @@ function eagerSource(colony: Colony): ColonySource {
 function lazySource(open: () => Promise<Colony>, log: (line: string) => void): ColonySource {
   let colony: Colony | undefined;
   let opening: Promise<Colony> | undefined;
+  let eager: ColonySource | undefined;
   return {
     list(toolset) {
       if (!colony) throw new Error('colony is not open yet: tools/list is answered from the handshake');
@@ -127,9 +147,11 @@ function lazySource(open: () => Promise<Colony>, log: (line: string) => void): C
         log(`colony: ${message}`);
         return failure(name, message);
       }
-      return colony.registry.call(name, args, callOptions);
+      eager ??= eagerSource(colony, undefined, log);
+      return eager.call(name, args, callOptions);
     },
     opened: () => colony,
+    stop: () => eager?.stop(),
   };
 }
 

@@ -27,7 +27,7 @@ export const search = defineTool({
     returns:
       '[ { id, session_id, kind, snippet, score, ts, task_id } ] - compact hits only, never full bodies. Higher score is better.',
     notes:
-      'Use query-rich terms: feature name, package, file path, task slug or exact error text. All terms must match; when fewer than `limit` hits match every term, hits matching any term fill the rest. `kind` and `task_id` narrow the search.',
+      'Use query-rich terms: feature name, package, file path, task slug or exact error text. All terms must match; when fewer than `limit` hits match every term, hits matching any term fill the rest. `kind` and `task_id` narrow the search. Scoring is hybrid: the keyword candidates are re-ranked by `alpha * BM25 (scaled 0..1) + (1 - alpha) * cosine similarity` with settings.search.alpha (default 0.5; 1 = BM25 alone, its negated rank as score); rows not embedded yet keep their keyword standing, and without vectors the score is the BM25 one.',
     example: { query: 'auth middleware', limit: 10 },
   },
   handler: (args, b: ColonyBackend) => b.memory.search(args),

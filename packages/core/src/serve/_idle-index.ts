@@ -1,0 +1,48 @@
+/**
+ * @module serve/idle-index
+ * The MCP server fills in observation vectors while nobody is calling it. Each tool call
+ * (re)arms a short timer; when it fires with no call in between, one bounded backfill
+ * step runs (at most 64 rows embedded, one write transaction), and steps continue while
+ * rows are left and the server stays idle. Inserts never wait for embedding, and a call
+ * arriving mid-backfill waits for one step at most.
+ */
+import type { Colony } from '../open-colony';
+
+/** Quiet time after a call before a step runs, and between steps. */
+export const IDLE_INDEX_DELAY_MS = 50;
+
+export class IdleIndexer {
+  readonly #colony: Colony;
+  readonly #onError: (error: unknown) => void;
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(colony: Colony, onError: (error: unknown) => void) {
+    this.#colony = colony;
+    this.#onError = onError;
+  }
+
+  /** A call just ran: start (or push back) the next step. */
+  poke(): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#step(), IDLE_INDEX_DELAY_MS);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+  }
+
+  #step(): void {
+    this.#timer = undefined;
+    try {
+      const { done } = this.#colony.vectors.step();
+      if (!done) this.poke();
+    } catch (error) {
+      // A busy store or a full disk: try again after the next call, never fail one.
+      this.#onError(error);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * @module tools/suggest
+ * Suggestions from past tasks: which earlier task threads resemble the work at hand
+ * (by embedding similarity), and what they teach: the files they touched first, the
+ * warnings they left, how long and how many handoffs they took. Derived guidance and
+ * ids only, never historical bodies.
+ */
+import { z } from 'zod';
+import type { ColonyBackend } from '../backend';
+import { defineTool } from '../define-tool';
+import { limit, repoRoot, taskId } from '../schemas';
+
+export const TaskSuggestApproachInput = z.strictObject({
+  query: z.string().min(1).max(2000),
+  repo_root: repoRoot.optional(),
+  current_task_id: taskId.optional(),
+  limit: limit(5, 20),
+});
+export type TaskSuggestApproachInput = z.output<typeof TaskSuggestApproachInput>;
+
+export const taskSuggestApproach = defineTool({
+  name: 'task_suggest_approach',
+  description: 'Guidance from similar past tasks: likely files, patterns to watch, resolution hints.',
+  input: TaskSuggestApproachInput,
+  mutates: false,
+  docs: {
+    returns:
+      '{ similar_tasks: [ { task_id, similarity, branch, repo_root, status, observation_count } ], first_files_likely_claimed: [ { file_path, appears_in_count, confidence } ], patterns_to_watch: [ { description, seen_in_task_id, kind, observation_id } ], resolution_hints: { median_elapsed_minutes, median_handoff_count, median_subtask_count, completed_sample_size }, insufficient_data_reason, budget }',
+    errors: ['TASK_NOT_FOUND'],
+    notes:
+      'A task is as similar as the cosine between the query vector and the normalized sum of its observation vectors; tasks below the similarity floor (0.2) are left out, and so are current_task_id and, with repo_root, other repositories. first_files_likely_claimed: files the similar tasks claimed or edited first (their first five each); confidence is the summed similarity of the tasks naming the file over the number of similar tasks. patterns_to_watch: negative posts (failed_approach, blocked_path, conflict_warning, reverted_solution) and expired handoffs (kind expired-handoff) of those tasks, newest first. resolution_hints cover the completed ones (a completed plan sub-task or an archived plan); medians are null without any. insufficient_data_reason is null, or says why the lists are empty: vectors off, none built yet (the MCP server builds them when idle; `colony memory index` does it at once), or nothing above the floor. Hydrate task ids with task_timeline, observation ids with get_observations.',
+    example: { query: 'quota relay stale claims cleanup', repo_root: '/abs/repo', current_task_id: 17, limit: 5 },
+  },
+  handler: (args, b: ColonyBackend) => b.suggest.suggestApproach(args),
+});
+
+export const suggestTools = [taskSuggestApproach];
