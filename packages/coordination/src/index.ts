@@ -63,6 +63,15 @@ export { formatHookOutput } from './hooks/ide-output';
 export { renderOverlap, renderPreface, renderReminder } from './hooks/preface';
 export { type AttentionServices, serviceAttention, serviceClaims } from './hooks/service-ports';
 export { inferIdeFromSessionId } from './ide';
+// Lanes: activity read from heartbeats at read time
+export {
+  activitySummary,
+  emptyActivityCounts,
+  formatAge,
+  isLiveActivity,
+  type LaneSignals,
+  laneActivity,
+} from './lanes/activity';
 // Task links
 export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';
 export { compressContent } from './memory/compress';
