@@ -17,6 +17,7 @@ import {
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
   hashingEmbedder,
+  LaneService,
   LinkService,
   type ManualClock,
   MemoryService,
@@ -47,6 +48,7 @@ export interface Fixture {
   readonly store: Store;
   readonly clock: ManualClock;
   readonly memory: MemoryService;
+  readonly lanes: LaneService;
   readonly tasks: TaskService;
   readonly messages: MessageService;
   readonly claims: ClaimService;
@@ -77,6 +79,8 @@ export interface FixtureOptions extends SwarmOptions {
   /** savings_report's configured rates and reference model. */
   readonly savingsRates?: SavingsRates;
   readonly savingsReference?: SavingsReference;
+  /** Repository roots hivemind reads when a call names none. */
+  readonly laneRepoRoots?: readonly string[];
 }
 
 export function createFixture(
@@ -88,6 +92,10 @@ export function createFixture(
   const clock = manualClock(START);
   const ctx = { store, clock, tokens: createTokenCounter(), settings };
   const memory = new MemoryService(ctx);
+  const lanes = new LaneService(ctx, {
+    memory,
+    ...(options.laneRepoRoots ? { defaultRepoRoots: options.laneRepoRoots } : {}),
+  });
   const tasks = new TaskService(ctx);
   const messages = new MessageService(ctx);
   const links = new LinkService(ctx);
@@ -112,6 +120,7 @@ export function createFixture(
     COLONY_TOOLS,
     {
       memory,
+      lanes,
       tasks,
       messages,
       links,
@@ -136,6 +145,7 @@ export function createFixture(
     store,
     clock,
     memory,
+    lanes,
     tasks,
     messages,
     claims,

@@ -6,6 +6,7 @@ import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
 import { claimTools } from './tools/claims';
 import { handoffTools } from './tools/handoffs';
+import { hivemindTools } from './tools/hivemind';
 import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
 import { batchContextOperation, meshContextTools } from './tools/mesh-context';
@@ -35,6 +36,7 @@ export const MESH_TOOLS: readonly Tool<ColonyBackend>[] = [
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...memoryTools,
+  ...hivemindTools,
   ...taskTools,
   ...claimTools,
   ...linkTools,
