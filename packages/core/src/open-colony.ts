@@ -8,6 +8,7 @@
 
 import { delimiter } from 'node:path';
 import {
+  AttentionService,
   BatonService,
   ClaimService,
   type Clock,
@@ -156,6 +157,8 @@ export interface Colony {
   readonly links: LinkService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  /** attention_inbox: what needs a session now (`inbox(args)`), for startup surfaces to compose. */
+  readonly attention: AttentionService;
   /** Whether approved write proposals are applied to disk. */
   readonly allowWrite: boolean;
   /** The IDE hooks: what `colony hook run` does for each event. */
@@ -223,6 +226,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const attention = new AttentionService(ctx, { messages, batons });
   const hooks = new HookService(ctx, {
     tasks,
     locateRepo: options.locateRepo ?? locateRepo,
@@ -265,6 +269,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     queen,
     savings,
     suggest,
+    attention,
   };
 
   const receipts =
@@ -294,6 +299,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     links,
     claims,
     batons,
+    attention,
     allowWrite,
     hooks,
     plans: planScripts((name, args) => registry.call(name, args)),

@@ -4,6 +4,7 @@
  */
 import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
+import { attentionTools } from './tools/attention';
 import { claimTools } from './tools/claims';
 import { handoffTools } from './tools/handoffs';
 import { hivemindTools } from './tools/hivemind';
@@ -37,6 +38,7 @@ export const MESH_TOOLS: readonly Tool<ColonyBackend>[] = [
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...memoryTools,
   ...hivemindTools,
+  ...attentionTools,
   ...taskTools,
   ...claimTools,
   ...linkTools,
