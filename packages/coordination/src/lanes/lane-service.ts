@@ -121,6 +121,11 @@ export class LaneService implements LaneBackend {
   }
 }
 
+/** Working and thinking lanes need no age spelled out. */
+function isLiveWork(lane: Lane): boolean {
+  return lane.activity === 'working' || lane.activity === 'thinking';
+}
+
 function hivemindLane(lane: Lane): HivemindLane {
   return {
     session_id: lane.sessionId,
@@ -130,7 +135,7 @@ function hivemindLane(lane: Lane): HivemindLane {
     agent: lane.agent,
     owner: lane.owner,
     activity: lane.activity,
-    activity_summary: lane.activitySummary,
+    ...(isLiveWork(lane) ? {} : { activity_summary: lane.activitySummary }),
     worktree_path: lane.worktreePath,
     source: LANE_SOURCE,
     locked_file_count: lane.claims.length,

@@ -47,7 +47,8 @@ export interface HivemindLane {
   /** `<agent>/<ide>`, e.g. codex/codex. */
   owner: string;
   activity: LaneActivity;
-  activity_summary: string;
+  /** How long the lane has been quiet, for idle, stalled and dead lanes. */
+  activity_summary?: string;
   worktree_path: string | null;
   source: typeof LANE_SOURCE;
   locked_file_count: number;
@@ -75,8 +76,8 @@ export const hivemind = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ generated_at, repo_roots, session_count, counts: { working, thinking, idle, stalled, dead, unknown }, sessions: [ { session_id, task_id, branch, task, agent, owner, activity, activity_summary, worktree_path, source, locked_file_count, locked_file_preview, needs_attention } ], budget }',
-    notes: `${SCOPE_NOTES} Lanes needing attention come first, then by newest heartbeat; limit (default 50, max 100) cuts the list, session_count and counts cover every lane in scope. Use it as a first context step to see which session owns which task before reading timelines.`,
+      '{ generated_at, repo_roots, session_count, counts: { working, thinking, idle, stalled, dead, unknown }, sessions: [ { session_id, task_id, branch, task, agent, owner, activity, activity_summary?, worktree_path, source, locked_file_count, locked_file_preview, needs_attention } ], budget }',
+    notes: `${SCOPE_NOTES} activity_summary (e.g. "Heartbeat stale for 12m 0s.") is given for idle, stalled and dead lanes. Lanes needing attention come first, then by newest heartbeat; limit (default 50, max 100) cuts the list, session_count and counts cover every lane in scope. Use it as a first context step to see which session owns which task before reading timelines.`,
     example: { repo_root: '/abs/repo', include_stale: false, limit: 50 },
   },
   handler: (args, b: ColonyBackend) => b.lanes.hivemind(args),
