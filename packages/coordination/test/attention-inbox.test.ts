@@ -224,6 +224,13 @@ describe('attention_inbox: messages', () => {
     expect(result.budget.estimated_tokens_returned).toBeLessThanOrEqual(ATTENTION_TOKEN_BUDGET);
     const counted = createTokenCounter().count(JSON.stringify(result));
     expect(Math.abs(result.budget.estimated_tokens_returned - counted)).toBeLessThanOrEqual(20);
+    // A composing surface may lift the budget: then every entry is listed up to the caps.
+    const all = fx.attention.inbox(
+      { session_id: 'codex-1', agent: 'codex', repo_root: team.repo },
+      { tokenBudget: Number.POSITIVE_INFINITY },
+    );
+    expect(all.unread_messages.map((m) => m.urgency)).toEqual(['needs_reply', 'fyi', 'fyi', 'fyi', 'fyi']);
+    expect(all.budget).toMatchObject({ items_available: 7, items_returned: 7, collapsed_count: 0 });
     // A handoff outranks the fyi messages, and the listing caps hold whatever the budget.
     await team.handOff();
     const withHandoff = await inbox();

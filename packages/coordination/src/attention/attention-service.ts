@@ -66,6 +66,12 @@ export const NEXT_ACTIONS = {
   idle: 'Nothing needs you: call task_ready_for_agent.',
 } as const;
 
+/** How a composing surface (a startup card, a HUD) reads the inbox; tools use the defaults. */
+export interface AttentionReadOptions {
+  /** Tokens the listed entries may fill (default ATTENTION_TOKEN_BUDGET; Infinity lists up to the caps). */
+  readonly tokenBudget?: number;
+}
+
 export interface AttentionServiceDeps {
   readonly messages: MessageService;
   readonly batons: BatonService;
@@ -80,11 +86,11 @@ export class AttentionService implements AttentionBackend {
     this.#deps = deps;
   }
 
-  inbox(args: AttentionInboxInput): AttentionInboxResult {
-    return this.#ctx.store.read(() => this.#read(args));
+  inbox(args: AttentionInboxInput, options: AttentionReadOptions = {}): AttentionInboxResult {
+    return this.#ctx.store.read(() => this.#read(args, options.tokenBudget ?? ATTENTION_TOKEN_BUDGET));
   }
 
-  #read(input: AttentionInboxInput): AttentionInboxResult {
+  #read(input: AttentionInboxInput, tokenBudget: number): AttentionInboxResult {
     const ctx = this.#ctx;
     const args = { ...input, ...tuning(input) };
     const now = ctx.clock.now();
@@ -144,7 +150,7 @@ export class AttentionService implements AttentionBackend {
       stale_claim_signals: stale,
       budget: { ...DRAFT_BUDGET, items_available: available },
     };
-    const listed = packByPriority(base, candidates(entries), ATTENTION_TOKEN_BUDGET, ctx.tokens);
+    const listed = packByPriority(base, candidates(entries), tokenBudget, ctx.tokens);
     const pick = <K extends Bucket>(bucket: K) => listedOf(bucket, entries[bucket] as object[], listed) as Entries[K];
     const payload = {
       summary,

@@ -22,6 +22,10 @@ export function packByPriority<K extends string>(
   tokens: TokenCounter,
 ): Set<Candidate<K>> {
   const listed = new Set<Candidate<K>>();
+  if (budget === Number.POSITIVE_INFINITY) {
+    for (const candidate of candidates) listed.add(candidate);
+    return listed;
+  }
   let used = tokens.count(JSON.stringify(base));
   for (const candidate of candidates) {
     // +1 for the separating comma.
