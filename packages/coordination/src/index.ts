@@ -6,6 +6,7 @@
 
 // attention_inbox: what needs a session now
 export {
+  type AttentionReadOptions,
   AttentionService,
   type AttentionServiceDeps,
   LIVE_CLAIM_SCAN,
