@@ -115,9 +115,11 @@ export {
   listReceipts,
   type Receipt,
   type ReceiptErrorReason,
+  type ReceiptHour,
   type ReceiptTotals,
   type ReceiptWindow,
   receiptErrorReasons,
+  receiptsByHour,
   receiptTotals,
 } from './metrics';
 export { applyMigrations, type EmbeddedMigration } from './migrate';
