@@ -52,7 +52,7 @@ function ago(value) {
 function table(headers, rows) {
   return h(
     'table',
-    {},
+    { class: 'rows' },
     h(
       'thead',
       {},
@@ -212,7 +212,7 @@ function renderInbox(d) {
 
 // ---- Savings -------------------------------------------------------------------------
 
-function renderSavings(d, body) {
+function renderSavings(d) {
   const t = d.totals ?? {};
   const ref = d.reference ?? {};
   const out = [
@@ -238,7 +238,14 @@ function renderSavings(d, body) {
     return out;
   }
   const chart = h('div', { class: 'chart', id: 'savings-chart' });
-  out.push(chart);
+  out.push(
+    h(
+      'p',
+      { class: 'caption' },
+      "Tokens of colony's tool calls per hour (their receipts, UTC). The reference model above estimates what the same coordination loops cost an agent without colony.",
+    ),
+    chart,
+  );
   const ops = d.operations ?? [];
   out.push(
     h(
@@ -276,7 +283,7 @@ function renderSavings(d, body) {
     ),
   );
   // Drawn once the container is in the page and has a width.
-  queueMicrotask(() => drawChart(chart, d.hours ?? [], body));
+  queueMicrotask(() => drawChart(chart, d.hours ?? []));
   return out;
 }
 
@@ -290,6 +297,8 @@ function drawChart(target, hours) {
   const opts = {
     width: Math.max(320, target.clientWidth),
     height: 260,
+    tzDate: (ts) => globalThis.uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+    legend: { live: false },
     scales: { x: { time: true }, calls: {} },
     axes: [{}, { label: 'tokens', size: 70 }, { scale: 'calls', side: 1, label: 'calls', grid: { show: false } }],
     series: [
@@ -302,6 +311,12 @@ function drawChart(target, hours) {
   const data = [xs, hours.map((x) => x.input_tokens), hours.map((x) => x.output_tokens), hours.map((x) => x.calls)];
   state.charts.set('savings', new globalThis.uPlot(opts, data, target));
 }
+
+window.addEventListener('resize', () => {
+  const chart = state.charts.get('savings');
+  const target = document.getElementById('savings-chart');
+  if (chart && target) chart.setSize({ width: Math.max(320, target.clientWidth), height: 260 });
+});
 
 // ---- Wiring --------------------------------------------------------------------------
 
@@ -330,7 +345,7 @@ function render(envelope) {
     ];
     body.dataset.state = 'error';
   } else {
-    children = RENDER[envelope.panel](envelope.data ?? {}, body);
+    children = RENDER[envelope.panel](envelope.data ?? {});
     body.dataset.state = 'ready';
   }
   body.replaceChildren(...children);
