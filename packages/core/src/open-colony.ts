@@ -6,6 +6,7 @@
  * tokenizer that cannot load.
  */
 import {
+  AttentionService,
   BatonService,
   ClaimService,
   type Clock,
@@ -145,6 +146,8 @@ export interface Colony {
   readonly links: LinkService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  /** attention_inbox: what needs a session now (`inbox(args)`), for startup surfaces to compose. */
+  readonly attention: AttentionService;
   /** Whether approved write proposals are applied to disk. */
   readonly allowWrite: boolean;
   /** The IDE hooks: what `colony hook run` does for each event. */
@@ -210,6 +213,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const attention = new AttentionService(ctx, { messages, batons });
   const hooks = new HookService(ctx, {
     tasks,
     locateRepo: options.locateRepo ?? locateRepo,
@@ -251,6 +255,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     queen,
     savings,
     suggest,
+    attention,
   };
 
   const receipts =
@@ -279,6 +284,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     links,
     claims,
     batons,
+    attention,
     allowWrite,
     hooks,
     plans: planScripts((name, args) => registry.call(name, args)),

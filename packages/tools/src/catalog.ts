@@ -4,6 +4,7 @@
  */
 import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
+import { attentionTools } from './tools/attention';
 import { claimTools } from './tools/claims';
 import { handoffTools } from './tools/handoffs';
 import { linkTools } from './tools/links';
@@ -35,6 +36,7 @@ export const MESH_TOOLS: readonly Tool<ColonyBackend>[] = [
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...memoryTools,
+  ...attentionTools,
   ...taskTools,
   ...claimTools,
   ...linkTools,
