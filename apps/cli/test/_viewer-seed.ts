@@ -141,8 +141,11 @@ export async function seedViewerStore(dir: string): Promise<SeededStore> {
       agent: 'cursor',
     });
     at(3 * MINUTE);
+    // claude-1 and codex-1 talk on the shared main thread.
+    const main = { repo_root: repo, branch: 'main', title: 'Widget page: coordination' };
+    const mainTask = (await counted('task_thread', { ...main, session_id: 'codex-1', agent: 'codex' })).task_id;
     await counted('task_message', {
-      task_id: subtaskTask(0),
+      task_id: mainTask,
       session_id: 'codex-1',
       agent: 'codex',
       to_agent: 'claude',
@@ -152,10 +155,11 @@ export async function seedViewerStore(dir: string): Promise<SeededStore> {
 
     // claude-1: working (claimed wave 2's API and a file a minute ago), asks a question.
     at(1 * MINUTE);
+    await counted('task_thread', { ...main, session_id: 'claude-1', agent: 'claude' });
     await claim(1, 'claude-1', 'claude');
     await counted('task_claim_file', { task_id: subtaskTask(1), session_id: 'claude-1', file_path: CLAIMED_FILE });
     await counted('task_message', {
-      task_id: subtaskTask(1),
+      task_id: mainTask,
       session_id: 'claude-1',
       agent: 'claude',
       to_agent: 'codex',

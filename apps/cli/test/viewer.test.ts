@@ -21,7 +21,19 @@ import {
   startViewerProcess,
   type ViewerProcess,
 } from './_browser';
-import { PLAN_SLUG, PLAN_TITLE, type SeededStore, SUBTASKS, seedViewerStore, T0, withStore } from './_viewer-seed';
+import {
+  BLOCKING_MESSAGE,
+  CLAIMED_FILE,
+  HANDOFF_SUMMARY,
+  NEEDS_REPLY_MESSAGE,
+  PLAN_SLUG,
+  PLAN_TITLE,
+  type SeededStore,
+  SUBTASKS,
+  seedViewerStore,
+  T0,
+  withStore,
+} from './_viewer-seed';
 
 const LIVE_AT = T0 + 30_000;
 let seed: SeededStore;
@@ -30,6 +42,18 @@ let viewer: ViewerProcess;
 let browser: Browser;
 let page: Page;
 
+const PANELS = ['lanes', 'plans', 'claims', 'inbox', 'savings'];
+const viewerArgs = (...extra: string[]) => [
+  '--db',
+  seed.db,
+  '--home',
+  seed.home,
+  '--repo-root',
+  seed.repo,
+  '--hours',
+  '8',
+  ...extra,
+];
 const panel = (name: string) => page.locator(`#panel-${name} .body`);
 const ready = (name: string) => page.locator(`#panel-${name} .body[data-state="ready"]`).waitFor({ timeout: 15_000 });
 
@@ -53,10 +77,7 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
     writeFileSync(clockFile, String(T0));
     rmSync(OUTPUT, { recursive: true, force: true });
     mkdirSync(OUTPUT, { recursive: true });
-    viewer = await startViewerProcess(['--db', seed.db, '--home', seed.home, '--hours', '8'], {
-      COLONY_CLOCK_FILE: clockFile,
-      COLONY_HOME: seed.home,
-    });
+    viewer = await startViewerProcess(viewerArgs(), { COLONY_CLOCK_FILE: clockFile, COLONY_HOME: seed.home });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     const problems: string[] = [];
@@ -65,13 +86,83 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
       if (m.type() === 'error') problems.push(m.text());
     });
     await page.goto(viewer.url);
-    for (const name of ['plans', 'savings']) await ready(name);
+    for (const name of PANELS) await ready(name);
     expect(problems).toEqual([]);
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
     expect(await viewer?.stop()).toBe(0);
+  });
+
+  it('lists every lane with its activity, owner, branch and claims', async () => {
+    const lanes = panel('lanes');
+    const lane = (session: string, branch: string) =>
+      lanes.locator(`tr[data-session="${session}"]`, { hasText: branch });
+    expect(await lane('claude-1', 'spec/widget-page/sub-1').getAttribute('data-activity')).toBe('working');
+    await expect(lane('claude-1', 'spec/widget-page/sub-1').textContent()).resolves.toContain(CLAIMED_FILE);
+    expect(await lane('codex-1', 'main').getAttribute('data-activity')).toBe('thinking');
+    expect(await lane('cursor-1', 'agent/cursor/docs').getAttribute('data-activity')).toBe('idle');
+    expect(await lane('stale-1', 'agent/claude/stale').getAttribute('data-activity')).toBe('stalled');
+    await expect(lane('stale-1', 'agent/claude/stale').textContent()).resolves.toContain('needs attention');
+    expect(await lane('gone-1', 'agent/dead/old').getAttribute('data-activity')).toBe('dead');
+    for (const activity of ['working', 'thinking', 'idle', 'stalled', 'dead']) {
+      await expect(lanes.locator('.summary').textContent()).resolves.toContain(activity);
+    }
+  });
+
+  it('shows fresh claims of every session and the hottest files', async () => {
+    const claims = panel('claims');
+    await expect(claims.locator(`tr[data-file="${CLAIMED_FILE}"]`).textContent()).resolves.toContain('claude');
+    await expect(claims.locator('tr[data-file="apps/api/src/widgets.ts"]').textContent()).resolves.toContain(
+      'claude-1',
+    );
+    await expect(claims.locator('tr[data-file="apps/web/src/stale.ts"]').textContent()).resolves.toContain('stale-1');
+    // Claims a minute old are hotter than the stale session's half an hour old one.
+    const heat = await claims
+      .locator('tr[data-heat-file]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-heat-file')));
+    expect(heat.slice(0, 2).sort()).toEqual(['apps/api/src/widgets.ts', CLAIMED_FILE]);
+    expect(heat.at(-1)).toBe('apps/web/src/stale.ts');
+  });
+
+  it('shows the fleet inbox: blocking first, then needs_reply, the pending handoff and the stalled lane', async () => {
+    const inbox = panel('inbox');
+    await expect(inbox.locator('.summary').textContent()).resolves.toContain('Fleet view');
+    const kinds = await inbox
+      .locator('tr[data-inbox-kind]')
+      .evaluateAll((rows) =>
+        rows.map((r) => `${r.getAttribute('data-inbox-kind')}: ${r.querySelector('td')?.textContent}`),
+      );
+    expect(kinds).toEqual(['message: blocking', 'message: needs_reply', 'handoff: handoff', 'stalled_lane: stalled']);
+    // Agent text is shown as text: the <b> in the message is not markup.
+    await expect(inbox.textContent()).resolves.toContain(BLOCKING_MESSAGE);
+    expect(await inbox.locator('b', { hasText: 'now' }).count()).toBe(0);
+    await expect(inbox.textContent()).resolves.toContain(NEEDS_REPLY_MESSAGE);
+    await expect(inbox.textContent()).resolves.toContain(HANDOFF_SUMMARY);
+  });
+
+  it("shows one session's attention_inbox with --session and --agent", async () => {
+    const own = await startViewerProcess(viewerArgs('--session', 'claude-1', '--agent', 'claude'), {
+      COLONY_CLOCK_FILE: clockFile,
+      COLONY_HOME: seed.home,
+    });
+    try {
+      const other = await browser.newPage();
+      await other.goto(own.url);
+      await other.locator('#panel-inbox .body[data-state="ready"]').waitFor({ timeout: 15_000 });
+      await expect(other.locator('#scope').textContent()).resolves.toContain('inbox: claude (claude-1)');
+      const inbox = other.locator('#panel-inbox .body');
+      await expect(inbox.locator('.summary').textContent()).resolves.toContain(
+        'claude (claude-1): 1 unread (1 blocking',
+      );
+      await expect(inbox.locator('tr[data-inbox-kind="message"]').textContent()).resolves.toContain(BLOCKING_MESSAGE);
+      // claude-1 sent the needs_reply message: it waits for codex, not here.
+      await expect(inbox.textContent()).resolves.not.toContain(NEEDS_REPLY_MESSAGE);
+      await other.close();
+    } finally {
+      expect(await own.stop()).toBe(0);
+    }
   });
 
   it('shows the plan as waves, each sub-task with its status and claimer', async () => {
@@ -133,6 +224,9 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
     const card = page.locator(`[data-plan="${PLAN_SLUG}"] [data-subtask="2"]`);
     await card.locator('text=by cursor · cursor-1').waitFor({ timeout: 10_000 });
     expect(await card.getAttribute('class')).toContain('claimed');
+    await page.locator('#panel-claims tr[data-file="apps/web/src/widgets.tsx"]', { hasText: 'cursor' }).waitFor();
+    await page.locator('#panel-inbox tr', { hasText: 'Live: does the widget UI need the v2 schema?' }).waitFor();
+    await page.locator('#panel-lanes tr[data-session="cursor-1"][data-activity="working"]').first().waitFor();
     await expect(page.locator('#live-text').textContent()).resolves.toMatch(/live · store time 12:30:\d\d UTC/);
   });
 

@@ -74,23 +74,38 @@ function renderLanes(d) {
   const summary = h(
     'p',
     { class: 'summary' },
-    h('span', {}, h('b', {}, int(d.session_count ?? lanes.length)), ' sessions'),
+    h('span', {}, h('b', {}, int(d.session_count ?? lanes.length)), ' lanes'),
     ACTIVITIES.filter((a) => counts[a]).map((a) => h('span', {}, badge(`${a} ${counts[a]}`, a))),
+    d.repo_roots?.length ? h('span', { class: 'mono' }, text(d.repo_roots.join(', '), 120)) : null,
   );
-  if (lanes.length === 0) return [summary, empty('No live lanes: no agent session has a recent heartbeat.')];
+  if (lanes.length === 0) return [summary, empty('No lanes: no agent session is on a task thread in this scope.')];
   const rows = lanes.map((lane) =>
     h(
       'tr',
-      { 'data-session': lane.session_id ?? '' },
-      h('td', {}, badge(text(lane.activity ?? 'unknown', 20), lane.activity ?? 'unknown')),
-      h('td', {}, text(lane.agent, 40)),
+      { 'data-session': lane.session_id, 'data-activity': lane.activity },
+      h('td', {}, badge(text(lane.activity, 20), lane.activity)),
+      h('td', {}, text(lane.owner ?? lane.agent, 40), h('div', { class: 'muted mono' }, text(lane.session_id, 40))),
       h('td', { class: 'mono' }, text(lane.branch, 80)),
       h('td', {}, text(lane.task, 100)),
-      h('td', { class: 'mono muted' }, text(lane.session_id, 40)),
-      h('td', { class: 'muted' }, ago(lane.last_heartbeat_at ?? lane.last_seen_at)),
+      h(
+        'td',
+        {},
+        lane.locked_file_count
+          ? [
+              `${lane.locked_file_count} `,
+              h('span', { class: 'muted mono' }, text((lane.locked_file_preview ?? []).join(', '), 90)),
+            ]
+          : h('span', { class: 'muted' }, 'none'),
+      ),
+      h(
+        'td',
+        { class: 'muted' },
+        text(lane.activity_summary, 100),
+        lane.needs_attention ? h('div', {}, badge('needs attention', 'dead')) : null,
+      ),
     ),
   );
-  return [summary, table([['Activity'], ['Agent'], ['Branch'], ['Task'], ['Session'], ['Heartbeat']], rows)];
+  return [summary, table([['Activity'], ['Owner'], ['Branch'], ['Task'], ['Claims'], ['Status']], rows)];
 }
 
 // ---- Plans ---------------------------------------------------------------------------
@@ -146,20 +161,29 @@ function renderSubtask(s) {
 function renderClaims(d) {
   const claims = d.claims ?? [];
   const heat = d.file_heat ?? [];
-  const out = [h('h3', { class: 'sub' }, 'Active claims')];
-  if (claims.length === 0) out.push(empty('No active file claims.'));
+  const stale = d.stale ?? {};
+  const out = [
+    h(
+      'p',
+      { class: 'summary' },
+      h('span', {}, h('b', {}, int(d.claim_count ?? claims.length)), ' fresh claims'),
+      h('span', {}, h('b', {}, int(stale.stale_claim_count)), ' stale'),
+      stale.sweep_suggestion ? h('span', {}, text(stale.sweep_suggestion, 120)) : null,
+    ),
+  ];
+  if (claims.length === 0) out.push(empty('No fresh file claims.'));
   else
     out.push(
       table(
-        [['File'], ['Agent'], ['Branch'], ['Age']],
+        [['File'], ['Agent'], ['Task', 'num'], ['Claimed']],
         claims.map((c) =>
           h(
             'tr',
             { 'data-file': c.file_path },
             h('td', { class: 'mono' }, text(c.file_path, 90)),
-            h('td', {}, text(c.agent ?? c.session_id, 40)),
-            h('td', { class: 'mono' }, text(c.branch, 60)),
-            h('td', { class: 'muted' }, ago(c.claimed_at ?? c.ts), c.age_class ? ` · ${text(c.age_class, 20)}` : ''),
+            h('td', {}, text(c.agent, 30), h('div', { class: 'muted mono' }, text(c.session_id, 40))),
+            h('td', { class: 'num' }, `#${c.task_id}`),
+            h('td', { class: 'muted' }, ago(c.claimed_at)),
           ),
         ),
       ),
@@ -188,23 +212,43 @@ function renderClaims(d) {
   return out;
 }
 
+const INBOX_LABELS = {
+  message: 'message',
+  handoff: 'handoff',
+  wake: 'wake',
+  blocker: 'blocker',
+  stalled_lane: 'stalled lane',
+};
+
 function renderInbox(d) {
   const items = d.items ?? [];
-  const out = [h('p', { class: 'summary' }, text(d.title ?? '', 160))];
-  if (items.length === 0) return [...out, empty('Nothing needs attention.')];
+  const out = [h('p', { class: 'summary' }, text(d.title ?? '', 200))];
+  if (items.length === 0)
+    return [
+      ...out,
+      empty('Nothing waits: no unread blocking or needs-reply message, no pending handoff, no stalled lane.'),
+    ];
   out.push(
     table(
-      [['Kind'], ['From'], ['What'], ['When']],
-      items.map((item) =>
-        h(
+      [['What'], ['From → to'], ['Preview'], ['When']],
+      items.map((item) => {
+        const label =
+          item.kind === 'message' ? text(item.urgency ?? 'message', 20) : (INBOX_LABELS[item.kind] ?? 'item');
+        const kind = item.kind === 'message' || item.kind === 'stalled_lane' ? item.urgency : item.kind;
+        return h(
           'tr',
-          { 'data-inbox-kind': item.kind },
-          h('td', {}, badge(text(item.label ?? item.kind, 24), item.urgency ?? item.kind)),
-          h('td', {}, text(item.from, 50)),
-          h('td', {}, text(item.preview, 110)),
-          h('td', { class: 'muted' }, ago(item.ts)),
-        ),
-      ),
+          { 'data-inbox-kind': item.kind, 'data-id': item.id ?? '' },
+          h('td', {}, badge(label, kind ?? 'unknown')),
+          h('td', {}, text(item.from, 40), item.to ? h('span', { class: 'muted' }, ' → ', text(item.to, 50)) : null),
+          h(
+            'td',
+            {},
+            text(item.preview, 110),
+            item.task_id ? h('span', { class: 'muted' }, ` · task #${item.task_id}`) : null,
+          ),
+          h('td', { class: 'muted' }, item.ts ? ago(item.ts) : ''),
+        );
+      }),
     ),
   );
   return out;

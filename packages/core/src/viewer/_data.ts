@@ -5,7 +5,8 @@
  * words; the other panels are unaffected.
  */
 import type { Colony } from '../open-colony';
-import { claimsPanel, inboxPanel } from './_attention-panels';
+import { claimsPanel } from './_claims-panel';
+import { inboxPanel } from './_inbox-panel';
 import { lanesPanel } from './_lanes-panel';
 import { plansPanel } from './_plans-panel';
 import { PanelError, readOnlyTools } from './_reader';
