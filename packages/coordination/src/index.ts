@@ -83,6 +83,22 @@ export {
   type LaneSignals,
   laneActivity,
 } from './lanes/activity';
+export { CONTEXT_TOKENS, CONTEXT_WARNINGS } from './lanes/hivemind-context';
+export {
+  countActivities,
+  type Lane,
+  type LaneClaims,
+  LOCKED_FILE_PREVIEW,
+  lockedFilePreview,
+  preview,
+} from './lanes/lane';
+export {
+  LANE_SCAN_LIMIT,
+  type LaneQuery,
+  LaneService,
+  type LaneServiceDeps,
+  type ScopeArgs,
+} from './lanes/lane-service';
 // Task links
 export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';
 export { compressContent } from './memory/compress';

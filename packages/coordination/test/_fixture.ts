@@ -18,6 +18,7 @@ import {
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
   hashingEmbedder,
+  LaneService,
   LinkService,
   type ManualClock,
   MemoryService,
@@ -48,6 +49,7 @@ export interface Fixture {
   readonly store: Store;
   readonly clock: ManualClock;
   readonly memory: MemoryService;
+  readonly lanes: LaneService;
   readonly tasks: TaskService;
   readonly messages: MessageService;
   readonly claims: ClaimService;
@@ -79,6 +81,8 @@ export interface FixtureOptions extends SwarmOptions {
   /** savings_report's configured rates and reference model. */
   readonly savingsRates?: SavingsRates;
   readonly savingsReference?: SavingsReference;
+  /** Repository roots hivemind reads when a call names none. */
+  readonly laneRepoRoots?: readonly string[];
 }
 
 export function createFixture(
@@ -90,6 +94,10 @@ export function createFixture(
   const clock = manualClock(START);
   const ctx = { store, clock, tokens: createTokenCounter(), settings };
   const memory = new MemoryService(ctx);
+  const lanes = new LaneService(ctx, {
+    memory,
+    ...(options.laneRepoRoots ? { defaultRepoRoots: options.laneRepoRoots } : {}),
+  });
   const tasks = new TaskService(ctx);
   const messages = new MessageService(ctx);
   const links = new LinkService(ctx);
@@ -115,6 +123,7 @@ export function createFixture(
     COLONY_TOOLS,
     {
       memory,
+      lanes,
       tasks,
       messages,
       links,
@@ -140,6 +149,7 @@ export function createFixture(
     store,
     clock,
     memory,
+    lanes,
     tasks,
     messages,
     claims,

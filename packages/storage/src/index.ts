@@ -70,6 +70,19 @@ export {
 } from './context-entries';
 // Idempotency keys
 export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
+// Lanes: live sessions on task threads, and what waits in their scope
+export {
+  countReadySubtasks,
+  type LaneClaim,
+  type LaneFilter,
+  type LaneRow,
+  lanesInScope,
+  liveClaimsOfSessions,
+  type ScopeAttention,
+  type ScopeWarning,
+  scopeAttention,
+  scopeWarnings,
+} from './lanes';
 // Task links
 export {
   countTaskLinks,

@@ -19,6 +19,7 @@ import type {
   TaskHandOffInput,
   TaskRelayInput,
 } from './tools/handoffs';
+import type { HivemindContextInput, HivemindContextResult, HivemindInput, HivemindResult } from './tools/hivemind';
 import type { TaskLinkInput, TaskLinksInput, TaskUnlinkInput } from './tools/links';
 import type {
   GetObservationsInput,
@@ -729,8 +730,15 @@ export interface SavingsBackend {
   report(args: SavingsReportInput): SavingsReport;
 }
 
+/** The live lane map (hivemind, hivemind_context). */
+export interface LaneBackend {
+  hivemind(args: HivemindInput): HivemindResult;
+  context(args: HivemindContextInput): HivemindContextResult;
+}
+
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
+  readonly lanes: LaneBackend;
   readonly tasks: TaskBackend;
   readonly messages: MessageBackend;
   readonly links: LinkBackend;

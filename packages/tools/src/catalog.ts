@@ -7,6 +7,7 @@ import type { Tool } from './define-tool';
 import { attentionTools } from './tools/attention';
 import { claimTools } from './tools/claims';
 import { handoffTools } from './tools/handoffs';
+import { hivemindTools } from './tools/hivemind';
 import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
 import { batchContextOperation, meshContextTools } from './tools/mesh-context';
@@ -36,6 +37,7 @@ export const MESH_TOOLS: readonly Tool<ColonyBackend>[] = [
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...memoryTools,
+  ...hivemindTools,
   ...attentionTools,
   ...taskTools,
   ...claimTools,
