@@ -36,6 +36,7 @@ import {
 } from './_viewer-seed';
 
 const LIVE_AT = T0 + 30_000;
+const LIVE_MESSAGE = 'Live: does the widget UI need the v2 schema?';
 let seed: SeededStore;
 let clockFile: string;
 let viewer: ViewerProcess;
@@ -128,13 +129,20 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
 
   it('shows the fleet inbox: blocking first, then needs_reply, the pending handoff and the stalled lane', async () => {
     const inbox = panel('inbox');
-    await expect(inbox.locator('.summary').textContent()).resolves.toContain('Fleet view');
+    await expect(inbox.locator('.summary').textContent()).resolves.toBe(
+      'Fleet view: 2 unread messages, 1 pending handoff or relay, 1 stalled lane holding work',
+    );
     const kinds = await inbox
       .locator('tr[data-inbox-kind]')
       .evaluateAll((rows) =>
         rows.map((r) => `${r.getAttribute('data-inbox-kind')}: ${r.querySelector('td')?.textContent}`),
       );
-    expect(kinds).toEqual(['message: blocking', 'message: needs_reply', 'handoff: handoff', 'stalled_lane: stalled']);
+    expect(kinds).toEqual([
+      'message: blocking',
+      'message: needs reply',
+      'handoff: handoff',
+      'stalled_lane: stalled lane',
+    ]);
     // Agent text is shown as text: the <b> in the message is not markup.
     await expect(inbox.textContent()).resolves.toContain(BLOCKING_MESSAGE);
     expect(await inbox.locator('b', { hasText: 'now' }).count()).toBe(0);
@@ -213,19 +221,33 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
 
   it('shows a write from another process without a reload', async () => {
     writeFileSync(clockFile, String(LIVE_AT));
-    await withStore(seed, LIVE_AT, (call) =>
-      call('task_plan_claim_subtask', {
+    await withStore(seed, LIVE_AT, async (call) => {
+      await call('task_plan_claim_subtask', {
         plan_slug: PLAN_SLUG,
         subtask_index: 2,
         session_id: 'cursor-1',
         agent: 'cursor',
-      }),
-    );
+      });
+      const main = await call('task_thread', {
+        repo_root: seed.repo,
+        branch: 'main',
+        session_id: 'cursor-1',
+        agent: 'cursor',
+      });
+      await call('task_message', {
+        task_id: main.task_id,
+        session_id: 'cursor-1',
+        agent: 'cursor',
+        to_agent: 'codex',
+        urgency: 'needs_reply',
+        content: LIVE_MESSAGE,
+      });
+    });
     const card = page.locator(`[data-plan="${PLAN_SLUG}"] [data-subtask="2"]`);
     await card.locator('text=by cursor · cursor-1').waitFor({ timeout: 10_000 });
     expect(await card.getAttribute('class')).toContain('claimed');
     await page.locator('#panel-claims tr[data-file="apps/web/src/widgets.tsx"]', { hasText: 'cursor' }).waitFor();
-    await page.locator('#panel-inbox tr', { hasText: 'Live: does the widget UI need the v2 schema?' }).waitFor();
+    await page.locator('#panel-inbox tr', { hasText: LIVE_MESSAGE }).waitFor();
     await page.locator('#panel-lanes tr[data-session="cursor-1"][data-activity="working"]').first().waitFor();
     await expect(page.locator('#live-text').textContent()).resolves.toMatch(/live · store time 12:30:\d\d UTC/);
   });

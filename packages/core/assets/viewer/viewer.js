@@ -27,7 +27,8 @@ const text = (value, max = 120) => {
 };
 const int = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : '0');
 const empty = (message) => h('p', { class: 'empty' }, message);
-const badge = (label, kind = label) => h('span', { class: `badge ${String(kind).replace(/[^a-z_]/gi, '')}` }, label);
+const badge = (label, kind = label) =>
+  h('span', { class: `badge ${String(kind).replace(/[^a-z_]/gi, '')}` }, String(label).replaceAll('_', ' '));
 
 function toMs(value) {
   if (typeof value === 'number') return value;
@@ -183,7 +184,7 @@ function renderClaims(d) {
             h('td', { class: 'mono' }, text(c.file_path, 90)),
             h('td', {}, text(c.agent, 30), h('div', { class: 'muted mono' }, text(c.session_id, 40))),
             h('td', { class: 'num' }, `#${c.task_id}`),
-            h('td', { class: 'muted' }, ago(c.claimed_at)),
+            h('td', { class: 'muted nowrap' }, ago(c.claimed_at)),
           ),
         ),
       ),
@@ -246,7 +247,7 @@ function renderInbox(d) {
             text(item.preview, 110),
             item.task_id ? h('span', { class: 'muted' }, ` · task #${item.task_id}`) : null,
           ),
-          h('td', { class: 'muted' }, item.ts ? ago(item.ts) : ''),
+          h('td', { class: 'muted nowrap' }, item.ts ? ago(item.ts) : ''),
         );
       }),
     ),

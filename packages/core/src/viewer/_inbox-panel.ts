@@ -10,8 +10,8 @@
  *   attention (stalled or dead while holding claims or a sub-task) are listed after.
  * Entries are short previews; the page never shows a full body.
  */
-import type { AttentionInboxResult, ObservationBody } from '@swarm/tools';
-import type { HivemindLaneView } from './_lanes-panel';
+import type { AttentionInboxResult, HivemindContextResult, HivemindResult, ObservationBody } from '@swarm/tools';
+import { LANE_LIMIT } from './_lanes-panel';
 import { given, type ReadTool } from './_reader';
 import type { ViewerScope } from './_scope';
 
@@ -93,7 +93,7 @@ async function sessionInbox(read: ReadTool, scope: ViewerScope, sessionId: strin
   ];
   return {
     mode: 'session',
-    title: `${agent} (${sessionId}): ${s.unread_message_count} unread (${s.blocking_message_count} blocking, ${s.needs_reply_message_count} need a reply), ${s.pending_handoff_count} handoffs, ${s.pending_wake_count} wakes, ${s.blocker_count} blockers, ${s.stalled_lane_count} stalled lanes`,
+    title: `${agent} (${sessionId}): ${s.unread_message_count} unread (${s.blocking_message_count} blocking, ${s.needs_reply_message_count} needing a reply), ${count(s.pending_handoff_count, 'handoff')}, ${count(s.pending_wake_count, 'wake')}, ${count(s.blocker_count, 'blocker')}, ${count(s.stalled_lane_count, 'stalled lane')}`,
     items,
   };
 }
@@ -115,16 +115,8 @@ function baton(
   };
 }
 
-interface ContextAttention {
-  readonly attention: {
-    readonly unread_messages: number;
-    readonly pending_handoffs: number;
-    readonly observation_ids: number[];
-  };
-}
-
 async function fleetInbox(read: ReadTool, scope: ViewerScope): Promise<InboxPanel> {
-  const context = await read<ContextAttention>(
+  const context = await read<HivemindContextResult>(
     'hivemind_context',
     given({ repo_root: scope.repoRoot, memory_limit: 0, limit: 1 }),
   );
@@ -132,9 +124,9 @@ async function fleetInbox(read: ReadTool, scope: ViewerScope): Promise<InboxPane
   const bodies = ids.length === 0 ? [] : await read<ObservationBody[]>('get_observations', { ids });
   const waiting = bodies.flatMap((o) => fleetItem(o) ?? []);
   waiting.sort((a, b) => rank(a) - rank(b) || (b.ts ?? 0) - (a.ts ?? 0));
-  const lanes = await read<{ sessions: HivemindLaneView[] }>(
+  const lanes = await read<HivemindResult>(
     'hivemind',
-    given({ repo_root: scope.repoRoot, include_stale: true, limit: 100 }),
+    given({ repo_root: scope.repoRoot, include_stale: true, limit: LANE_LIMIT }),
   );
   const stalled: InboxItem[] = lanes.sessions
     .filter((l) => l.needs_attention)
@@ -151,10 +143,12 @@ async function fleetInbox(read: ReadTool, scope: ViewerScope): Promise<InboxPane
   const { unread_messages, pending_handoffs } = context.attention;
   return {
     mode: 'fleet',
-    title: `Fleet view: ${unread_messages} unread messages, ${pending_handoffs} pending handoffs and relays, ${stalled.length} stalled lanes holding work`,
+    title: `Fleet view: ${count(unread_messages, 'unread message')}, ${count(pending_handoffs, 'pending handoff or relay', 'pending handoffs and relays')}, ${count(stalled.length, 'stalled lane holding work', 'stalled lanes holding work')}`,
     items: [...waiting, ...stalled],
   };
 }
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 const rank = (item: InboxItem) => {
   if (item.kind !== 'message') return URGENCY_ORDER.length;
