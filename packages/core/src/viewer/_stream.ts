@@ -33,6 +33,7 @@ export class PanelStream {
     res.write(`retry: ${this.#refreshMs}\n\n`);
     this.#clients.add(res);
     req.on('close', () => this.#detach(res));
+    res.on('error', () => this.#detach(res));
     // The newcomer's snapshot leaves #last alone: a change the others have not seen yet still reaches them.
     for (const envelope of await this.#readAll()) write(res, 'panel', envelope);
     this.#timer ??= setInterval(() => void this.#tick(), this.#refreshMs);
@@ -79,6 +80,8 @@ function fingerprint(envelope: PanelEnvelope): string {
   return JSON.stringify([envelope.data ?? null, envelope.error ?? null]);
 }
 
+/** Writes one event; a client gone meanwhile (its close is on the way) is skipped. */
 function write(res: ServerResponse, event: string, value: unknown): void {
+  if (res.destroyed || res.writableEnded) return;
   res.write(`event: ${event}\ndata: ${JSON.stringify(value)}\n\n`);
 }
