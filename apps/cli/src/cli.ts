@@ -29,6 +29,7 @@ const main = defineCommand({
     plan: () => import('./commands/plan/index').then((m) => m.default),
     status: () => import('./commands/status').then((m) => m.default),
     gain: () => import('./commands/gain').then((m) => m.default),
+    viewer: () => import('./commands/viewer').then((m) => m.default),
     docs: () => import('./commands/docs/index').then((m) => m.default),
     mcp: () => import('./commands/mcp').then((m) => m.default),
     hook: () => import('./commands/hook/index').then((m) => m.default),

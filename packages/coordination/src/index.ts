@@ -209,10 +209,13 @@ export { RESCUE_BASE_BRANCH, RESCUE_KIND, RescueService } from './rescue/rescue-
 // Token receipts and the savings model
 export {
   type ReferenceRow,
+  type SavingsHour,
   type SavingsOptions,
   type SavingsRates,
   type SavingsReference,
   SavingsService,
+  type SavingsTimeline,
+  savingsTimeline,
 } from './savings/savings-service';
 // Specs and spec changes
 export { type ChangeDocument, parseChange, writeChange } from './specs/change-format';

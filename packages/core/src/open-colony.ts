@@ -174,6 +174,8 @@ export interface Colony {
   readonly rescue: RescueService;
   readonly ready: ReadyService;
   readonly queen: QueenService;
+  /** savings_report's service; `timeline(hours)` sums receipts per hour (the viewer's chart). */
+  readonly savings: SavingsService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -315,6 +317,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     rescue,
     ready,
     queen,
+    savings,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

@@ -145,9 +145,11 @@ export {
   listReceipts,
   type Receipt,
   type ReceiptErrorReason,
+  type ReceiptHour,
   type ReceiptTotals,
   type ReceiptWindow,
   receiptErrorReasons,
+  receiptsByHour,
   receiptTotals,
 } from './metrics';
 export { applyMigrations, type EmbeddedMigration } from './migrate';
