@@ -22,6 +22,17 @@ export {
   type DomainContext,
 } from './context';
 export { EDIT_KIND, type EditRecord, FILE_EDIT_TOOLS, isFileEditTool, recordEdit } from './edits';
+// Foraging: example projects under <repo_root>/examples/
+export {
+  canonicalRoot,
+  ExamplesService,
+  FORAGER_SESSION_ID,
+  type ForagingScanResult,
+  MAX_EXAMPLES,
+  type ScannedExample,
+  type ScanOptions,
+  type ScanStatus,
+} from './foraging/examples-service';
 // IDE hooks
 export {
   type Attention,
@@ -52,6 +63,7 @@ export {
   parseHookPayload,
 } from './hooks/hook-input';
 export {
+  type ForagePort,
   type HookResult,
   HookService,
   type HookServiceOptions,

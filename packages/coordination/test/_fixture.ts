@@ -16,6 +16,7 @@ import {
   createSwarmBackend,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
+  ExamplesService,
   hashingEmbedder,
   LinkService,
   type ManualClock,
@@ -61,6 +62,7 @@ export interface Fixture {
   /** Vectors with the default hashing embedder (nothing is embedded until `index.backfill()`). */
   readonly index: VectorIndex;
   readonly suggest: SuggestService;
+  readonly examples: ExamplesService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -108,6 +110,7 @@ export function createFixture(
   });
   const index = new VectorIndex(store, { embedder: hashingEmbedder() });
   const suggest = new SuggestService(ctx, { index });
+  const examples = new ExamplesService(ctx);
   const registry = new ToolRegistry(
     COLONY_TOOLS,
     {
@@ -128,6 +131,7 @@ export function createFixture(
       queen,
       savings,
       suggest,
+      examples,
     },
     { now: () => clock.now() },
   );
@@ -149,6 +153,7 @@ export function createFixture(
     queen,
     index,
     suggest,
+    examples,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

@@ -14,6 +14,7 @@ import {
   createTokenCounter,
   DEFAULT_RATE_LIMITS,
   type Embedder,
+  ExamplesService,
   fileClock,
   HookService,
   hashingEmbedder,
@@ -157,6 +158,8 @@ export interface Colony {
   readonly rescue: RescueService;
   readonly ready: ReadyService;
   readonly queen: QueenService;
+  /** Example projects under <repo_root>/examples/: `scan(repoRoot)` is what `colony foraging scan` runs. */
+  readonly examples: ExamplesService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -208,11 +211,18 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const examples = new ExamplesService(ctx);
   const hooks = new HookService(ctx, {
     tasks,
     locateRepo: options.locateRepo ?? locateRepo,
     attention: serviceAttention(ctx, { messages, batons }),
     claims: serviceClaims(claims),
+    ...(settings.foraging.scanOnSessionStart
+      ? {
+          forage: (root: string, sessionId: string) =>
+            examples.scan(root, { sessionId }).examples.reduce((n, e) => n + e.patterns_written, 0),
+        }
+      : {}),
   });
   const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
   const swarm = createSwarmBackend(ctx, {
@@ -249,6 +259,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     queen,
     savings,
     suggest,
+    examples,
   };
 
   const receipts =
@@ -286,6 +297,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     rescue,
     ready,
     queen,
+    examples,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

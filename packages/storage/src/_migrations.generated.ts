@@ -122,5 +122,14 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE TABLE `observation_vectors` (\n\t`observation_id` integer PRIMARY KEY NOT NULL,\n\t`embedder_id` text NOT NULL,\n\t`dims` integer NOT NULL,\n\t`vector` blob NOT NULL,\n\tFOREIGN KEY (`observation_id`) REFERENCES `observations`(`id`) ON UPDATE no action ON DELETE no action\n);",
       "CREATE TABLE `task_vectors` (\n\t`task_id` integer NOT NULL,\n\t`embedder_id` text NOT NULL,\n\t`dims` integer NOT NULL,\n\t`sum` blob NOT NULL,\n\t`count` integer NOT NULL,\n\tPRIMARY KEY(`task_id`, `embedder_id`),\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);"
     ]
+  },
+  {
+    "folderMillis": 1795552813116,
+    "hash": "e8cb65fc35760b855281ebd5cdd64a4f98f947259c7d16ebe24a577422aa784b",
+    "sql": [
+      "CREATE TABLE `examples` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`example_name` text NOT NULL,\n\t`manifest_kind` text,\n\t`observation_count` integer DEFAULT 0 NOT NULL,\n\t`content_hash` text NOT NULL,\n\t`first_pattern_id` integer,\n\t`last_pattern_id` integer,\n\t`summary` text NOT NULL,\n\t`last_scanned_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `examples_repo_name_uq` ON `examples` (`repo_root`,`example_name`);",
+      "CREATE INDEX `examples_name_idx` ON `examples` (`example_name`);"
+    ]
   }
 ];

@@ -54,6 +54,19 @@ export {
   setContext,
   setContextIfVersion,
 } from './context-entries';
+// Example projects (food sources) and their foraged patterns
+export {
+  deleteExamples,
+  type ExampleRow,
+  type ExampleWrite,
+  FORAGED_PATTERN_KIND,
+  getExample,
+  listExamples,
+  MAX_SEARCHED_EXAMPLES,
+  markExamplesScanned,
+  searchExamplePatterns,
+  upsertExample,
+} from './examples';
 // Idempotency keys
 export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
 // Task links

@@ -10,6 +10,7 @@
 import type { MeshBackend } from './backend-mesh';
 import type { SwarmBackend } from './backend-swarm';
 import type { ClaimAgeClass, TaskClaimFileInput, TaskDriftCheckInput } from './tools/claims';
+import type { ExamplesBackend } from './tools/examples';
 import type {
   TaskAcceptHandoffInput,
   TaskAcceptRelayInput,
@@ -748,6 +749,8 @@ export interface ColonyBackend {
   readonly proposals: ProposalBackend;
   readonly specs: SpecBackend;
   readonly suggest: SuggestBackend;
+  /** Example projects under <repo_root>/examples/ (foraging). */
+  readonly examples: ExamplesBackend;
 }
 
 export interface SpecChangeOpenResult {

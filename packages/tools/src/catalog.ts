@@ -5,6 +5,7 @@
 import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
 import { claimTools } from './tools/claims';
+import { exampleTools } from './tools/examples';
 import { handoffTools } from './tools/handoffs';
 import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
@@ -54,5 +55,6 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...rescueTools,
   ...proposalTools,
   ...specTools,
+  ...exampleTools,
   ...savingsTools,
 ];

@@ -57,6 +57,7 @@ export {
 } from './registry';
 export { MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
 export * from './tools/claims';
+export * from './tools/examples';
 export * from './tools/handoffs';
 export * from './tools/lane-activity';
 export * from './tools/links';
