@@ -2,9 +2,9 @@
  * @module examples
  * Queries for indexed example projects (food sources): one row per (repo_root,
  * example_name) with its manifest kind, summary, content hash and the id range of its
- * current `foraged-pattern` observations. Pattern search is BM25 over the FTS index,
- * confined to those ranges: each range is one rowid-bounded FTS5 lookup, so the cost
- * follows the current patterns, never the whole history.
+ * current `foraged-pattern` observations. Pattern search is BM25 over `examples_fts`,
+ * which holds the current patterns only (replaced with their example's row), so its
+ * cost follows the current patterns, never the whole history.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { dbOf, type Store, statement } from './_store';
@@ -66,53 +66,54 @@ export function markExamplesScanned(store: Store, ids: readonly number[], now: n
     .run();
 }
 
-/** Drops index entries (examples whose folder is gone). Their observations stay as history. */
-export function deleteExamples(store: Store, ids: readonly number[]): void {
-  if (ids.length === 0) return;
+/** Drops index entries (examples whose folder is gone) and their search rows. Their observations stay as history. */
+export function deleteExamples(store: Store, rows: readonly ExampleRow[]): void {
+  if (rows.length === 0) return;
+  for (const row of rows) {
+    if (row.firstPatternId !== null && row.lastPatternId !== null) {
+      reindexExamplePatterns(store, row.exampleName, { lo: row.firstPatternId, hi: row.lastPatternId }, []);
+    }
+  }
+  const ids = rows.map((r) => r.id);
   dbOf(store)
     .delete(examples)
     .where(inArray(examples.id, [...ids]))
     .run();
 }
 
-/** Most examples whose pattern ranges one pattern search looks into. */
-export const MAX_SEARCHED_EXAMPLES = 500;
+/** A current pattern of an example, as its search index holds it. */
+export interface IndexedPattern {
+  readonly observationId: number;
+  readonly content: string;
+}
 
 /**
- * BM25-ranked `foraged-pattern` observations among the current patterns of every
- * indexed example (or of the examples with this name), for an FTS5 MATCH expression
- * built with `ftsMatchExpression`. Best first; ties newest first.
+ * Replaces the search rows of an example: drops the rows of its previous pattern range
+ * (when it had one) and indexes `patterns`. Call inside `store.write`.
+ */
+export function reindexExamplePatterns(
+  store: Store,
+  exampleName: string,
+  previous: { readonly lo: number; readonly hi: number } | null,
+  patterns: readonly IndexedPattern[],
+): void {
+  if (previous) statement(store, 'DELETE FROM examples_fts WHERE rowid BETWEEN ? AND ?').run(previous.lo, previous.hi);
+  const insert = statement(store, 'INSERT INTO examples_fts (rowid, content, example_name) VALUES (?, ?, ?)');
+  for (const p of patterns) insert.run(p.observationId, p.content, exampleName);
+}
+
+/**
+ * BM25-ranked current `foraged-pattern` observations of every indexed example (or of
+ * the examples with this name), for an FTS5 MATCH expression built with
+ * `ftsMatchExpression`. Ranked inside the small examples_fts index (only current
+ * patterns), then joined to their observations. Best first; ties newest first.
  */
 export function searchExamplePatterns(store: Store, match: string, limit: number, exampleName?: string): KeywordHit[] {
-  const ranges = statement(
-    store,
-    exampleName === undefined
-      ? `SELECT first_pattern_id AS lo, last_pattern_id AS hi FROM examples
-         WHERE first_pattern_id IS NOT NULL ORDER BY id LIMIT ?`
-      : `SELECT first_pattern_id AS lo, last_pattern_id AS hi FROM examples
-         WHERE example_name = ? AND first_pattern_id IS NOT NULL ORDER BY id LIMIT ?`,
-  ).all(...(exampleName === undefined ? [] : [exampleName]), MAX_SEARCHED_EXAMPLES) as Array<{
-    lo: number;
-    hi: number;
-  }>;
-  const inRange = statement(
-    store,
-    `SELECT rowid AS id, bm25(observations_fts) AS rank FROM observations_fts
-     WHERE observations_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT ?`,
-  );
-  const ranked: Array<{ id: number; rank: number }> = [];
-  for (const { lo, hi } of ranges) ranked.push(...(inRange.all(match, lo, hi, limit) as typeof ranked));
-  ranked.sort((a, b) => a.rank - b.rank || b.id - a.id);
-  const top = ranked.slice(0, limit);
-  if (top.length === 0) return [];
-  const rows = statement(
-    store,
-    `SELECT id, session_id AS sessionId, task_id AS taskId, kind, ts, reply_to AS replyTo, content
-     FROM observations WHERE id IN (SELECT value FROM json_each(?)) AND kind = ?`,
-  ).all(JSON.stringify(top.map((t) => t.id)), FORAGED_PATTERN_KIND) as Array<Omit<KeywordHit, 'rank'>>;
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return top.flatMap(({ id, rank }) => {
-    const row = byId.get(id);
-    return row ? [{ ...row, rank }] : [];
-  });
+  const filter = exampleName === undefined ? '' : 'AND f.example_name = ?';
+  const sql = `SELECT o.id, o.session_id AS sessionId, o.task_id AS taskId, o.kind, o.ts, o.reply_to AS replyTo, o.content, h.rank
+    FROM (SELECT f.rowid AS id, bm25(examples_fts) AS rank FROM examples_fts f
+          WHERE examples_fts MATCH ? ${filter} ORDER BY rank, f.rowid DESC LIMIT ?) h
+    JOIN observations o ON o.id = h.id AND o.kind = ? ORDER BY h.rank, o.id DESC`;
+  const params = exampleName === undefined ? [match, limit] : [match, exampleName, limit];
+  return statement(store, sql).all(...params, FORAGED_PATTERN_KIND) as KeywordHit[];
 }

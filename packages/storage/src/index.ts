@@ -61,9 +61,10 @@ export {
   type ExampleWrite,
   FORAGED_PATTERN_KIND,
   getExample,
+  type IndexedPattern,
   listExamples,
-  MAX_SEARCHED_EXAMPLES,
   markExamplesScanned,
+  reindexExamplePatterns,
   searchExamplePatterns,
   upsertExample,
 } from './examples';

@@ -20,6 +20,7 @@ import {
   type KeywordHit,
   listExamples,
   markExamplesScanned,
+  reindexExamplePatterns,
   searchExamplePatterns,
   upsertExample,
   upsertSession,
@@ -135,6 +136,14 @@ export class ExamplesService implements ExamplesBackend {
             },
           }),
         );
+        reindexExamplePatterns(
+          ctx.store,
+          name,
+          before?.firstPatternId != null && before.lastPatternId != null
+            ? { lo: before.firstPatternId, hi: before.lastPatternId }
+            : null,
+          ids.map((observationId, i) => ({ observationId, content: index.patterns[i]?.content ?? '' })),
+        );
         upsertExample(ctx.store, {
           repoRoot: ws.root,
           exampleName: name,
@@ -156,10 +165,7 @@ export class ExamplesService implements ExamplesBackend {
       }
       markExamplesScanned(ctx.store, unchanged, now);
       const gone = [...existing.values()];
-      deleteExamples(
-        ctx.store,
-        gone.map((row) => row.id),
-      );
+      deleteExamples(ctx.store, gone);
       results.push(...gone.map((row) => ({ ...entryOf(row, 'removed', 0), observation_count: 0 })));
       return { repo_root: ws.root, examples: results, skipped };
     });
