@@ -7,7 +7,7 @@
  */
 import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getObservations } from '@swarm/storage';
+import { getExample, getObservations } from '@swarm/storage';
 import type { ExampleEntry, IntegratePlan, SearchHit } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FORAGER_SESSION_ID } from '../src/index';
@@ -145,6 +145,48 @@ describe('foraging scan', () => {
     expect(broken.dependency_delta).toEqual({ add: {}, remove: ['express', 'lodash'] });
     const toml = await plan({ example_name: 'broken-toml' });
     expect(toml.uncertainty_notes.join(' ')).toMatch(/Cargo\.toml is malformed/);
+  });
+
+  it('reads Poetry, setup.cfg, setup.py and go.mod dependencies', () => {
+    writeTree(repo, {
+      'examples/poetry-app/pyproject.toml':
+        '[tool.poetry]\nname = "poetry-app"\n\n[tool.poetry.dependencies]\npython = "^3.11"\nhttpx = "^0.27"\nrich = { version = "^13.7", optional = true }\n\n[tool.poetry.group.dev.dependencies]\npytest = "^8.0"\n',
+      'examples/cfg-app/setup.cfg':
+        '[metadata]\nname = cfg-app\n\n[options]\ninstall_requires =\n    click>=8\n    attrs\n\n[flake8]\nmax-line-length = 100\n',
+      'examples/py-app/setup.py':
+        'from setuptools import setup\nsetup(name="py-app", version="1.2", install_requires=["numpy>=1.26", \'pandas\'])\n',
+    });
+    fx.examples.scan(repo);
+    const summary = (name: string) => getExample(fx.store, repo, name)?.summary as Record<string, unknown>;
+    expect(summary('poetry-app')).toMatchObject({
+      name: 'poetry-app',
+      dependencies: { httpx: '^0.27', rich: '^13.7' },
+      dev_dependencies: { pytest: '^8.0' },
+    });
+    expect(summary('cfg-app')).toMatchObject({ name: 'cfg-app', dependencies: { click: '>=8', attrs: '*' } });
+    expect(summary('py-app')).toMatchObject({
+      name: 'py-app',
+      version: '1.2',
+      dependencies: { numpy: '>=1.26', pandas: '*' },
+      notes: [expect.stringMatching(/setup\.py is read by pattern/)],
+    });
+    expect(summary('flask-app')).toMatchObject({
+      dependencies: { flask: '>=3.0', requests: '==2.32.0', gunicorn: '==22.0.0' },
+      entrypoints: ['app.py'],
+    });
+    expect(summary('go-server')).toMatchObject({
+      name: 'example.com/go-server',
+      dependencies: {
+        'github.com/go-chi/chi/v5': 'v5.0.12',
+        'golang.org/x/sync': 'v0.7.0',
+        'github.com/google/uuid': 'v1.6.0',
+      },
+      entrypoints: ['cmd/server/main.go'],
+    });
+    expect(summary('rust-cli')).toMatchObject({
+      dependencies: { clap: '4.5', serde: '1.0', local: 'path:../local' },
+      dev_dependencies: { insta: '1.39' },
+    });
   });
 
   it('writes under the given session, or the forager session', async () => {
