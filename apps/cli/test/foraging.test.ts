@@ -4,7 +4,7 @@
  * the SessionStart hook (`colony hook run session-start`) scanning that repository
  * when settings.foraging.scanOnSessionStart is true, and not when it is off.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +78,32 @@ describe('colony foraging scan', () => {
     );
     expect(statuses['go-server']).toBe('changed');
     expect(Object.values(statuses).filter((s) => s === 'unchanged')).toHaveLength(4);
+  });
+
+  it('two scans racing in two processes index each example once', async () => {
+    const home = join(dir, 'race-home');
+    const run = () =>
+      new Promise<{ code: number | null; stdout: string }>((done) => {
+        const child = spawn(
+          process.execPath,
+          [CLI, 'foraging', 'scan', '--repo-root', repo, '--json', '--db', join(dir, 'race.db'), '--home', home],
+          { env: { ...process.env, COLONY_HOME: home } },
+        );
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+        });
+        child.on('close', (code) => done({ code, stdout }));
+      });
+    const results = await Promise.all([run(), run()]);
+    expect(results.map((r) => r.code)).toEqual([0, 0]);
+    const written = results.map((r) =>
+      JSON.parse(r.stdout).examples.reduce((n: number, e: { patterns_written: number }) => n + e.patterns_written, 0),
+    );
+    const rows = readStore('race', (store) => listExamples(store, repo));
+    const current = rows.reduce((n, e) => n + e.observationCount, 0);
+    expect(written[0] + written[1]).toBe(current);
+    expect(readStore('race', countObservations)).toBe(current);
   });
 
   it('lists the index with colony examples list', () => {

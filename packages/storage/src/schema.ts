@@ -628,6 +628,9 @@ export const taskVectors = sqliteTable(
  * one transaction; a re-index of a changed example moves the range, superseding the old
  * ones), so observation_count and examples_query follow the current index only.
  * `content_hash` is the hash of what an index writes: an unchanged example writes nothing.
+ * Searched through the FTS5 table `examples_fts` (current patterns only, rowid =
+ * observation id), which drizzle cannot declare: it is created by hand-written SQL at
+ * the end of migration 0009_examples.sql, as observations_fts is in 0001_fts.sql.
  */
 export const examples = sqliteTable(
   'examples',
