@@ -22,13 +22,13 @@ export {
   type DomainContext,
 } from './context';
 export { EDIT_KIND, type EditRecord, FILE_EDIT_TOOLS, isFileEditTool, recordEdit } from './edits';
+export { MAX_EXAMPLES, type SkippedExample } from './foraging/example-reader';
 // Foraging: example projects under <repo_root>/examples/
 export {
   canonicalRoot,
   ExamplesService,
   FORAGER_SESSION_ID,
   type ForagingScanResult,
-  MAX_EXAMPLES,
   type ScannedExample,
   type ScanOptions,
   type ScanStatus,

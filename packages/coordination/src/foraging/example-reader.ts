@@ -7,12 +7,15 @@
  * the README and the entrypoints are read, and only their first bytes; binary files
  * (a NUL byte, or a binary extension) are never read.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { exampleName } from '@swarm/tools';
 import { walkFiles } from '../swarm/walk';
 import type { Workspace } from '../swarm/workspace';
 import { type Manifest, type ManifestReader, readManifest } from './manifests';
 
+/** Example folders one scan indexes at most (by name); the rest are reported as skipped. */
+export const MAX_EXAMPLES = 200;
 /** Entries one example walk visits at most. */
 export const MAX_EXAMPLE_ENTRIES = 5_000;
 /** Files of one example listed at most. */
@@ -63,6 +66,12 @@ const CONVENTIONAL_ENTRYPOINTS = [
   'main.go',
   'index.html',
 ];
+
+/** An example folder a scan left out, and why. */
+export interface SkippedExample {
+  readonly example_name: string;
+  readonly reason: string;
+}
 
 export interface ExampleFile {
   /** Relative to the example folder. */
@@ -181,4 +190,41 @@ export function readExample(ws: Workspace, name: string): ExampleSnapshot {
     readme: readmeFile && readmeText !== null ? { path: readmeFile.path, excerpt: readmeText } : null,
     truncated: state.truncated,
   };
+}
+
+/** A folder name the example tools accept (the contract's own check). */
+const PLAIN_NAME = (name: string) => exampleName.safeParse(name).success;
+
+/** The plain, real (not symlinked), not .gitignored folders of <root>/examples, by name, capped. */
+export function exampleFolders(ws: Workspace): { names: string[]; skipped: SkippedExample[] } {
+  const skipped: SkippedExample[] = [];
+  let dir: string;
+  try {
+    dir = ws.resolve('examples', 'examples').abs;
+    if (!lstatSync(dir).isDirectory() || ws.ignored('examples', true)) return { names: [], skipped };
+  } catch {
+    return { names: [], skipped }; // no examples folder, or one leading out of the repository
+  }
+  const names: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (entry.isSymbolicLink()) {
+      if (isDirectory(join(dir, entry.name)))
+        skipped.push({ example_name: entry.name, reason: 'symlinked folder (not followed)' });
+      continue;
+    }
+    if (!entry.isDirectory() || ws.gitignore.ignoredEntry(`examples/${entry.name}`, true)) continue;
+    if (!PLAIN_NAME(entry.name)) skipped.push({ example_name: entry.name, reason: 'not a plain folder name' });
+    else if (names.length >= MAX_EXAMPLES)
+      skipped.push({ example_name: entry.name, reason: `over the cap of ${MAX_EXAMPLES} examples` });
+    else names.push(entry.name);
+  }
+  return { names, skipped };
+}
+
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

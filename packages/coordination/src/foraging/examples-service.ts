@@ -8,8 +8,8 @@
  * its row replaced; a folder that is gone loses its row. Patterns are history and stay;
  * the row says which are current.
  */
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
   deleteExamples,
   type ExampleRow,
@@ -32,7 +32,6 @@ import {
   type ExamplesIntegratePlanInput,
   type ExamplesListInput,
   type ExamplesQueryInput,
-  exampleName,
   type IntegratePlan,
   type ManifestKind,
   type SearchHit,
@@ -41,16 +40,12 @@ import { withBudget } from '../budget';
 import { appendObservation, type DomainContext } from '../context';
 import { makeSnippet } from '../memory/snippet';
 import { Workspace } from '../swarm/workspace';
-import { readExample } from './example-reader';
-import { buildIntegratePlan, type TargetRead } from './integrate-plan';
+import { exampleFolders, readExample, type SkippedExample } from './example-reader';
+import { buildIntegratePlan, readTarget } from './integrate-plan';
 import { type ExampleSummary, indexExample, summaryJson } from './patterns';
 
-/** Example folders one scan indexes at most (by name); the rest are reported as skipped. */
-export const MAX_EXAMPLES = 200;
 /** The session foraged patterns are written under when the caller names none. */
 export const FORAGER_SESSION_ID = 'colony-forager';
-/** Largest target package.json read by an integrate plan. */
-const MAX_TARGET_BYTES = 1024 * 1024;
 
 export type ScanStatus = 'new' | 'changed' | 'unchanged' | 'removed';
 
@@ -66,16 +61,13 @@ export interface ForagingScanResult {
   readonly repo_root: string;
   readonly examples: ScannedExample[];
   /** Folders not indexed, with why (a symlink, a name that is not plain, the cap). */
-  readonly skipped: Array<{ readonly example_name: string; readonly reason: string }>;
+  readonly skipped: SkippedExample[];
 }
 
 export interface ScanOptions {
   /** Whose session the patterns are written under (it must exist); default FORAGER_SESSION_ID. */
   readonly sessionId?: string;
 }
-
-/** A folder name the example tools accept (the contract's own check). */
-const PLAIN_NAME = (name: string) => exampleName.safeParse(name).success;
 
 /** The stored spelling of a repository root: its real path when it exists. */
 export function canonicalRoot(repoRoot: string): string {
@@ -243,74 +235,4 @@ function entryOf(row: ExampleRow, status: ScanStatus, written: number): ScannedE
     patterns_written: written,
     observation_count: row.observationCount,
   };
-}
-
-/** The plain, real (not symlinked), not .gitignored folders of <root>/examples, by name, capped. */
-function exampleFolders(ws: Workspace): { names: string[]; skipped: ForagingScanResult['skipped'] } {
-  const skipped: Array<{ example_name: string; reason: string }> = [];
-  let dir: string;
-  try {
-    dir = ws.resolve('examples', 'examples').abs;
-    if (!lstatSync(dir).isDirectory() || ws.ignored('examples', true)) return { names: [], skipped };
-  } catch {
-    return { names: [], skipped }; // no examples folder, or one leading out of the repository
-  }
-  const names: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (entry.isSymbolicLink()) {
-      if (isDirectory(join(dir, entry.name)))
-        skipped.push({ example_name: entry.name, reason: 'symlinked folder (not followed)' });
-      continue;
-    }
-    if (!entry.isDirectory() || ws.gitignore.ignoredEntry(`examples/${entry.name}`, true)) continue;
-    if (!PLAIN_NAME(entry.name)) skipped.push({ example_name: entry.name, reason: 'not a plain folder name' });
-    else if (names.length >= MAX_EXAMPLES)
-      skipped.push({ example_name: entry.name, reason: `over the cap of ${MAX_EXAMPLES} examples` });
-    else names.push(entry.name);
-  }
-  return { names, skipped };
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/** The target package.json's dependencies, or why they cannot be read. */
-function readTarget(abs: string, rel: string): TargetRead {
-  let file = abs;
-  let shown = rel || '.';
-  if (isDirectory(abs)) {
-    file = join(abs, 'package.json');
-    shown = rel === '' ? 'package.json' : `${rel}/package.json`;
-  }
-  try {
-    if (statSync(file).size > MAX_TARGET_BYTES) return { ok: false, path: shown, reason: 'too large to read' };
-    const json: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-      return { ok: false, path: shown, reason: 'not a JSON object' };
-    }
-    const record = json as Record<string, unknown>;
-    return {
-      ok: true,
-      path: shown,
-      dependencies: deps(record.dependencies),
-      devDependencies: deps(record.devDependencies),
-    };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return {
-      ok: false,
-      path: shown,
-      reason: code === 'ENOENT' ? 'not found' : `unreadable (${(error as Error).message.slice(0, 80)})`,
-    };
-  }
-}
-
-function deps(value: unknown): Record<string, string> {
-  if (typeof value !== 'object' || value === null) return {};
-  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }

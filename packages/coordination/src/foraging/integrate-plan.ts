@@ -6,7 +6,10 @@
  * why not in uncertainty_notes. `remove` is informational: target dependencies the
  * example does not use, never advice to delete them.
  */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FileToCopy, ManifestKind } from '@swarm/tools';
+import { isDirectory } from './example-reader';
 import type { ExampleSummary } from './patterns';
 
 /** The target manifest as read now: its dependencies by section, or why they are unknown. */
@@ -26,6 +29,9 @@ export interface PlanDraft {
   config_steps: string[];
   uncertainty_notes: string[];
 }
+
+/** Largest target package.json read. */
+const MAX_TARGET_BYTES = 1024 * 1024;
 
 const sorted = (record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -128,4 +134,40 @@ export function buildIntegratePlan(
     config_steps: steps,
     uncertainty_notes: notes,
   };
+}
+
+/** The target package.json's dependencies, or why they cannot be read. */
+export function readTarget(abs: string, rel: string): TargetRead {
+  let file = abs;
+  let shown = rel || '.';
+  if (isDirectory(abs)) {
+    file = join(abs, 'package.json');
+    shown = rel === '' ? 'package.json' : `${rel}/package.json`;
+  }
+  try {
+    if (statSync(file).size > MAX_TARGET_BYTES) return { ok: false, path: shown, reason: 'too large to read' };
+    const json: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      return { ok: false, path: shown, reason: 'not a JSON object' };
+    }
+    const record = json as Record<string, unknown>;
+    return {
+      ok: true,
+      path: shown,
+      dependencies: deps(record.dependencies),
+      devDependencies: deps(record.devDependencies),
+    };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return {
+      ok: false,
+      path: shown,
+      reason: code === 'ENOENT' ? 'not found' : `unreadable (${(error as Error).message.slice(0, 80)})`,
+    };
+  }
+}
+
+function deps(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
