@@ -4,6 +4,18 @@
  * side effects (clock, token counter, settings) are passed in.
  */
 
+// attention_inbox: what needs a session now
+export {
+  type AttentionReadOptions,
+  AttentionService,
+  type AttentionServiceDeps,
+  LIVE_CLAIM_SCAN,
+  NEXT_ACTIONS as ATTENTION_NEXT_ACTIONS,
+  nextAction as attentionNextAction,
+} from './attention/attention-service';
+export { SWEEP_SUGGESTION } from './attention/claim-signals';
+export { decayWeight, fileHeat, type HeatSignal, heatWindowMs } from './attention/file-heat';
+export { STALLED_LANE_NEXT_ACTION, stalledLanes } from './attention/stalled-lanes';
 // Handoffs, relays and quota claims
 export { BatonService, type PendingBaton } from './batons/baton-service';
 export { FETCH_FILES_WARNING, type RelayArgs, type WorktreeRecipe } from './batons/open-baton';

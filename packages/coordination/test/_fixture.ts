@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { countObservations, openStore, type Store } from '@swarm/storage';
 import { COLONY_TOOLS, type ToolErrorPayload, ToolRegistry } from '@swarm/tools';
 import {
+  AttentionService,
   BatonService,
   ClaimService,
   type CoordinationSettings,
@@ -52,6 +53,7 @@ export interface Fixture {
   readonly messages: MessageService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  readonly attention: AttentionService;
   readonly plans: PlanService;
   readonly proposals: ProposalService;
   readonly specs: SpecService;
@@ -95,6 +97,7 @@ export function createFixture(
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const attention = new AttentionService(ctx, { messages, batons });
   const swarm = createSwarmBackend(ctx, options);
   const mesh = createMeshBackend(ctx);
   const proposals = new ProposalService(ctx);
@@ -131,6 +134,7 @@ export function createFixture(
       queen,
       savings,
       suggest,
+      attention,
       examples,
     },
     { now: () => clock.now() },
@@ -144,6 +148,7 @@ export function createFixture(
     messages,
     claims,
     batons,
+    attention,
     plans,
     proposals,
     specs,

@@ -6,6 +6,7 @@
  * tokenizer that cannot load.
  */
 import {
+  AttentionService,
   BatonService,
   ClaimService,
   type Clock,
@@ -146,6 +147,8 @@ export interface Colony {
   readonly links: LinkService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  /** attention_inbox: what needs a session now (`inbox(args)`), for startup surfaces to compose. */
+  readonly attention: AttentionService;
   /** Whether approved write proposals are applied to disk. */
   readonly allowWrite: boolean;
   /** The IDE hooks: what `colony hook run` does for each event. */
@@ -211,6 +214,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const attention = new AttentionService(ctx, { messages, batons });
   const examples = new ExamplesService(ctx);
   const hooks = new HookService(ctx, {
     tasks,
@@ -259,6 +263,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     queen,
     savings,
     suggest,
+    attention,
     examples,
   };
 
@@ -288,6 +293,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     links,
     claims,
     batons,
+    attention,
     allowWrite,
     hooks,
     plans: planScripts((name, args) => registry.call(name, args)),

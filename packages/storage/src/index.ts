@@ -6,6 +6,20 @@
 
 // Opening a store
 export { BUSY_TIMEOUT_MS, isStoreBusy, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
+// Attention: live claims, claimed sub-tasks, recent edits and open blockers, bounded reads
+export {
+  type AttentionClaim,
+  type AttentionEdit,
+  type AttentionScope,
+  type AttentionSubtask,
+  claimedSubtasksInScope,
+  existingTaskIds,
+  liveClaimsInScope,
+  type OpenBlockerPost,
+  openBlockerPosts,
+  recentEditsInScope,
+  sessionThreadsInScope,
+} from './attention';
 // Batons: handoffs and relays
 export {
   type Baton,

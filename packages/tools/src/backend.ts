@@ -9,6 +9,7 @@
 
 import type { MeshBackend } from './backend-mesh';
 import type { SwarmBackend } from './backend-swarm';
+import type { AttentionInboxInput, AttentionInboxResult } from './tools/attention';
 import type { ClaimAgeClass, TaskClaimFileInput, TaskDriftCheckInput } from './tools/claims';
 import type { ExamplesBackend } from './tools/examples';
 import type {
@@ -749,6 +750,7 @@ export interface ColonyBackend {
   readonly proposals: ProposalBackend;
   readonly specs: SpecBackend;
   readonly suggest: SuggestBackend;
+  readonly attention: AttentionBackend;
   /** Example projects under <repo_root>/examples/ (foraging). */
   readonly examples: ExamplesBackend;
 }
@@ -949,4 +951,8 @@ export interface SuggestApproachResult {
 
 export interface SuggestBackend {
   suggestApproach(args: TaskSuggestApproachInput): SuggestApproachResult;
+}
+
+export interface AttentionBackend {
+  inbox(args: AttentionInboxInput): AttentionInboxResult;
 }

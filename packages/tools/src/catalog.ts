@@ -4,6 +4,7 @@
  */
 import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
+import { attentionTools } from './tools/attention';
 import { claimTools } from './tools/claims';
 import { exampleTools } from './tools/examples';
 import { handoffTools } from './tools/handoffs';
@@ -36,6 +37,7 @@ export const MESH_TOOLS: readonly Tool<ColonyBackend>[] = [
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...memoryTools,
+  ...attentionTools,
   ...taskTools,
   ...claimTools,
   ...linkTools,

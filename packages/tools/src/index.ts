@@ -56,6 +56,7 @@ export {
   ToolRegistry,
 } from './registry';
 export { MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
+export * from './tools/attention';
 export * from './tools/claims';
 export * from './tools/examples';
 export * from './tools/handoffs';
