@@ -20,6 +20,8 @@ const main = defineCommand({
   subCommands: {
     search: () => import('./commands/search').then((m) => m.default),
     memory: () => import('./commands/memory/index').then((m) => m.default),
+    foraging: () => import('./commands/foraging/index').then((m) => m.default),
+    examples: () => import('./commands/examples/index').then((m) => m.default),
     show: () => import('./commands/show').then((m) => m.default),
     sessions: () => import('./commands/sessions').then((m) => m.default),
     lanes: () => import('./commands/lanes').then((m) => m.default),
