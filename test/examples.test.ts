@@ -34,7 +34,7 @@ describe('examples', () => {
 
   it('library-agent-loop drives colony through handleToolCall from OpenAI tool schemas', () => {
     const out = run('library-agent-loop.mjs');
-    expect(out).toContain('framework registered 17 colony tools');
+    expect(out).toContain('framework registered 20 colony tools');
     expect(out).toMatch(/task_post -> ok: \{"id":\d+/);
     expect(out).toMatch(/search -> ok: \[\{"id":\d+,"session_id":"myagent-1","kind":"decision"/);
     expect(out).toContain('task_post -> error INVALID_PARAMETERS');

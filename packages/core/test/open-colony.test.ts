@@ -110,13 +110,21 @@ describe('settings.json', () => {
   it('missing: defaults and no warning', () => {
     const colony = open();
     expect(colony.settings).toEqual(defaultSettings());
-    expect(colony.settings).toEqual({ search: { alpha: 0.5 }, bridge: { writeOmxNotepadPointer: false } });
+    expect(colony.settings).toEqual({
+      search: { alpha: 0.5 },
+      bridge: { writeOmxNotepadPointer: false },
+      foraging: { scanOnSessionStart: false },
+    });
     expect(colony.warnings).toEqual([]);
   });
 
   it('valid: applied, with defaults for the rest', () => {
     const colony = withSettings(JSON.stringify({ bridge: { writeOmxNotepadPointer: true } }));
-    expect(colony.settings).toEqual({ search: { alpha: 0.5 }, bridge: { writeOmxNotepadPointer: true } });
+    expect(colony.settings).toEqual({
+      search: { alpha: 0.5 },
+      bridge: { writeOmxNotepadPointer: true },
+      foraging: { scanOnSessionStart: false },
+    });
     expect(colony.warnings).toEqual([]);
   });
 
@@ -145,7 +153,11 @@ describe('settings.json', () => {
   it('given in options: the file is not read', () => {
     const home = tempHome();
     writeFileSync(join(home, SETTINGS_FILE), 'not json');
-    const settings = { search: { alpha: 0.9 }, bridge: { writeOmxNotepadPointer: false } };
+    const settings = {
+      search: { alpha: 0.9 },
+      bridge: { writeOmxNotepadPointer: false },
+      foraging: { scanOnSessionStart: false },
+    };
     const colony = openColony({ home, settings });
     cleanups.push(() => colony.close());
     expect(colony.settings).toBe(settings);
