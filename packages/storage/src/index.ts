@@ -221,6 +221,7 @@ export {
   type ReadySubtaskRow,
   readySubtaskRows,
   recentSessionAgents,
+  slugsInSeveralRepos,
   subtasksClaimedByIdleSessions,
   subtasksOfTasks,
 } from './ready-work';
@@ -253,6 +254,7 @@ export {
 export {
   activeTasksOfSession,
   countTasks,
+  countTasksMatching,
   ensureTask,
   findTask,
   getParticipant,

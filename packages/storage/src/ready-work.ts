@@ -223,3 +223,23 @@ export function countActivePlans(store: Store, repoRoot?: string): number {
   ).get({ repo: repoRoot ?? null }) as { n: number };
   return row.n;
 }
+
+/**
+ * Which of these plan slugs exist in more than one repository (so a claim must name
+ * repo_root). Walks the repositories that have plans with a loose scan of the
+ * (repo_root, slug) index, then probes each for the slugs: index seeks only, whatever
+ * the number of plans.
+ */
+export function slugsInSeveralRepos(store: Store, slugs: readonly string[]): Set<string> {
+  if (slugs.length === 0) return new Set();
+  const rows = statement(
+    store,
+    `WITH RECURSIVE roots(r) AS (
+        SELECT min(repo_root) FROM plans
+        UNION ALL SELECT (SELECT min(repo_root) FROM plans WHERE repo_root > roots.r) FROM roots WHERE r IS NOT NULL)
+      SELECT p.slug FROM roots CROSS JOIN plans p ON p.repo_root = roots.r
+        AND p.slug IN (SELECT value FROM json_each(@slugs))
+      WHERE roots.r IS NOT NULL GROUP BY p.slug HAVING count(*) > 1`,
+  ).all({ slugs: JSON.stringify([...new Set(slugs)]) }) as Array<{ slug: string }>;
+  return new Set(rows.map((r) => r.slug));
+}
