@@ -22,6 +22,7 @@ const main = defineCommand({
     memory: () => import('./commands/memory/index').then((m) => m.default),
     show: () => import('./commands/show').then((m) => m.default),
     sessions: () => import('./commands/sessions').then((m) => m.default),
+    lanes: () => import('./commands/lanes').then((m) => m.default),
     task: () => import('./commands/task/index').then((m) => m.default),
     autopilot: () => import('./commands/autopilot/index').then((m) => m.default),
     plan: () => import('./commands/plan/index').then((m) => m.default),

@@ -4,6 +4,17 @@
  * side effects (clock, token counter, settings) are passed in.
  */
 
+// attention_inbox: what needs a session now
+export {
+  AttentionService,
+  type AttentionServiceDeps,
+  LIVE_CLAIM_SCAN,
+  NEXT_ACTIONS as ATTENTION_NEXT_ACTIONS,
+  nextAction as attentionNextAction,
+} from './attention/attention-service';
+export { SWEEP_SUGGESTION } from './attention/claim-signals';
+export { decayWeight, fileHeat, type HeatSignal, heatWindowMs } from './attention/file-heat';
+export { STALLED_LANE_NEXT_ACTION, stalledLanes } from './attention/stalled-lanes';
 // Handoffs, relays and quota claims
 export { BatonService, type PendingBaton } from './batons/baton-service';
 export { FETCH_FILES_WARNING, type RelayArgs, type WorktreeRecipe } from './batons/open-baton';
@@ -72,6 +83,22 @@ export {
   type LaneSignals,
   laneActivity,
 } from './lanes/activity';
+export { CONTEXT_TOKENS, CONTEXT_WARNINGS } from './lanes/hivemind-context';
+export {
+  countActivities,
+  type Lane,
+  type LaneClaims,
+  LOCKED_FILE_PREVIEW,
+  lockedFilePreview,
+  preview,
+} from './lanes/lane';
+export {
+  LANE_SCAN_LIMIT,
+  type LaneQuery,
+  LaneService,
+  type LaneServiceDeps,
+  type ScopeArgs,
+} from './lanes/lane-service';
 // Task links
 export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';
 export { compressContent } from './memory/compress';

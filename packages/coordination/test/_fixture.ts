@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { countObservations, openStore, type Store } from '@swarm/storage';
 import { COLONY_TOOLS, type ToolErrorPayload, ToolRegistry } from '@swarm/tools';
 import {
+  AttentionService,
   BatonService,
   ClaimService,
   type CoordinationSettings,
@@ -17,6 +18,7 @@ import {
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
   hashingEmbedder,
+  LaneService,
   LinkService,
   type ManualClock,
   MemoryService,
@@ -47,10 +49,12 @@ export interface Fixture {
   readonly store: Store;
   readonly clock: ManualClock;
   readonly memory: MemoryService;
+  readonly lanes: LaneService;
   readonly tasks: TaskService;
   readonly messages: MessageService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  readonly attention: AttentionService;
   readonly plans: PlanService;
   readonly proposals: ProposalService;
   readonly specs: SpecService;
@@ -77,6 +81,8 @@ export interface FixtureOptions extends SwarmOptions {
   /** savings_report's configured rates and reference model. */
   readonly savingsRates?: SavingsRates;
   readonly savingsReference?: SavingsReference;
+  /** Repository roots hivemind reads when a call names none. */
+  readonly laneRepoRoots?: readonly string[];
 }
 
 export function createFixture(
@@ -88,11 +94,16 @@ export function createFixture(
   const clock = manualClock(START);
   const ctx = { store, clock, tokens: createTokenCounter(), settings };
   const memory = new MemoryService(ctx);
+  const lanes = new LaneService(ctx, {
+    memory,
+    ...(options.laneRepoRoots ? { defaultRepoRoots: options.laneRepoRoots } : {}),
+  });
   const tasks = new TaskService(ctx);
   const messages = new MessageService(ctx);
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const attention = new AttentionService(ctx, { messages, batons });
   const swarm = createSwarmBackend(ctx, options);
   const mesh = createMeshBackend(ctx);
   const proposals = new ProposalService(ctx);
@@ -112,6 +123,7 @@ export function createFixture(
     COLONY_TOOLS,
     {
       memory,
+      lanes,
       tasks,
       messages,
       links,
@@ -128,6 +140,7 @@ export function createFixture(
       queen,
       savings,
       suggest,
+      attention,
     },
     { now: () => clock.now() },
   );
@@ -136,10 +149,12 @@ export function createFixture(
     store,
     clock,
     memory,
+    lanes,
     tasks,
     messages,
     claims,
     batons,
+    attention,
     plans,
     proposals,
     specs,

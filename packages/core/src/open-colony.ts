@@ -5,7 +5,10 @@
  * optional degrades with a warning instead of failing: a bad settings file, a
  * tokenizer that cannot load.
  */
+
+import { delimiter } from 'node:path';
 import {
+  AttentionService,
   BatonService,
   ClaimService,
   type Clock,
@@ -18,6 +21,7 @@ import {
   HookService,
   hashingEmbedder,
   hybridRanker,
+  LaneService,
   LinkService,
   MemoryService,
   MessageService,
@@ -59,6 +63,7 @@ import {
   type ColonyBackend,
   ColonyError,
   getSchemas,
+  HIVEMIND_REPO_ROOTS_ENV,
   type OpenAITool,
   type ToolCallOutcome,
   ToolRegistry,
@@ -114,6 +119,11 @@ export interface OpenColonyOptions {
   readonly onWarning?: (message: string) => void;
   /** Told about unexpected errors inside tool calls (they answer INTERNAL_ERROR). */
   readonly onInternalError?: (error: unknown, tool: string) => void;
+  /**
+   * Repository roots hivemind reads when a call names none. Default:
+   * `COLONY_HIVEMIND_REPO_ROOTS` split by the platform path delimiter, else the process cwd.
+   */
+  readonly hivemindRepoRoots?: readonly string[];
   /** How the IDE hooks find a path's repository and branch (default: isomorphic-git). */
   readonly locateRepo?: RepoLocator;
 }
@@ -137,6 +147,8 @@ export interface Colony {
   readonly warnings: readonly string[];
   readonly tokens: TokenCounter;
   readonly memory: MemoryService;
+  /** The live lane map: sessions on task threads and their activity. */
+  readonly lanes: LaneService;
   /** Observation vectors: `backfill()` embeds every row without one (what `colony memory index` runs). */
   readonly vectors: VectorIndex;
   readonly suggest: SuggestService;
@@ -145,6 +157,8 @@ export interface Colony {
   readonly links: LinkService;
   readonly claims: ClaimService;
   readonly batons: BatonService;
+  /** attention_inbox: what needs a session now (`inbox(args)`), for startup surfaces to compose. */
+  readonly attention: AttentionService;
   /** Whether approved write proposals are applied to disk. */
   readonly allowWrite: boolean;
   /** The IDE hooks: what `colony hook run` does for each event. */
@@ -203,11 +217,16 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const blend = settings.search.alpha < 1 ? [hybridRanker(vectors, settings.search.alpha)] : [];
   const memory = new MemoryService(ctx, { rankers: [...blend, ...(options.rankers ?? [])] });
   const suggest = new SuggestService(ctx, { index: vectors });
+  const lanes = new LaneService(ctx, {
+    memory,
+    defaultRepoRoots: options.hivemindRepoRoots ?? defaultHivemindRoots(),
+  });
   const tasks = new TaskService(ctx);
   const messages = new MessageService(ctx);
   const links = new LinkService(ctx);
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
+  const attention = new AttentionService(ctx, { messages, batons });
   const hooks = new HookService(ctx, {
     tasks,
     locateRepo: options.locateRepo ?? locateRepo,
@@ -233,6 +252,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   });
   const backend: ColonyBackend = {
     memory,
+    lanes,
     tasks,
     messages,
     links,
@@ -249,6 +269,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     queen,
     savings,
     suggest,
+    attention,
   };
 
   const receipts =
@@ -270,6 +291,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     warnings,
     tokens,
     memory,
+    lanes,
     vectors,
     suggest,
     tasks,
@@ -277,6 +299,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     links,
     claims,
     batons,
+    attention,
     allowWrite,
     hooks,
     plans: planScripts((name, args) => registry.call(name, args)),
@@ -306,6 +329,12 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       store.close();
     },
   };
+}
+
+/** `COLONY_HIVEMIND_REPO_ROOTS` split by the path delimiter, else the process's working directory. */
+function defaultHivemindRoots(): string[] {
+  const roots = (process.env[HIVEMIND_REPO_ROOTS_ENV] ?? '').split(delimiter).filter((r) => r.trim() !== '');
+  return roots.length > 0 ? roots : [process.cwd()];
 }
 
 /** Rates from `COLONY_MCP_{INPUT,OUTPUT}_USD_PER_1M`; a value that is not a number >= 0 is ignored with a warning. */

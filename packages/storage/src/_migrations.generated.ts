@@ -122,5 +122,13 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE TABLE `observation_vectors` (\n\t`observation_id` integer PRIMARY KEY NOT NULL,\n\t`embedder_id` text NOT NULL,\n\t`dims` integer NOT NULL,\n\t`vector` blob NOT NULL,\n\tFOREIGN KEY (`observation_id`) REFERENCES `observations`(`id`) ON UPDATE no action ON DELETE no action\n);",
       "CREATE TABLE `task_vectors` (\n\t`task_id` integer NOT NULL,\n\t`embedder_id` text NOT NULL,\n\t`dims` integer NOT NULL,\n\t`sum` blob NOT NULL,\n\t`count` integer NOT NULL,\n\tPRIMARY KEY(`task_id`, `embedder_id`),\n\tFOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action\n);"
     ]
+  },
+  {
+    "folderMillis": 1795552763208,
+    "hash": "a7c35296d9d9e544a131f8f0174a1f34f35e4b93e19e4342518ae895f818ac7b",
+    "sql": [
+      "CREATE INDEX `observations_edit_idx` ON `observations` (`session_id`,`task_id`,`ts`) WHERE kind = 'edit';",
+      "CREATE INDEX `sessions_heartbeat_idx` ON `sessions` (`last_heartbeat_at`);"
+    ]
   }
 ];

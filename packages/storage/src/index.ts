@@ -6,6 +6,20 @@
 
 // Opening a store
 export { BUSY_TIMEOUT_MS, isStoreBusy, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
+// Attention: live claims, claimed sub-tasks, recent edits and open blockers, bounded reads
+export {
+  type AttentionClaim,
+  type AttentionEdit,
+  type AttentionScope,
+  type AttentionSubtask,
+  claimedSubtasksInScope,
+  existingTaskIds,
+  liveClaimsInScope,
+  type OpenBlockerPost,
+  openBlockerPosts,
+  recentEditsInScope,
+  sessionThreadsInScope,
+} from './attention';
 // Batons: handoffs and relays
 export {
   type Baton,
@@ -56,6 +70,19 @@ export {
 } from './context-entries';
 // Idempotency keys
 export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
+// Lanes: live sessions on task threads, and what waits in their scope
+export {
+  countReadySubtasks,
+  type LaneClaim,
+  type LaneFilter,
+  type LaneRow,
+  lanesInScope,
+  liveClaimsOfSessions,
+  type ScopeAttention,
+  type ScopeWarning,
+  scopeAttention,
+  scopeWarnings,
+} from './lanes';
 // Task links
 export {
   countTaskLinks,

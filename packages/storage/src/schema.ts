@@ -25,7 +25,8 @@ export const sessions = sqliteTable(
     lastHeartbeatAt: integer('last_heartbeat_at').notNull(),
     metadata: text('metadata', { mode: 'json' }).$type<JsonObject>(),
   },
-  (t) => [index('sessions_started_idx').on(t.startedAt)],
+  // Heartbeat order finds live sessions (hivemind lanes) without reading old ones.
+  (t) => [index('sessions_started_idx').on(t.startedAt), index('sessions_heartbeat_idx').on(t.lastHeartbeatAt)],
 );
 
 /** A task thread: the shared conversation of everyone working on (repo_root, branch). */
@@ -81,6 +82,8 @@ export const observations = sqliteTable(
     index('observations_session_idx').on(t.sessionId, t.id),
     index('observations_task_idx').on(t.taskId, t.id),
     index('observations_kind_idx').on(t.kind, t.id),
+    // A lane's last edit on its thread in one probe (edits are a small share of the history).
+    index('observations_edit_idx').on(t.sessionId, t.taskId, t.ts).where(sql`kind = 'edit'`),
   ],
 );
 

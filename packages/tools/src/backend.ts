@@ -9,6 +9,7 @@
 
 import type { MeshBackend } from './backend-mesh';
 import type { SwarmBackend } from './backend-swarm';
+import type { AttentionInboxInput, AttentionInboxResult } from './tools/attention';
 import type { ClaimAgeClass, TaskClaimFileInput, TaskDriftCheckInput } from './tools/claims';
 import type {
   TaskAcceptHandoffInput,
@@ -18,6 +19,7 @@ import type {
   TaskHandOffInput,
   TaskRelayInput,
 } from './tools/handoffs';
+import type { HivemindContextInput, HivemindContextResult, HivemindInput, HivemindResult } from './tools/hivemind';
 import type { TaskLinkInput, TaskLinksInput, TaskUnlinkInput } from './tools/links';
 import type {
   GetObservationsInput,
@@ -743,8 +745,15 @@ export interface SavingsBackend {
   report(args: SavingsReportInput): SavingsReport;
 }
 
+/** The live lane map (hivemind, hivemind_context). */
+export interface LaneBackend {
+  hivemind(args: HivemindInput): HivemindResult;
+  context(args: HivemindContextInput): HivemindContextResult;
+}
+
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
+  readonly lanes: LaneBackend;
   readonly tasks: TaskBackend;
   readonly messages: MessageBackend;
   readonly links: LinkBackend;
@@ -763,6 +772,7 @@ export interface ColonyBackend {
   readonly proposals: ProposalBackend;
   readonly specs: SpecBackend;
   readonly suggest: SuggestBackend;
+  readonly attention: AttentionBackend;
 }
 
 export interface SpecChangeOpenResult {
@@ -963,4 +973,8 @@ export interface SuggestApproachResult {
 
 export interface SuggestBackend {
   suggestApproach(args: TaskSuggestApproachInput): SuggestApproachResult;
+}
+
+export interface AttentionBackend {
+  inbox(args: AttentionInboxInput): AttentionInboxResult;
 }

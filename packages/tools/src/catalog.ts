@@ -4,8 +4,10 @@
  */
 import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
+import { attentionTools } from './tools/attention';
 import { claimTools } from './tools/claims';
 import { handoffTools } from './tools/handoffs';
+import { hivemindTools } from './tools/hivemind';
 import { linkTools } from './tools/links';
 import { memoryTools } from './tools/memory';
 import { batchContextOperation, meshContextTools } from './tools/mesh-context';
@@ -35,6 +37,8 @@ export const MESH_TOOLS: readonly Tool<ColonyBackend>[] = [
 
 export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...memoryTools,
+  ...hivemindTools,
+  ...attentionTools,
   ...taskTools,
   ...claimTools,
   ...linkTools,

@@ -56,8 +56,10 @@ export {
   ToolRegistry,
 } from './registry';
 export { MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
+export * from './tools/attention';
 export * from './tools/claims';
 export * from './tools/handoffs';
+export * from './tools/hivemind';
 export * from './tools/lane-activity';
 export * from './tools/links';
 export * from './tools/memory';

@@ -1,0 +1,220 @@
+/**
+ * @module attention/attention-service
+ * attention_inbox: what needs a session now, read from one snapshot. Personal buckets
+ * come from the services that own them (BatonService.pendingFor for handoffs and
+ * relays, MessageService for the unread inbox, so they say exactly what their own
+ * tools say); the shared ones from bounded reads of live state (live claims, claimed
+ * sub-tasks) and of the newest edit and blocker observations. Every bucket is counted
+ * in `summary`; a few entries of each are listed, and `budget` says what was left out.
+ * Exported for composition: startup surfaces call `inbox()` and read the summary.
+ */
+import {
+  type AttentionScope,
+  claimedSubtasksInScope,
+  existingTaskIds,
+  getBaton,
+  getSession,
+  liveClaimsInScope,
+  openBlockerPosts,
+  recentEditsInScope,
+  sessionThreadsInScope,
+} from '@swarm/storage';
+import {
+  type AttentionBackend,
+  type AttentionInboxInput,
+  type AttentionInboxResult,
+  type AttentionSummary,
+  ATTENTION_LIST_CAPS as CAPS,
+  ColonyError,
+  FILE_HEAT_EDIT_SCAN,
+  type MessageEntry,
+} from '@swarm/tools';
+import type { BatonService, PendingBaton } from '../batons/baton-service';
+import { agentFamily } from '../batons/targeting';
+import { withBudget } from '../budget';
+import type { DomainContext } from '../context';
+import type { MessageService } from '../messages/message-service';
+import { normalizeRepoRoot } from '../tasks/task-service';
+import { recentOtherClaims, staleClaimSignals } from './claim-signals';
+import { fileHeat, heatWindowMs } from './file-heat';
+import { blockerEntry, byUrgency, handoffEntry, messageEntry, wakeEntry } from './inbox-entries';
+import { stalledLanes } from './stalled-lanes';
+
+const MINUTE = 60_000;
+/** Most live claims read (newest refresh first): the ownership, audit, lane and heat readings all come from these. */
+export const LIVE_CLAIM_SCAN = 1000;
+/** Most claimed sub-tasks read for stalled lanes. */
+const SUBTASK_SCAN = 200;
+/** Most pending batons and unread messages read for counting. */
+const PERSONAL_SCAN = 200;
+/** The newest blocker posts looked at, and the most open ones counted. */
+const BLOCKER_SCAN = 200;
+const BLOCKER_COUNT_CAP = 50;
+/** Most of the session's threads a scoped inbox covers. */
+const THREAD_SCAN = 500;
+
+export const NEXT_ACTIONS = {
+  blocking: 'Reply to blocking messages before choosing work.',
+  handoff: 'Accept or decline the pending handoff before choosing work.',
+  wake: 'Resume or decline the waiting relay before choosing work.',
+  needsReply: 'Reply to needs_reply messages, then call task_ready_for_agent.',
+  blocker: 'Resolve open blockers on your threads (task_post answer with reply_to), then call task_ready_for_agent.',
+  stalled: 'Review stalled lanes before treating the repo as idle.',
+  idle: 'Nothing needs you: call task_ready_for_agent.',
+} as const;
+
+export interface AttentionServiceDeps {
+  readonly messages: MessageService;
+  readonly batons: BatonService;
+}
+
+export class AttentionService implements AttentionBackend {
+  readonly #ctx: DomainContext;
+  readonly #deps: AttentionServiceDeps;
+
+  constructor(ctx: DomainContext, deps: AttentionServiceDeps) {
+    this.#ctx = ctx;
+    this.#deps = deps;
+  }
+
+  inbox(args: AttentionInboxInput): AttentionInboxResult {
+    return this.#ctx.store.read(() => this.#read(args));
+  }
+
+  #read(args: AttentionInboxInput): AttentionInboxResult {
+    const ctx = this.#ctx;
+    const now = ctx.clock.now();
+    const scope = this.#scope(args);
+    const personal = this.#personal(args, scope);
+
+    const claims = liveClaimsInScope(ctx.store, scope, LIVE_CLAIM_SCAN);
+    const subtasks = claimedSubtasksInScope(ctx.store, scope, SUBTASK_SCAN);
+    const lanes = stalledLanes(claims, subtasks, args.session_id, now);
+    const recent = recentOtherClaims(claims, args.session_id, now, args.recent_claim_window_minutes * MINUTE);
+    const stale = staleClaimSignals(claims, now);
+    const halfLife = args.file_heat_half_life_minutes * MINUTE;
+    const since = now - heatWindowMs(halfLife);
+    const edits = recentEditsInScope(ctx.store, scope, since, FILE_HEAT_EDIT_SCAN);
+    const heat = fileHeat(
+      [
+        ...edits.map((e) => ({ ...e, observationId: e.id })),
+        ...claims.filter((c) => c.refreshedAt >= since).map((c) => ({ ...c, ts: c.refreshedAt })),
+      ],
+      now,
+      halfLife,
+    );
+
+    const { messages, handoffs, wakes, blockers } = personal;
+    const blocking = messages.filter((m) => m.urgency === 'blocking').length;
+    const needsReply = messages.filter((m) => m.urgency === 'needs_reply').length;
+    const summary: AttentionSummary = {
+      unread_message_count: messages.length,
+      blocking_message_count: blocking,
+      needs_reply_message_count: needsReply,
+      pending_handoff_count: handoffs.length,
+      pending_wake_count: wakes.length,
+      blocker_count: blockers.length,
+      stalled_lane_count: lanes.length,
+      recent_other_claim_count: recent.length,
+      stale_claim_count: stale.stale_claim_count,
+      hot_file_count: heat.length,
+      blocked: blocking > 0 || blockers.length > 0,
+      next_action: '',
+    };
+    summary.next_action = nextAction(summary);
+
+    const payload = {
+      summary,
+      pending_handoffs: handoffs.slice(0, CAPS.pending_handoffs).map(handoffEntry),
+      pending_wakes: wakes.slice(0, CAPS.pending_wakes).map((b) => wakeEntry(b, this.#relayReason(b))),
+      unread_messages: messages.slice(0, CAPS.unread_messages).map((m) => messageEntry(m, args.session_id)),
+      blockers: blockers.slice(0, CAPS.blockers).map((b) => blockerEntry(b, args.session_id)),
+      stalled_lanes: lanes.slice(0, CAPS.stalled_lanes),
+      recent_other_claims: recent.slice(0, args.recent_claim_limit),
+      stale_claim_signals: stale,
+      file_heat: heat.slice(0, args.file_heat_limit),
+    };
+    const available =
+      messages.length + handoffs.length + wakes.length + blockers.length + lanes.length + recent.length + heat.length;
+    const returned =
+      payload.unread_messages.length +
+      payload.pending_handoffs.length +
+      payload.pending_wakes.length +
+      payload.blockers.length +
+      payload.stalled_lanes.length +
+      payload.recent_other_claims.length +
+      payload.file_heat.length;
+    return withBudget(
+      payload,
+      {
+        available,
+        returned,
+        hydrate_with: 'get_observations',
+        why_collapsed:
+          'Compact inbox: top blocking/needs_reply messages and the first entries of each bucket; summary counts them all.',
+      },
+      ctx.tokens,
+    );
+  }
+
+  /** Repositories (repo_root and repo_roots together) and task ids; unknown task ids are refused. */
+  #scope(args: AttentionInboxInput): AttentionScope {
+    const roots = [...(args.repo_root === undefined ? [] : [args.repo_root]), ...(args.repo_roots ?? [])];
+    const taskIds = args.task_ids === undefined ? null : [...new Set(args.task_ids)];
+    if (taskIds) {
+      const known = new Set(existingTaskIds(this.#ctx.store, taskIds));
+      const missing = taskIds.filter((id) => !known.has(id));
+      if (missing.length > 0) {
+        throw new ColonyError('TASK_NOT_FOUND', `task ${missing.join(', ')} not found`, {
+          details: { task_ids: missing },
+        });
+      }
+    }
+    return { repoRoots: roots.length === 0 ? null : [...new Set(roots.map(normalizeRepoRoot))], taskIds };
+  }
+
+  /** What is addressed to the session on its threads in scope; nothing for a session not registered yet. */
+  #personal(args: AttentionInboxInput, scope: AttentionScope) {
+    const ctx = this.#ctx;
+    const none = { messages: [] as MessageEntry[], handoffs: [] as PendingBaton[], wakes: [] as PendingBaton[] };
+    if (!getSession(ctx.store, args.session_id)) return { ...none, blockers: [] };
+    const threads = sessionThreadsInScope(ctx.store, args.session_id, scope, THREAD_SCAN);
+    const scoped = scope.repoRoots !== null || scope.taskIds !== null;
+    const inScope = new Set(threads);
+    const batons = this.#deps.batons
+      .pendingFor(args.session_id, PERSONAL_SCAN)
+      .filter((b) => !scoped || inScope.has(b.task_id));
+    const messages =
+      scoped && threads.length === 0
+        ? []
+        : this.#deps.messages.list({
+            session_id: args.session_id,
+            agent: agentFamily(args.agent),
+            unread_only: true,
+            limit: PERSONAL_SCAN,
+            ...(scoped ? { task_ids: threads } : {}),
+          });
+    return {
+      messages: byUrgency(messages),
+      handoffs: batons.filter((b) => b.kind === 'handoff'),
+      wakes: batons.filter((b) => b.kind === 'relay'),
+      blockers: openBlockerPosts(ctx.store, threads, BLOCKER_SCAN, BLOCKER_COUNT_CAP),
+    };
+  }
+
+  #relayReason(baton: PendingBaton): string {
+    const reason = getBaton(this.#ctx.store, baton.id)?.payload.reason;
+    return typeof reason === 'string' ? reason : 'relay';
+  }
+}
+
+/** The first thing to do, most urgent first. */
+export function nextAction(s: AttentionSummary): string {
+  if (s.blocking_message_count > 0) return NEXT_ACTIONS.blocking;
+  if (s.pending_handoff_count > 0) return NEXT_ACTIONS.handoff;
+  if (s.pending_wake_count > 0) return NEXT_ACTIONS.wake;
+  if (s.needs_reply_message_count > 0) return NEXT_ACTIONS.needsReply;
+  if (s.blocker_count > 0) return NEXT_ACTIONS.blocker;
+  if (s.stalled_lane_count > 0) return NEXT_ACTIONS.stalled;
+  return NEXT_ACTIONS.idle;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX `observations_edit_idx` ON `observations` (`session_id`,`task_id`,`ts`) WHERE kind = 'edit';--> statement-breakpoint
+CREATE INDEX `sessions_heartbeat_idx` ON `sessions` (`last_heartbeat_at`);
