@@ -189,19 +189,23 @@ export interface ReadySubtaskRow {
   readonly claimedBySessionId: string | null;
 }
 
-const READY_ROWS = `SELECT p.id AS planId, p.slug AS planSlug, p.repo_root AS repoRoot, s.subtask_index AS subtaskIndex,
+// Driven by the live sub-tasks (available, or claimed by the session: both indexed), so
+// completed plans, however many, are never visited.
+const READY_ROWS = `WITH live(plan_id) AS (
+      SELECT plan_id FROM plan_subtasks WHERE status = 'available'
+      UNION SELECT plan_id FROM plan_subtasks WHERE claimed_by_session_id = @session AND status = 'claimed')
+  SELECT p.id AS planId, p.slug AS planSlug, p.repo_root AS repoRoot, s.subtask_index AS subtaskIndex,
     s.title, s.file_scope AS fileScope, s.depends_on AS dependsOn, s.capability_hint AS capabilityHint,
     s.task_id AS taskId, s.wave_index AS waveIndex, s.status, s.claimed_by_session_id AS claimedBySessionId
-  FROM plan_subtasks s JOIN plans p ON p.id = s.plan_id
+  FROM live CROSS JOIN plans p ON p.id = live.plan_id CROSS JOIN plan_subtasks s ON s.plan_id = p.id
   WHERE p.status = 'active' AND (@repo IS NULL OR p.repo_root = @repo)
-    AND EXISTS (SELECT 1 FROM plan_subtasks x WHERE x.plan_id = p.id
-      AND (x.status = 'available' OR x.claimed_by_session_id = @session))
   ORDER BY p.created_at DESC, p.id DESC, s.subtask_index`;
 
 /**
  * Every sub-task of the active plans (of one repository, or all) that have something
- * for the session: an available sub-task, or one it claimed or completed. Newest plan
- * first, then by index. One lean statement: this runs on every ready-work call.
+ * for the session: an available sub-task, or one it holds claimed. Newest plan first,
+ * then by index. One lean statement: this runs on every ready-work call, and its cost
+ * follows the live sub-tasks, not the completed plans behind them.
  */
 export function readySubtaskRows(store: Store, sessionId: string, repoRoot?: string): ReadySubtaskRow[] {
   const rows = statement(store, READY_ROWS).all({ repo: repoRoot ?? null, session: sessionId }) as Array<
