@@ -24,6 +24,7 @@ const main = defineCommand({
     sessions: () => import('./commands/sessions').then((m) => m.default),
     lanes: () => import('./commands/lanes').then((m) => m.default),
     task: () => import('./commands/task/index').then((m) => m.default),
+    inbox: () => import('./commands/inbox').then((m) => m.default),
     autopilot: () => import('./commands/autopilot/index').then((m) => m.default),
     plan: () => import('./commands/plan/index').then((m) => m.default),
     status: () => import('./commands/status').then((m) => m.default),

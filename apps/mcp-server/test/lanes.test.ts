@@ -4,12 +4,12 @@
  * claims, posts; any call with a session_id is a heartbeat), and one lane aged through
  * every activity class. Refusals are checked to write nothing by reading the same file.
  */
-import { mkdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { countClaims, countObservations, openStore, type Store } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, serverClock } from './_calls';
 import { type Server, startServer, tempDir } from './_harness';
+import { laneHelpers } from './_lanes';
 
 const MIN = 60_000;
 let server: Server;
@@ -19,13 +19,7 @@ let clock: ReturnType<typeof serverClock>;
 
 const snapshot = () => ({ observations: countObservations(store), claims: countClaims(store) });
 const { ok, refused } = calls(() => server, snapshot);
-const repoDir = (name: string) => {
-  const path = join(dir, name);
-  mkdirSync(path, { recursive: true });
-  return path;
-};
-const thread = async (repo_root: string, branch: string, session_id: string, agent: string, title?: string) =>
-  (await ok('task_thread', { repo_root, branch, session_id, agent, ...(title ? { title } : {}) })).task_id as number;
+const { repoDir, thread } = laneHelpers(ok, () => dir);
 
 beforeAll(async () => {
   dir = tempDir();

@@ -6,6 +6,7 @@
 
 // attention_inbox: what needs a session now
 export {
+  type AttentionReadOptions,
   AttentionService,
   type AttentionServiceDeps,
   LIVE_CLAIM_SCAN,
@@ -99,6 +100,8 @@ export {
   type LaneServiceDeps,
   type ScopeArgs,
 } from './lanes/lane-service';
+export { mcpCall, type NextStep, nextStep, STALLED_NEXT_ACTION } from './lanes/next-step';
+export { StartupService, type StartupServiceDeps } from './lanes/startup-service';
 // Task links
 export { LinkService, TASK_LINK_KIND, TASK_UNLINK_KIND } from './links/link-service';
 export { compressContent } from './memory/compress';

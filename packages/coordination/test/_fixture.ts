@@ -35,6 +35,7 @@ import {
   SavingsService,
   type SpecFileOps,
   SpecService,
+  StartupService,
   SuggestService,
   type SwarmOptions,
   specServiceLane,
@@ -113,6 +114,7 @@ export function createFixture(
   const rescue = new RescueService(ctx);
   const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
   const queen = new QueenService(ctx, { plans });
+  const startup = new StartupService(ctx, { lanes, attention, ready });
   const savings = new SavingsService(ctx, {
     ...(options.savingsRates ? { rates: options.savingsRates } : {}),
     reference: options.savingsReference ?? { note: 'test model', rows: [] },
@@ -124,6 +126,7 @@ export function createFixture(
     {
       memory,
       lanes,
+      startup,
       tasks,
       messages,
       links,

@@ -6,7 +6,7 @@
  * halves with every half-life. It never writes.
  */
 import { countObservations, getTask } from '@swarm/storage';
-import { ATTENTION_LIST_CAPS } from '@swarm/tools';
+import { ATTENTION_LIST_CAPS, ATTENTION_TOKEN_BUDGET } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   ATTENTION_NEXT_ACTIONS,
@@ -156,7 +156,6 @@ describe('attention_inbox: messages', () => {
       blocked: true,
       next_action: ATTENTION_NEXT_ACTIONS.blocking,
     });
-    expect(result.unread_messages.map((m: Inbox) => m.id)).toEqual([block, ask, fyi]);
     const reply = {
       task_id: team.taskId,
       session_id: 'codex-1',
@@ -187,32 +186,56 @@ describe('attention_inbox: messages', () => {
       mark_read_with_args: markRead,
       next_action: 'Blocking: read it (get_observations), reply with task_message using reply_to, then mark it read.',
     });
-    expect(result.unread_messages[1].next_action).toBe(
-      'Reply with task_message using reply_to, or mark read after reading if no reply is needed.',
-    );
-    expect(result.unread_messages[2]).not.toHaveProperty('next_action');
 
-    await fx.ok('task_message_mark_read', { message_observation_id: ask, session_id: 'codex-1' });
+    // Expired: hidden. Then the needs_reply one leads, then (once read) the fyi one.
     fx.clock.advance(10 * MINUTE);
-    const later = await inbox();
-    expect(later.unread_messages.map((m: Inbox) => m.id)).toEqual([fyi]);
-    expect(later.summary).toMatchObject({ unread_message_count: 1, blocked: false });
+    const next = await inbox();
+    expect(next.summary).toMatchObject({ unread_message_count: 2, blocked: false });
+    expect(next.unread_messages[0]).toMatchObject({
+      id: ask,
+      urgency: 'needs_reply',
+      next_action: 'Reply with task_message using reply_to, or mark read after reading if no reply is needed.',
+    });
+    await fx.ok('task_message_mark_read', { message_observation_id: ask, session_id: 'codex-1' });
+    const last = await inbox();
+    expect(last.unread_messages.map((m: Inbox) => m.id)).toEqual([fyi]);
+    expect(last.unread_messages[0]).not.toHaveProperty('next_action');
+    expect(last.summary).toMatchObject({ unread_message_count: 1, needs_reply_message_count: 0 });
   });
 
-  it('caps listed messages and collapses the rest into counts and the budget', async () => {
+  it('lists by priority within the token budget and collapses the rest into counts and the budget', async () => {
     for (let i = 0; i < 4; i++) await message('fyi', `fyi ${i}`);
     await message('needs_reply', 'question');
+    await team.claim('claude-1', 'src/a.ts');
     const result = await inbox();
-    expect(result.summary.unread_message_count).toBe(5);
-    expect(result.unread_messages).toHaveLength(ATTENTION_LIST_CAPS.unread_messages);
-    expect(result.unread_messages[0].urgency).toBe('needs_reply');
+    expect(result.summary).toMatchObject({ unread_message_count: 5, recent_other_claim_count: 1, hot_file_count: 1 });
+    // The needs_reply message first; fyi ones (about 270 tokens each with their hints) do not fit beside it,
+    // the small claim and hot-file entries still do.
+    expect(result.unread_messages.map((m: Inbox) => m.urgency)).toEqual(['needs_reply']);
+    expect(result.recent_other_claims).toHaveLength(1);
+    expect(result.file_heat).toHaveLength(1);
     expect(result.budget).toMatchObject({
-      items_available: 5,
+      items_available: 7,
       items_returned: 3,
-      collapsed_count: 2,
+      collapsed_count: 4,
       hydrate_with: 'get_observations',
     });
-    expect(result.budget.why_collapsed).toMatch(/Compact inbox/);
+    expect(result.budget.why_collapsed).toMatch(/^Compact inbox: entries listed by priority/);
+    expect(result.budget.estimated_tokens_returned).toBeLessThanOrEqual(ATTENTION_TOKEN_BUDGET);
+    const counted = createTokenCounter().count(JSON.stringify(result));
+    expect(Math.abs(result.budget.estimated_tokens_returned - counted)).toBeLessThanOrEqual(20);
+    // A composing surface may lift the budget: then every entry is listed up to the caps.
+    const all = fx.attention.inbox(
+      { session_id: 'codex-1', agent: 'codex', repo_root: team.repo },
+      { tokenBudget: Number.POSITIVE_INFINITY },
+    );
+    expect(all.unread_messages.map((m) => m.urgency)).toEqual(['needs_reply', 'fyi', 'fyi', 'fyi', 'fyi']);
+    expect(all.budget).toMatchObject({ items_available: 7, items_returned: 7, collapsed_count: 0 });
+    // A handoff outranks the fyi messages, and the listing caps hold whatever the budget.
+    await team.handOff();
+    const withHandoff = await inbox();
+    expect(withHandoff.pending_handoffs).toHaveLength(1);
+    expect(withHandoff.unread_messages.length).toBeLessThanOrEqual(ATTENTION_LIST_CAPS.unread_messages);
   });
 });
 

@@ -37,6 +37,7 @@ import {
   SavingsService,
   type SearchRanker,
   SpecService,
+  StartupService,
   SuggestService,
   serviceAttention,
   serviceClaims,
@@ -149,6 +150,8 @@ export interface Colony {
   readonly memory: MemoryService;
   /** The live lane map: sessions on task threads and their activity. */
   readonly lanes: LaneService;
+  /** startup_panel and bridge_status: lanes, attention and ready work composed into one card. */
+  readonly startup: StartupService;
   /** Observation vectors: `backfill()` embeds every row without one (what `colony memory index` runs). */
   readonly vectors: VectorIndex;
   readonly suggest: SuggestService;
@@ -246,6 +249,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const rescue = new RescueService(ctx);
   const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
   const queen = new QueenService(ctx, { plans });
+  const startup = new StartupService(ctx, { lanes, attention, ready });
   const savings = new SavingsService(ctx, {
     rates: options.savingsRates ?? envRates(warn),
     reference: SAVINGS_REFERENCE,
@@ -253,6 +257,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const backend: ColonyBackend = {
     memory,
     lanes,
+    startup,
     tasks,
     messages,
     links,
@@ -292,6 +297,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     tokens,
     memory,
     lanes,
+    startup,
     vectors,
     suggest,
     tasks,

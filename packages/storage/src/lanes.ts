@@ -40,10 +40,7 @@ export interface LaneFilter {
   readonly limit: number;
 }
 
-// The heartbeat index drives: sessions newest first (within the window), then their
-// threads by the participants' session index, then the task by id. CROSS JOIN keeps that order.
-/** @internal The lane statement (tests check its query plan). */
-export const LANES_SQL = `SELECT p.session_id AS sessionId, p.agent, s.ide, s.cwd, t.id AS taskId, t.repo_root AS repoRoot,
+const LANE_COLUMNS = `SELECT p.session_id AS sessionId, p.agent, s.ide, s.cwd, t.id AS taskId, t.repo_root AS repoRoot,
     t.branch, t.title, s.last_heartbeat_at AS lastHeartbeatAt, s.ended_at AS endedAt,
     (SELECT max(c.refreshed_at) FROM file_claims c WHERE c.session_id = p.session_id AND c.task_id = p.task_id) AS lastClaimAt,
     (SELECT max(o.ts) FROM observations o WHERE o.session_id = p.session_id AND o.task_id = p.task_id
@@ -52,10 +49,15 @@ export const LANES_SQL = `SELECT p.session_id AS sessionId, p.agent, s.ide, s.cw
        AND c.state IN ('active', 'handoff_pending')) AS liveClaimCount,
     EXISTS (SELECT 1 FROM plan_subtasks x WHERE x.task_id = t.id AND x.status = 'claimed'
        AND x.claimed_by_session_id = p.session_id) AS holdsSubtask
-  FROM sessions s CROSS JOIN task_participants p ON p.session_id = s.id CROSS JOIN tasks t ON t.id = p.task_id
-  WHERE s.last_heartbeat_at >= @since AND p.left_at IS NULL AND t.status = 'active'
-    AND t.repo_root IN (SELECT value FROM json_each(@roots))
-    AND NOT EXISTS (SELECT 1 FROM plan_subtasks x WHERE x.task_id = t.id AND x.status = 'completed')
+  FROM sessions s CROSS JOIN task_participants p ON p.session_id = s.id CROSS JOIN tasks t ON t.id = p.task_id`;
+const OPEN_LANE = `p.left_at IS NULL AND t.status = 'active' AND t.repo_root IN (SELECT value FROM json_each(@roots))
+    AND NOT EXISTS (SELECT 1 FROM plan_subtasks x WHERE x.task_id = t.id AND x.status = 'completed')`;
+
+// The heartbeat index drives: sessions newest first (within the window), then their
+// threads by the participants' session index, then the task by id. CROSS JOIN keeps that order.
+/** @internal The lane statement (tests check its query plan). */
+export const LANES_SQL = `${LANE_COLUMNS}
+  WHERE s.last_heartbeat_at >= @since AND ${OPEN_LANE}
   ORDER BY s.last_heartbeat_at DESC, s.id, t.id
   LIMIT @limit`;
 
@@ -71,6 +73,20 @@ export function lanesInScope(store: Store, filter: LaneFilter): LaneRow[] {
     roots: JSON.stringify(filter.repoRoots),
     limit: filter.limit,
   }) as LaneRow[];
+}
+
+/** One session's open lanes in scope, whatever its heartbeat, newest thread activity first, at most `limit`. */
+export function lanesOfSession(
+  store: Store,
+  sessionId: string,
+  repoRoots: readonly string[],
+  limit: number,
+): LaneRow[] {
+  if (repoRoots.length === 0) return [];
+  return statement(
+    store,
+    `${LANE_COLUMNS} WHERE s.id = @session AND ${OPEN_LANE} ORDER BY t.updated_at DESC, t.id DESC LIMIT @limit`,
+  ).all({ session: sessionId, roots: JSON.stringify(repoRoots), limit }) as LaneRow[];
 }
 
 /** A live claim of a lane. */
@@ -98,8 +114,10 @@ export function liveClaimsOfSessions(store: Store, sessionIds: readonly string[]
 export interface ScopeAttention {
   readonly unreadMessages: number;
   readonly blockingMessages: number;
-  /** Pending handoffs and relays, not expired. */
+  /** Pending handoffs, not expired. */
   readonly pendingHandoffs: number;
+  /** Pending relays (wakes), not expired. */
+  readonly pendingRelays: number;
   /** The newest of their observation ids, at most `idLimit`. */
   readonly observationIds: number[];
 }
@@ -115,7 +133,9 @@ export function scopeAttention(
   now: number,
   idLimit: number,
 ): ScopeAttention {
-  if (repoRoots.length === 0) return { unreadMessages: 0, blockingMessages: 0, pendingHandoffs: 0, observationIds: [] };
+  if (repoRoots.length === 0) {
+    return { unreadMessages: 0, blockingMessages: 0, pendingHandoffs: 0, pendingRelays: 0, observationIds: [] };
+  }
   const params = { roots: JSON.stringify(repoRoots), now };
   const messages = statement(
     store,
@@ -125,14 +145,15 @@ export function scopeAttention(
   ).all(params) as Array<{ id: number; urgency: string }>;
   const batons = statement(
     store,
-    `SELECT b.id FROM batons b CROSS JOIN tasks t ON t.id = b.task_id
+    `SELECT b.id, b.kind FROM batons b CROSS JOIN tasks t ON t.id = b.task_id
       WHERE b.status = 'pending' AND b.expires_at > @now AND t.repo_root IN (SELECT value FROM json_each(@roots))`,
-  ).all(params) as Array<{ id: number }>;
+  ).all(params) as Array<{ id: number; kind: string }>;
   const ids = [...messages.map((m) => m.id), ...batons.map((b) => b.id)].sort((a, b) => b - a).slice(0, idLimit);
   return {
     unreadMessages: messages.length,
     blockingMessages: messages.filter((m) => m.urgency === 'blocking').length,
-    pendingHandoffs: batons.length,
+    pendingHandoffs: batons.filter((b) => b.kind === 'handoff').length,
+    pendingRelays: batons.filter((b) => b.kind === 'relay').length,
     observationIds: ids,
   };
 }
@@ -182,4 +203,31 @@ export function scopeWarnings(
   return kinds
     .flatMap((kind) => byKind.all({ kind, roots, limit: perKind }) as ScopeWarning[])
     .sort((a, b) => b.ts - a.ts || b.id - a.id);
+}
+
+/** The session's latest working note (task_note_working) on a task among its newest `scan` observations. */
+export function latestWorkingNote(
+  store: Store,
+  sessionId: string,
+  taskId: number,
+  scan: number,
+): { id: number; ts: number; text: string } | undefined {
+  return statement(
+    store,
+    `SELECT id, ts, substr(content, 1, 200) AS text FROM (
+       SELECT id, ts, content, task_id, kind, metadata FROM observations WHERE session_id = @session ORDER BY id DESC LIMIT @scan)
+     WHERE task_id = @task AND kind = 'note' AND json_extract(metadata, '$.working') = 1
+     ORDER BY id DESC LIMIT 1`,
+  ).get({ session: sessionId, task: taskId, scan }) as { id: number; ts: number; text: string } | undefined;
+}
+
+/** Live (active or handoff_pending) claims on one task, newest refresh first, at most `limit`. */
+export function liveClaimsOfTask(store: Store, taskId: number, limit: number): LaneClaim[] {
+  return statement(
+    store,
+    `SELECT session_id AS sessionId, task_id AS taskId, file_path AS filePath, claimed_at AS claimedAt,
+        refreshed_at AS refreshedAt
+      FROM file_claims WHERE task_id = @task AND state IN ('active', 'handoff_pending')
+      ORDER BY refreshed_at DESC, id DESC LIMIT @limit`,
+  ).all({ task: taskId, limit }) as LaneClaim[];
 }

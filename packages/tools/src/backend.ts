@@ -54,7 +54,6 @@ import type {
 import type { TaskAutopilotTickInput, TaskReadyForAgentInput } from './tools/ready';
 import type { RescueStrandedRunInput, RescueStrandedScanInput } from './tools/rescue';
 import type { SavingsReport, SavingsReportInput } from './tools/savings';
-
 import type {
   OpenspecSyncStatusInput,
   SpecArchiveInput,
@@ -64,6 +63,7 @@ import type {
   SpecChangeOpenInput,
   SpecReadInput,
 } from './tools/specs';
+import type { BridgeStatusInput, BridgeStatusResult, StartupPanelInput, StartupPanelResult } from './tools/startup';
 import type { TaskSuggestApproachInput } from './tools/suggest';
 import type {
   TaskListInput,
@@ -751,9 +751,16 @@ export interface LaneBackend {
   context(args: HivemindContextInput): HivemindContextResult;
 }
 
+/** One-payload startup surfaces (startup_panel, bridge_status). */
+export interface StartupBackend {
+  panel(args: StartupPanelInput): StartupPanelResult;
+  bridgeStatus(args: BridgeStatusInput): BridgeStatusResult;
+}
+
 export interface ColonyBackend {
   readonly memory: MemoryBackend;
   readonly lanes: LaneBackend;
+  readonly startup: StartupBackend;
   readonly tasks: TaskBackend;
   readonly messages: MessageBackend;
   readonly links: LinkBackend;

@@ -22,6 +22,7 @@ import { readyTools } from './tools/ready';
 import { rescueTools } from './tools/rescue';
 import { savingsTools } from './tools/savings';
 import { specTools } from './tools/specs';
+import { startupTools } from './tools/startup';
 import { suggestTools } from './tools/suggest';
 import { swarmContextTools } from './tools/swarm-context';
 import { swarmFileTools } from './tools/swarm-files';
@@ -39,6 +40,7 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...memoryTools,
   ...hivemindTools,
   ...attentionTools,
+  ...startupTools,
   ...taskTools,
   ...claimTools,
   ...linkTools,

@@ -75,6 +75,7 @@ export * from './tools/ready';
 export * from './tools/rescue';
 export * from './tools/savings';
 export * from './tools/specs';
+export * from './tools/startup';
 export * from './tools/suggest';
 export * from './tools/swarm-context';
 export * from './tools/swarm-files';

@@ -25,6 +25,7 @@ const CONTRACT_TOOLS = [
   'timeline',
   'list_sessions',
   'recall_session',
+  'attention_inbox',
   'task_thread',
   'task_list',
   'task_timeline',

@@ -20,6 +20,8 @@ import {
   sessionThreadsInScope,
 } from '@swarm/storage';
 import {
+  ATTENTION_DEFAULTS,
+  ATTENTION_TOKEN_BUDGET,
   type AttentionBackend,
   type AttentionInboxInput,
   type AttentionInboxResult,
@@ -38,6 +40,7 @@ import { normalizeRepoRoot } from '../tasks/task-service';
 import { recentOtherClaims, staleClaimSignals } from './claim-signals';
 import { fileHeat, heatWindowMs } from './file-heat';
 import { blockerEntry, byUrgency, handoffEntry, messageEntry, wakeEntry } from './inbox-entries';
+import { type Candidate, listedOf, packByPriority } from './pack';
 import { stalledLanes } from './stalled-lanes';
 
 const MINUTE = 60_000;
@@ -63,6 +66,12 @@ export const NEXT_ACTIONS = {
   idle: 'Nothing needs you: call task_ready_for_agent.',
 } as const;
 
+/** How a composing surface (a startup card, a HUD) reads the inbox; tools use the defaults. */
+export interface AttentionReadOptions {
+  /** Tokens the listed entries may fill (default ATTENTION_TOKEN_BUDGET; Infinity lists up to the caps). */
+  readonly tokenBudget?: number;
+}
+
 export interface AttentionServiceDeps {
   readonly messages: MessageService;
   readonly batons: BatonService;
@@ -77,12 +86,13 @@ export class AttentionService implements AttentionBackend {
     this.#deps = deps;
   }
 
-  inbox(args: AttentionInboxInput): AttentionInboxResult {
-    return this.#ctx.store.read(() => this.#read(args));
+  inbox(args: AttentionInboxInput, options: AttentionReadOptions = {}): AttentionInboxResult {
+    return this.#ctx.store.read(() => this.#read(args, options.tokenBudget ?? ATTENTION_TOKEN_BUDGET));
   }
 
-  #read(args: AttentionInboxInput): AttentionInboxResult {
+  #read(input: AttentionInboxInput, tokenBudget: number): AttentionInboxResult {
     const ctx = this.#ctx;
+    const args = { ...input, ...tuning(input) };
     const now = ctx.clock.now();
     const scope = this.#scope(args);
     const personal = this.#personal(args, scope);
@@ -123,36 +133,39 @@ export class AttentionService implements AttentionBackend {
     };
     summary.next_action = nextAction(summary);
 
-    const payload = {
-      summary,
+    const entries = {
       pending_handoffs: handoffs.slice(0, CAPS.pending_handoffs).map(handoffEntry),
       pending_wakes: wakes.slice(0, CAPS.pending_wakes).map((b) => wakeEntry(b, this.#relayReason(b))),
       unread_messages: messages.slice(0, CAPS.unread_messages).map((m) => messageEntry(m, args.session_id)),
       blockers: blockers.slice(0, CAPS.blockers).map((b) => blockerEntry(b, args.session_id)),
       stalled_lanes: lanes.slice(0, CAPS.stalled_lanes),
       recent_other_claims: recent.slice(0, args.recent_claim_limit),
-      stale_claim_signals: stale,
       file_heat: heat.slice(0, args.file_heat_limit),
     };
     const available =
       messages.length + handoffs.length + wakes.length + blockers.length + lanes.length + recent.length + heat.length;
-    const returned =
-      payload.unread_messages.length +
-      payload.pending_handoffs.length +
-      payload.pending_wakes.length +
-      payload.blockers.length +
-      payload.stalled_lanes.length +
-      payload.recent_other_claims.length +
-      payload.file_heat.length;
+    const base = {
+      summary,
+      ...Object.fromEntries(Object.keys(entries).map((k) => [k, []])),
+      stale_claim_signals: stale,
+      budget: { ...DRAFT_BUDGET, items_available: available },
+    };
+    const listed = packByPriority(base, candidates(entries), tokenBudget, ctx.tokens);
+    const pick = <K extends Bucket>(bucket: K) => listedOf(bucket, entries[bucket] as object[], listed) as Entries[K];
+    const payload = {
+      summary,
+      pending_handoffs: pick('pending_handoffs'),
+      pending_wakes: pick('pending_wakes'),
+      unread_messages: pick('unread_messages'),
+      blockers: pick('blockers'),
+      stalled_lanes: pick('stalled_lanes'),
+      recent_other_claims: pick('recent_other_claims'),
+      stale_claim_signals: stale,
+      file_heat: pick('file_heat'),
+    };
     return withBudget(
       payload,
-      {
-        available,
-        returned,
-        hydrate_with: 'get_observations',
-        why_collapsed:
-          'Compact inbox: top blocking/needs_reply messages and the first entries of each bucket; summary counts them all.',
-      },
+      { available, returned: listed.size, hydrate_with: 'get_observations', why_collapsed: WHY_COLLAPSED },
       ctx.tokens,
     );
   }
@@ -206,6 +219,60 @@ export class AttentionService implements AttentionBackend {
     const reason = getBaton(this.#ctx.store, baton.id)?.payload.reason;
     return typeof reason === 'string' ? reason : 'relay';
   }
+}
+
+type Entries = Pick<
+  AttentionInboxResult,
+  | 'pending_handoffs'
+  | 'pending_wakes'
+  | 'unread_messages'
+  | 'blockers'
+  | 'stalled_lanes'
+  | 'recent_other_claims'
+  | 'file_heat'
+>;
+type Bucket = keyof Entries;
+
+const WHY_COLLAPSED = `Compact inbox: entries listed by priority (blocking messages, handoffs, wakes, needs_reply, blockers, stalled lanes, fyi, claims, hot files) within ~${ATTENTION_TOKEN_BUDGET} tokens; summary counts them all.`;
+/** A budget object as large as the real one, for sizing the rest of the answer. */
+const DRAFT_BUDGET = {
+  items_available: 0,
+  items_returned: 0,
+  collapsed_count: 0,
+  estimated_tokens_returned: 1000,
+  hydrate_with: 'get_observations',
+  why_collapsed: WHY_COLLAPSED,
+};
+
+/** Every listed-entry candidate, most urgent first. */
+function candidates(e: Entries): Candidate<Bucket>[] {
+  const of = <K extends Bucket>(bucket: K, list: readonly object[]) => list.map((entry) => ({ bucket, entry }));
+  const messages = (urgency: string | null) =>
+    e.unread_messages.filter((m) =>
+      urgency === null ? m.urgency !== 'blocking' && m.urgency !== 'needs_reply' : m.urgency === urgency,
+    );
+  return [
+    ...of('unread_messages', messages('blocking')),
+    ...of('pending_handoffs', e.pending_handoffs),
+    ...of('pending_wakes', e.pending_wakes),
+    ...of('unread_messages', messages('needs_reply')),
+    ...of('blockers', e.blockers),
+    ...of('stalled_lanes', e.stalled_lanes),
+    ...of('unread_messages', messages(null)),
+    ...of('recent_other_claims', e.recent_other_claims),
+    ...of('file_heat', e.file_heat),
+  ];
+}
+
+/** The tuning inputs with their defaults filled in. */
+function tuning(input: AttentionInboxInput): Record<keyof typeof ATTENTION_DEFAULTS, number> {
+  const d = ATTENTION_DEFAULTS;
+  return {
+    recent_claim_window_minutes: input.recent_claim_window_minutes ?? d.recent_claim_window_minutes,
+    recent_claim_limit: input.recent_claim_limit ?? d.recent_claim_limit,
+    file_heat_half_life_minutes: input.file_heat_half_life_minutes ?? d.file_heat_half_life_minutes,
+    file_heat_limit: input.file_heat_limit ?? d.file_heat_limit,
+  };
 }
 
 /** The first thing to do, most urgent first. */

@@ -132,18 +132,18 @@ function laneActions(lane: LaneDraft, now: number): AttentionLaneAction[] {
   return [
     {
       action: 'inspect',
-      reason: "Read the lane's thread (and worktree) before taking ownership.",
+      reason: 'Read the thread (and worktree) before taking ownership.',
       tool: 'task_timeline',
       args: { task_id: lane.taskId },
       ...(lane.cwd ? { command: `git -C ${shellWord(lane.cwd)} status --short --branch` } : {}),
     },
     {
       action: 'takeover',
-      reason: 'Owner appears stalled or dead: rescue relays its work; accept the relay to take it over.',
+      reason: 'Owner stalled or dead: rescue relays its work; accept the relay to take over.',
       tool: 'rescue_stranded_run',
       args: { stranded_after_minutes: quietMinutes, confirm: true },
     },
-    { action: 'ignore', reason: 'Use only after branch/PR/task evidence shows the lane is already closed.' },
+    { action: 'ignore', reason: 'Only once branch/PR/task evidence shows the lane is closed.' },
   ];
 }
 

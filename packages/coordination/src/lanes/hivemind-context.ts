@@ -64,7 +64,7 @@ export function hivemindContext(
   const skip = new Set([...negative.map((w) => w.id), ...attention.observationIds]);
   const hits = memoryHits(deps.memory, args, lanes, skip);
   const needsAttention = lanes.filter((l) => l.needsAttention).length;
-  const attentionIds = attention.unreadMessages + attention.pendingHandoffs;
+  const attentionIds = attention.unreadMessages + attention.pendingHandoffs + attention.pendingRelays;
   const payload: Omit<HivemindContextResult, 'budget'> = {
     generated_at: new Date(now).toISOString(),
     summary: {

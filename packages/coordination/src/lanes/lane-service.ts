@@ -6,7 +6,7 @@
  * `lanes()` is what other services (attention, the viewer, startup cards) compose;
  * `hivemind` and `context` answer the two MCP tools.
  */
-import { type LaneRow, lanesInScope, liveClaimsOfSessions } from '@swarm/storage';
+import { type LaneRow, lanesInScope, lanesOfSession, liveClaimsOfSessions } from '@swarm/storage';
 import type {
   HivemindContextInput,
   HivemindContextResult,
@@ -26,6 +26,8 @@ import { countActivities, type Lane, type LaneClaims, lockedFilePreview, toLane 
 const MINUTE = 60_000;
 /** Most lanes read per call with include_stale (the newest heartbeats first). */
 export const LANE_SCAN_LIMIT = 500;
+/** Most of one session's lanes read (sessionLanes). */
+const SESSION_LANE_LIMIT = 50;
 
 export interface LaneQuery {
   /** Normalised repository roots (see `scope`). */
@@ -76,13 +78,18 @@ export class LaneService implements LaneBackend {
         since: query.includeStale ? null : now - LANE_DEAD_MINUTES * MINUTE,
         limit: LANE_SCAN_LIMIT,
       });
-      const claims = claimsByLane(ctx, rows);
-      const lanes = rows
-        .map((row) => toLane(row, claims.get(laneKey(row.sessionId, row.taskId)) ?? [], now))
-        .filter((lane) => query.includeStale || lane.activity !== 'dead');
+      const lanes = toLanes(ctx, rows, now).filter((lane) => query.includeStale || lane.activity !== 'dead');
       // Stable: the store's newest-heartbeat order is kept within each group.
       return [...lanes.filter((l) => l.needsAttention), ...lanes.filter((l) => !l.needsAttention)];
     });
+  }
+
+  /** One session's open lanes in scope, whatever their activity, most recently active thread first (at most 50). */
+  sessionLanes(sessionId: string, repoRoots: readonly string[]): Lane[] {
+    const ctx = this.#ctx;
+    return ctx.store.read(() =>
+      toLanes(ctx, lanesOfSession(ctx.store, sessionId, repoRoots, SESSION_LANE_LIMIT), ctx.clock.now()),
+    );
   }
 
   hivemind(args: HivemindInput): HivemindResult {
@@ -114,6 +121,11 @@ export class LaneService implements LaneBackend {
   }
 }
 
+/** Working and thinking lanes need no age spelled out. */
+function isLiveWork(lane: Lane): boolean {
+  return lane.activity === 'working' || lane.activity === 'thinking';
+}
+
 function hivemindLane(lane: Lane): HivemindLane {
   return {
     session_id: lane.sessionId,
@@ -123,7 +135,7 @@ function hivemindLane(lane: Lane): HivemindLane {
     agent: lane.agent,
     owner: lane.owner,
     activity: lane.activity,
-    activity_summary: lane.activitySummary,
+    ...(isLiveWork(lane) ? {} : { activity_summary: lane.activitySummary }),
     worktree_path: lane.worktreePath,
     source: LANE_SOURCE,
     locked_file_count: lane.claims.length,
@@ -134,6 +146,11 @@ function hivemindLane(lane: Lane): HivemindLane {
 
 function laneKey(sessionId: string, taskId: number): string {
   return `${taskId}\u0000${sessionId}`;
+}
+
+function toLanes(ctx: DomainContext, rows: readonly LaneRow[], now: number): Lane[] {
+  const claims = claimsByLane(ctx, rows);
+  return rows.map((row) => toLane(row, claims.get(laneKey(row.sessionId, row.taskId)) ?? [], now));
 }
 
 /** Live claims of the lanes' sessions, grouped by lane (only lanes that hold some are read). */

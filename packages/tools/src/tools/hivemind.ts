@@ -47,7 +47,8 @@ export interface HivemindLane {
   /** `<agent>/<ide>`, e.g. codex/codex. */
   owner: string;
   activity: LaneActivity;
-  activity_summary: string;
+  /** How long the lane has been quiet, for idle, stalled and dead lanes. */
+  activity_summary?: string;
   worktree_path: string | null;
   source: typeof LANE_SOURCE;
   locked_file_count: number;
@@ -75,8 +76,8 @@ export const hivemind = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ generated_at, repo_roots, session_count, counts: { working, thinking, idle, stalled, dead, unknown }, sessions: [ { session_id, task_id, branch, task, agent, owner, activity, activity_summary, worktree_path, source, locked_file_count, locked_file_preview, needs_attention } ], budget }',
-    notes: `${SCOPE_NOTES} Lanes needing attention come first, then by newest heartbeat; limit (default 50, max 100) cuts the list, session_count and counts cover every lane in scope. Use it as a first context step to see which session owns which task before reading timelines.`,
+      '{ generated_at, repo_roots, session_count, counts: { working, thinking, idle, stalled, dead, unknown }, sessions: [ { session_id, task_id, branch, task, agent, owner, activity, activity_summary?, worktree_path, source, locked_file_count, locked_file_preview, needs_attention } ], budget }',
+    notes: `${SCOPE_NOTES} activity_summary (e.g. "Heartbeat stale for 12m 0s.") is given for idle, stalled and dead lanes. Lanes needing attention come first, then by newest heartbeat; limit (default 50, max 100) cuts the list, session_count and counts cover every lane in scope. Use it as a first context step to see which session owns which task before reading timelines.`,
     example: { repo_root: '/abs/repo', include_stale: false, limit: 50 },
   },
   handler: (args, b: ColonyBackend) => b.lanes.hivemind(args),
@@ -157,7 +158,7 @@ export const hivemindContext = defineTool({
   docs: {
     returns:
       '{ generated_at, summary: { lane_count, memory_hit_count, negative_warning_count, needs_attention_count, next_action, suggested_tools, must_check_attention, attention_hint, ready_work_hint, unread_message_count, pending_handoff_count, blocking, ready_work_count }, attention: { unread_messages, pending_handoffs, blocking, observation_ids, hydration, hydrate_with }, lanes: [ { task_id, branch, task, owner, activity, needs_attention, locked_file_preview? } ], memory_hits: [ { id, session_id, kind, snippet, score, ts, task_id } ], negative_warnings: [ { id, session_id, kind, snippet, ts, task_id } ], budget }',
-    notes: `${SCOPE_NOTES} lanes are hivemind's, compacted, in the same order: they fill what is left of about 750 tokens (at least one, at most limit); lane_count counts every lane in scope and budget.collapsed_count what was left out (call hivemind for the whole map). memory_hits: search (BM25 plus the vector blend) for query, or, without one, for the titles of the live lanes' threads; memory_limit hits (default 3, max 10; 0 skips the search), snippets cut to 80 characters, ids already listed as warnings or attention left out. negative_warnings: the newest failed_approach, blocked_path, conflict_warning and reverted_solution posts on threads in scope (at most 3). The attention counts cover the scope (unread, not expired messages and pending, not expired handoffs and relays on its threads); ready_work_count counts available plan sub-tasks there. summary.next_action is always "${HIVEMIND_NEXT_ACTION}" Hydrate memory and warning ids with get_observations, attention with attention_inbox.`,
+    notes: `${SCOPE_NOTES} lanes are hivemind's, compacted, in the same order: they fill what is left of about 750 tokens (at least one, at most limit); lane_count counts every lane in scope and budget.collapsed_count what was left out (call hivemind for the whole map). memory_hits: search (BM25 plus the vector blend) for query, or, without one, for the titles of the live lanes' threads; memory_limit hits (default 3, max 10; 0 skips the search), snippets cut to 80 characters, ids already listed as warnings or attention left out. negative_warnings: the newest failed_approach, blocked_path, conflict_warning and reverted_solution posts on threads in scope (at most 3). The attention counts cover the scope (unread, not expired messages and pending, not expired handoffs on its threads; observation_ids also name pending relays); ready_work_count counts available plan sub-tasks there. summary.next_action is always "${HIVEMIND_NEXT_ACTION}" Hydrate memory and warning ids with get_observations, attention with attention_inbox.`,
     example: { repo_root: '/abs/repo', query: 'current task or branch', memory_limit: 3, limit: 20 },
   },
   handler: (args, b: ColonyBackend) => b.lanes.context(args),
