@@ -133,7 +133,12 @@ describe('attention_inbox over stdio, three agents in three processes', () => {
     expect(claims.length).toBeGreaterThan(0);
     const heat = [
       { file_path: 'src/a.ts', task_id: task, heat: 1, observation_id: expect.any(Number) },
-      { file_path: 'src/b.ts', task_id: task, heat: Math.round(Math.SQRT1_2 * 1000) / 1000, observation_id: expect.any(Number) },
+      {
+        file_path: 'src/b.ts',
+        task_id: task,
+        heat: Math.round(Math.SQRT1_2 * 1000) / 1000,
+        observation_id: expect.any(Number),
+      },
     ];
     expect(result.file_heat).toEqual(heat.slice(0, result.file_heat.length));
     expect(result.budget).toMatchObject({ items_available: 9, hydrate_with: 'get_observations' });

@@ -96,12 +96,11 @@ describe('task_ready_for_agent with a published plan', () => {
           fit_score: 0.5,
           reason: 'ready_high_score',
           reasoning: 'unblocks 3',
-          assigned_agent: 'codex',
           // The entry's own call: minimal and exact (the claim takes the sub-task's scope).
           next_tool: 'task_plan_claim_subtask',
           claim_args: entryArgs,
           codex_mcp_call: `mcp__colony__task_plan_claim_subtask({ agent: "codex", session_id: "codex-1", plan_slug: "add-widget-page", subtask_index: 0 })`,
-          next_action_reason: 'Unclaimed, dependencies met; ranked #1.',
+          next_action_reason: '#1: unclaimed, deps met.',
         },
       ],
       total_available: 1,
@@ -254,8 +253,13 @@ describe('task_ready_for_agent ranking', () => {
     });
     expect(result.next_tool).toBeUndefined();
     expect(result.next_action).toMatch(/^Route ui-only\/sub-0 to claude: /);
-    // Still claimable by hand.
+    // Still claimable by hand; the entry says who it is routed to, and why.
     expect(result.ready[0].claim_args).toMatchObject({ plan_slug: 'ui-only', subtask_index: 0 });
+    expect(result.ready[0]).toMatchObject({
+      assigned_agent: 'claude',
+      routing_reason: 'claude fits ui_work at 0.9 vs your 0.5',
+      next_action_reason: 'Routed to claude; claim only if none takes it.',
+    });
     expect(written()).toEqual(before);
   });
 

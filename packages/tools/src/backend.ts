@@ -654,8 +654,8 @@ export interface ReadyEntry extends Partial<ReadyClaimRouting> {
   fit_score: number;
   reason: ReadyReason;
   reasoning: string;
-  assigned_agent: string;
-  /** Only when the pick is routed to another agent: why. */
+  /** Only on a pick routed to another agent: who, and why (an entry without them is yours). */
+  assigned_agent?: string;
   routing_reason?: string;
   /** Others' fresh or handoff_pending claims on files of the scope (at most 5). */
   conflicts?: Array<{ file_path: string; session_id: string; agent: string }>;

@@ -65,7 +65,7 @@ function topReason(c: RankedCandidate): string {
 function entryReason(c: RankedCandidate, query: ReadyQuery, rank: number): string {
   if (c.reason === 'urgent_override') return 'A blocking message on its thread overrides other work.';
   if (c.assigned_agent !== query.agent) return `Routed to ${c.assigned_agent}; claim only if none takes it.`;
-  return `Unclaimed, dependencies met; ranked #${rank}.`;
+  return `#${rank}: unclaimed, deps met.`;
 }
 
 export function readyEntry(c: RankedCandidate, query: ReadyQuery, place: EntryPlace): ReadyEntry {
@@ -85,8 +85,8 @@ export function readyEntry(c: RankedCandidate, query: ReadyQuery, place: EntryPl
     fit_score: c.fit_score,
     reason: c.reason,
     reasoning: c.reasoning,
-    assigned_agent: c.assigned_agent,
-    ...(c.assigned_agent !== query.agent ? { routing_reason: c.routing_reason } : {}),
+    // Said only when routed away: an entry without them is yours.
+    ...(c.assigned_agent !== query.agent ? { assigned_agent: c.assigned_agent, routing_reason: c.routing_reason } : {}),
     ...(c.conflicts.length > 0 ? { conflicts: c.conflicts.slice(0, SHOWN_CONFLICTS) } : {}),
     ...(c.current ? {} : claimRouting(c, query, place)),
   };

@@ -60,7 +60,7 @@ export class ReadyService implements ReadyBackend {
         available: listed,
         returned: result.ready.length,
         hydrate_with: 'task_plan_list',
-        why_collapsed: 'Top entries by priority: raise limit for more.',
+        why_collapsed: 'Raise limit for more.',
       },
       this.#ctx.tokens,
     );
