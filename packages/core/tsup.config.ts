@@ -1,3 +1,7 @@
 import { libraryBuild } from '../../tsup.shared';
 
-export default libraryBuild({ index: 'src/index.ts', 'serve/index': 'src/serve/index.ts' });
+export default libraryBuild({
+  index: 'src/index.ts',
+  'serve/index': 'src/serve/index.ts',
+  'viewer/index': 'src/viewer/index.ts',
+});

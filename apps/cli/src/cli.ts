@@ -20,6 +20,8 @@ const main = defineCommand({
   subCommands: {
     search: () => import('./commands/search').then((m) => m.default),
     memory: () => import('./commands/memory/index').then((m) => m.default),
+    foraging: () => import('./commands/foraging/index').then((m) => m.default),
+    examples: () => import('./commands/examples/index').then((m) => m.default),
     show: () => import('./commands/show').then((m) => m.default),
     sessions: () => import('./commands/sessions').then((m) => m.default),
     lanes: () => import('./commands/lanes').then((m) => m.default),
@@ -29,6 +31,7 @@ const main = defineCommand({
     plan: () => import('./commands/plan/index').then((m) => m.default),
     status: () => import('./commands/status').then((m) => m.default),
     gain: () => import('./commands/gain').then((m) => m.default),
+    viewer: () => import('./commands/viewer').then((m) => m.default),
     docs: () => import('./commands/docs/index').then((m) => m.default),
     mcp: () => import('./commands/mcp').then((m) => m.default),
     hook: () => import('./commands/hook/index').then((m) => m.default),

@@ -5,14 +5,22 @@
  * is read back from the store, and every failure exits 1, never 2 (which both IDEs
  * read as "block this tool call").
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countObservations, getObservations, getSession, listTasks, openStore, taskTimeline } from '@swarm/storage';
+import {
+  countObservations,
+  getObservations,
+  getSession,
+  listTasks,
+  type openStore,
+  taskTimeline,
+} from '@swarm/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claude, codex } from './_hook-payloads';
+import { git, readDb } from './_repo';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const CLI = join(REPO_ROOT, 'apps/cli/dist/cli.js');
@@ -61,26 +69,7 @@ function editsOn(store: ReturnType<typeof openStore>, branch: string) {
 
 /** Reads the store the hooks wrote, through @swarm/storage. */
 function withStore<T>(fn: (store: ReturnType<typeof openStore>) => T): T {
-  const store = openStore({ path: db });
-  try {
-    return fn(store);
-  } finally {
-    store.close();
-  }
-}
-
-function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', args, {
-    cwd,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@t',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@t',
-    },
-  });
+  return readDb(db, fn);
 }
 
 beforeAll(() => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Server, startServer, tempDir } from './_harness';
 
 /** tools/list tokens (cl100k_base) as measured, plus a little headroom. */
-export const TOOLS_LIST_BUDGET = { core: 2_063, all: 5_628, framework: 2_150 } as const;
+export const TOOLS_LIST_BUDGET = { core: 2_063, all: 5_813, framework: 2_150 } as const;
 const CEILING = { core: 2_500, all: 6_000, framework: 3_000 } as const;
 
 describe('toolsets', () => {

@@ -34,6 +34,17 @@ export {
   type DomainContext,
 } from './context';
 export { EDIT_KIND, type EditRecord, FILE_EDIT_TOOLS, isFileEditTool, recordEdit } from './edits';
+export { MAX_EXAMPLES, type SkippedExample } from './foraging/example-reader';
+// Foraging: example projects under <repo_root>/examples/
+export {
+  canonicalRoot,
+  ExamplesService,
+  FORAGER_SESSION_ID,
+  type ForagingScanResult,
+  type ScannedExample,
+  type ScanOptions,
+  type ScanStatus,
+} from './foraging/examples-service';
 // IDE hooks
 export {
   type Attention,
@@ -64,6 +75,7 @@ export {
   parseHookPayload,
 } from './hooks/hook-input';
 export {
+  type ForagePort,
   type HookResult,
   HookService,
   type HookServiceOptions,
@@ -209,10 +221,13 @@ export { RESCUE_BASE_BRANCH, RESCUE_KIND, RescueService } from './rescue/rescue-
 // Token receipts and the savings model
 export {
   type ReferenceRow,
+  type SavingsHour,
   type SavingsOptions,
   type SavingsRates,
   type SavingsReference,
   SavingsService,
+  type SavingsTimeline,
+  savingsTimeline,
 } from './savings/savings-service';
 // Specs and spec changes
 export { type ChangeDocument, parseChange, writeChange } from './specs/change-format';

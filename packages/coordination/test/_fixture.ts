@@ -17,6 +17,7 @@ import {
   createSwarmBackend,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
+  ExamplesService,
   hashingEmbedder,
   LaneService,
   LinkService,
@@ -66,6 +67,7 @@ export interface Fixture {
   /** Vectors with the default hashing embedder (nothing is embedded until `index.backfill()`). */
   readonly index: VectorIndex;
   readonly suggest: SuggestService;
+  readonly examples: ExamplesService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -121,6 +123,7 @@ export function createFixture(
   });
   const index = new VectorIndex(store, { embedder: hashingEmbedder() });
   const suggest = new SuggestService(ctx, { index });
+  const examples = new ExamplesService(ctx);
   const registry = new ToolRegistry(
     COLONY_TOOLS,
     {
@@ -144,6 +147,7 @@ export function createFixture(
       savings,
       suggest,
       attention,
+      examples,
     },
     { now: () => clock.now() },
   );
@@ -167,6 +171,7 @@ export function createFixture(
     queen,
     index,
     suggest,
+    examples,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

@@ -7,6 +7,7 @@
 import { insertReceipts, type Receipt } from '@swarm/storage';
 import type { SavingsReport } from '@swarm/tools';
 import { afterEach, describe, expect, it } from 'vitest';
+import { savingsTimeline } from '../src/index';
 import { createFixture, type Fixture, START } from './_fixture';
 
 const HOUR = 3_600_000;
@@ -171,5 +172,39 @@ describe('savings_report', () => {
     });
     expect(await fx.fail('savings_report', { input_usd_per_1m: -1 })).toMatchObject({ fields: ['input_usd_per_1m'] });
     expect(await fx.fail('savings_report', { window: 3 })).toMatchObject({ code: 'INVALID_PARAMETERS' });
+  });
+});
+
+describe('savingsTimeline (receipts per hour)', () => {
+  const timeline = (f: Fixture, hours: number) => savingsTimeline(f, hours);
+
+  it('sums each hour of the window, the current one included, with zero hours present', () => {
+    fx = createFixture();
+    seed(fx); // now = START + 48 h; receipts at +30, +40, +41, +42, +43 h (and one 48 h old)
+    fx.clock.set(START + 48 * HOUR + 20 * 60_000); // 20 minutes into hour 48
+    insertReceipts(fx.store, [receipt({ ts: START + 48 * HOUR + 5 * 60_000, inputTokens: 7, outputTokens: 3 })]);
+    const t = timeline(fx, 24);
+    expect(t.since).toBe(START + 25 * HOUR);
+    expect(t.until).toBe(START + 48 * HOUR + 20 * 60_000);
+    expect(t.hours).toHaveLength(24);
+    expect(t.hours.map((h) => h.hour)).toEqual(Array.from({ length: 24 }, (_, i) => START + (25 + i) * HOUR));
+    const at = (h: number) => t.hours.find((x) => x.hour === START + h * HOUR);
+    expect(at(30)).toEqual({
+      hour: START + 30 * HOUR,
+      calls: 1,
+      error_count: 0,
+      input_tokens: 100,
+      output_tokens: 300,
+    });
+    expect(at(41)).toEqual({ hour: START + 41 * HOUR, calls: 1, error_count: 1, input_tokens: 200, output_tokens: 20 });
+    expect(at(48)).toMatchObject({ calls: 1, input_tokens: 7, output_tokens: 3 });
+    expect(at(31)).toMatchObject({ calls: 0, error_count: 0, input_tokens: 0, output_tokens: 0 });
+    expect(t.hours.reduce((n, h) => n + h.calls, 0)).toBe(6); // the 48-hour-old receipt is outside
+  });
+
+  it('clamps the window to 1..720 hours', () => {
+    fx = createFixture();
+    expect(timeline(fx, 0).hours).toHaveLength(1);
+    expect(timeline(fx, 10_000).hours).toHaveLength(720);
   });
 });

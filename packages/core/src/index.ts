@@ -13,6 +13,7 @@ export {
   DEFAULT_RATE_LIMITS,
   type Embedder,
   estimatingTokenCounter,
+  type ForagingScanResult,
   formatHookOutput,
   type HashingEmbedderOptions,
   HOOK_EVENTS,

@@ -17,6 +17,7 @@ import {
   createTokenCounter,
   DEFAULT_RATE_LIMITS,
   type Embedder,
+  ExamplesService,
   fileClock,
   HookService,
   hashingEmbedder,
@@ -174,6 +175,10 @@ export interface Colony {
   readonly rescue: RescueService;
   readonly ready: ReadyService;
   readonly queen: QueenService;
+  /** savings_report's service; `timeline(hours)` sums receipts per hour (the viewer's chart). */
+  readonly savings: SavingsService;
+  /** Example projects under <repo_root>/examples/: `scan(repoRoot)` is what `colony foraging scan` runs. */
+  readonly examples: ExamplesService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -230,11 +235,18 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const claims = new ClaimService(ctx);
   const batons = new BatonService(ctx);
   const attention = new AttentionService(ctx, { messages, batons });
+  const examples = new ExamplesService(ctx);
   const hooks = new HookService(ctx, {
     tasks,
     locateRepo: options.locateRepo ?? locateRepo,
     attention: serviceAttention(ctx, { messages, batons }),
     claims: serviceClaims(claims),
+    ...(settings.foraging.scanOnSessionStart
+      ? {
+          forage: (root: string, sessionId: string) =>
+            examples.scan(root, { sessionId }).examples.reduce((n, e) => n + e.patterns_written, 0),
+        }
+      : {}),
   });
   const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
   const swarm = createSwarmBackend(ctx, {
@@ -275,6 +287,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     savings,
     suggest,
     attention,
+    examples,
   };
 
   const receipts =
@@ -315,6 +328,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     rescue,
     ready,
     queen,
+    savings,
+    examples,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),

@@ -19,6 +19,12 @@ export const SettingsSchema = z.object({
       writeOmxNotepadPointer: z.boolean().default(false),
     })
     .prefault({}),
+  foraging: z
+    .object({
+      /** Index <repo_root>/examples/ at every SessionStart hook (an unchanged example writes nothing). */
+      scanOnSessionStart: z.boolean().default(false),
+    })
+    .prefault({}),
   /** Framework-tool rate limits by tool name or `*`: { limit, window_sec }, or false for none. */
   rateLimits: z
     .record(

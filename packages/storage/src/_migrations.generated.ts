@@ -130,5 +130,15 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE INDEX `observations_edit_idx` ON `observations` (`session_id`,`task_id`,`ts`) WHERE kind = 'edit';",
       "CREATE INDEX `sessions_heartbeat_idx` ON `sessions` (`last_heartbeat_at`);"
     ]
+  },
+  {
+    "folderMillis": 1795557245529,
+    "hash": "6be22c04e2d5ea82b123168dfd2ed13cb93b080e59271e99f5bbf15b8b3b1d44",
+    "sql": [
+      "CREATE TABLE `examples` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`example_name` text NOT NULL,\n\t`manifest_kind` text,\n\t`observation_count` integer DEFAULT 0 NOT NULL,\n\t`content_hash` text NOT NULL,\n\t`first_pattern_id` integer,\n\t`last_pattern_id` integer,\n\t`summary` text NOT NULL,\n\t`last_scanned_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `examples_repo_name_uq` ON `examples` (`repo_root`,`example_name`);",
+      "CREATE INDEX `examples_name_idx` ON `examples` (`example_name`);",
+      "-- BM25 index over the CURRENT foraged-pattern observations only (rowid = observation\n-- id, example_name unindexed for the filter). examples_query ranks these few hundred\n-- rows instead of reading the whole history's doclists. The forager replaces an\n-- example's rows in the transaction that replaces its `examples` row.\nCREATE VIRTUAL TABLE `examples_fts` USING fts5(\n\tcontent,\n\texample_name UNINDEXED,\n\ttokenize='porter unicode61 remove_diacritics 2'\n);"
+    ]
   }
 ];

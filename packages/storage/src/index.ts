@@ -68,6 +68,20 @@ export {
   setContext,
   setContextIfVersion,
 } from './context-entries';
+// Example projects (food sources) and their foraged patterns
+export {
+  deleteExamples,
+  type ExampleRow,
+  type ExampleWrite,
+  FORAGED_PATTERN_KIND,
+  getExample,
+  type IndexedPattern,
+  listExamples,
+  markExamplesScanned,
+  reindexExamplePatterns,
+  searchExamplePatterns,
+  upsertExample,
+} from './examples';
 // Idempotency keys
 export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
 // Lanes: live sessions on task threads, and what waits in their scope
@@ -145,9 +159,11 @@ export {
   listReceipts,
   type Receipt,
   type ReceiptErrorReason,
+  type ReceiptHour,
   type ReceiptTotals,
   type ReceiptWindow,
   receiptErrorReasons,
+  receiptsByHour,
   receiptTotals,
 } from './metrics';
 export { applyMigrations, type EmbeddedMigration } from './migrate';

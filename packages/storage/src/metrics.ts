@@ -112,3 +112,21 @@ export function receiptTotals(store: Store, window: ReceiptWindow): ReceiptTotal
 export function receiptErrorReasons(store: Store, window: ReceiptWindow): ReceiptErrorReason[] {
   return statement(store, REASONS_SQL).all(windowParams(window)) as ReceiptErrorReason[];
 }
+
+/** One hour of a window's receipts (the hour's start in epoch ms, UTC-aligned). */
+export interface ReceiptHour {
+  readonly hour: number;
+  readonly calls: number;
+  readonly errorCount: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+const HOURLY_SQL = `SELECT (ts / 3600000) * 3600000 AS hour, count(*) AS calls, count(*) - sum(ok) AS errorCount,
+  sum(input_tokens) AS inputTokens, sum(output_tokens) AS outputTokens
+  FROM mcp_metrics WHERE ${WINDOW_WHERE} GROUP BY hour ORDER BY hour`;
+
+/** The window's receipts summed per hour (only hours that have any), oldest first; the ts index bounds the scan. */
+export function receiptsByHour(store: Store, window: ReceiptWindow): ReceiptHour[] {
+  return statement(store, HOURLY_SQL).all(windowParams(window)) as ReceiptHour[];
+}

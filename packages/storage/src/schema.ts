@@ -621,3 +621,36 @@ export const taskVectors = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.taskId, t.embedderId] })],
 );
+
+/**
+ * Example projects ("food sources") under `<repo_root>/examples/<example_name>/`, as the
+ * forager last indexed them: one row per (repo_root, example_name). `summary` is the
+ * structured index (manifest dependencies, scripts, entrypoints, notable files, notes)
+ * that examples_integrate_plan reads. The example's current `foraged-pattern`
+ * observations are the ids first_pattern_id..last_pattern_id (written contiguously in
+ * one transaction; a re-index of a changed example moves the range, superseding the old
+ * ones), so observation_count and examples_query follow the current index only.
+ * `content_hash` is the hash of what an index writes: an unchanged example writes nothing.
+ * Searched through the FTS5 table `examples_fts` (current patterns only, rowid =
+ * observation id), which drizzle cannot declare: it is created by hand-written SQL at
+ * the end of migration 0010_examples.sql, as observations_fts is in 0001_fts.sql.
+ */
+export const examples = sqliteTable(
+  'examples',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    repoRoot: text('repo_root').notNull(),
+    exampleName: text('example_name').notNull(),
+    manifestKind: text('manifest_kind'),
+    observationCount: integer('observation_count').notNull().default(0),
+    contentHash: text('content_hash').notNull(),
+    firstPatternId: integer('first_pattern_id'),
+    lastPatternId: integer('last_pattern_id'),
+    summary: text('summary', { mode: 'json' }).$type<JsonObject>().notNull(),
+    lastScannedAt: integer('last_scanned_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('examples_repo_name_uq').on(t.repoRoot, t.exampleName),
+    index('examples_name_idx').on(t.exampleName),
+  ],
+);

@@ -11,6 +11,7 @@ import type { MeshBackend } from './backend-mesh';
 import type { SwarmBackend } from './backend-swarm';
 import type { AttentionInboxInput, AttentionInboxResult } from './tools/attention';
 import type { ClaimAgeClass, TaskClaimFileInput, TaskDriftCheckInput } from './tools/claims';
+import type { ExamplesBackend } from './tools/examples';
 import type {
   TaskAcceptHandoffInput,
   TaskAcceptRelayInput,
@@ -780,6 +781,8 @@ export interface ColonyBackend {
   readonly specs: SpecBackend;
   readonly suggest: SuggestBackend;
   readonly attention: AttentionBackend;
+  /** Example projects under <repo_root>/examples/ (foraging). */
+  readonly examples: ExamplesBackend;
 }
 
 export interface SpecChangeOpenResult {

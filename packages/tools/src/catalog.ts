@@ -6,6 +6,7 @@ import type { ColonyBackend } from './backend';
 import type { Tool } from './define-tool';
 import { attentionTools } from './tools/attention';
 import { claimTools } from './tools/claims';
+import { exampleTools } from './tools/examples';
 import { handoffTools } from './tools/handoffs';
 import { hivemindTools } from './tools/hivemind';
 import { linkTools } from './tools/links';
@@ -60,5 +61,6 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...rescueTools,
   ...proposalTools,
   ...specTools,
+  ...exampleTools,
   ...savingsTools,
 ];

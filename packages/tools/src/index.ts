@@ -58,6 +58,7 @@ export {
 export { MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
 export * from './tools/attention';
 export * from './tools/claims';
+export * from './tools/examples';
 export * from './tools/handoffs';
 export * from './tools/hivemind';
 export * from './tools/lane-activity';

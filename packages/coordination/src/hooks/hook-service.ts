@@ -10,6 +10,9 @@
  *   overlap warning when others hold it (claims are warnings: never a refusal);
  * - post-tool-use records each edited file as an `edit` observation;
  * - stop heartbeats (it fires at the end of every turn, not when the session ends).
+ * With a forage port (settings.foraging.scanOnSessionStart), session-start also
+ * indexes the repository's examples/ folders after its own write; a failed scan is a
+ * notice, never a failed hook.
  * A file outside any git repository, or in one on a detached HEAD, has no task
  * thread: it is skipped, never an error. Time comes from the injected clock; the
  * repository lookup is injected too.
@@ -42,7 +45,12 @@ export interface HookServiceOptions {
   readonly attention?: AttentionPort;
   /** How pre-tool-use claims a file; default: edits are not claimed. */
   readonly claims?: ClaimPort;
+  /** Indexes a repository's examples at session start; default: none. Returns patterns written. */
+  readonly forage?: ForagePort;
 }
+
+/** Scans `<repoRoot>/examples/` for the session; returns how many patterns it wrote. */
+export type ForagePort = (repoRoot: string, sessionId: string) => number;
 
 export interface HookResult {
   /** colony's id for the IDE session. */
@@ -82,6 +90,7 @@ export class HookService {
   readonly #locate: RepoLocator;
   readonly #attention: AttentionPort;
   readonly #claims: ClaimPort | undefined;
+  readonly #forage: ForagePort | undefined;
 
   constructor(ctx: DomainContext, options: HookServiceOptions) {
     this.#ctx = ctx;
@@ -89,6 +98,7 @@ export class HookService {
     this.#locate = options.locateRepo;
     this.#attention = options.attention ?? { read: () => NO_ATTENTION };
     this.#claims = options.claims;
+    this.#forage = options.forage;
   }
 
   /** Runs the handler of `event`. */
@@ -111,7 +121,7 @@ export class HookService {
     const caller = callerOf(ide, payload);
     const repo = await this.#locate(caller.cwd);
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    const result = ctx.store.write((): HookResult => {
       const now = ctx.clock.now();
       this.#register(caller, now);
       let note: string | undefined;
@@ -145,6 +155,17 @@ export class HookService {
       });
       return { sessionId: caller.sessionId, context };
     });
+    return repo && this.#forage ? { ...result, ...this.#foraged(repo.root, caller.sessionId) } : result;
+  }
+
+  /** The forage port's scan, reported as a notice; its failure never fails the hook. */
+  #foraged(root: string, sessionId: string): { notice?: string } {
+    try {
+      const written = this.#forage?.(root, sessionId) ?? 0;
+      return written > 0 ? { notice: `colony: indexed examples of ${root} (${written} pattern(s))` } : {};
+    } catch (error) {
+      return { notice: `colony: examples scan failed: ${(error as Error).message}` };
+    }
   }
 
   async userPromptSubmit(ide: HookIde, payload: HookPayload<'user-prompt-submit'>): Promise<HookResult> {

@@ -22,7 +22,8 @@ import {
 import type { AttentionService } from '../attention/attention-service';
 import type { DomainContext } from '../context';
 import type { ReadyService } from '../ready/ready-service';
-import { countActivities, type Lane, lockedFilePreview, preview } from './lane';
+import { attentionIds, blockerOf, blockingItems } from './inbox-view';
+import { countActivities, type Lane, lockedFilePreview } from './lane';
 import type { LaneService } from './lane-service';
 import { mcpCall, type NextStep, nextStep } from './next-step';
 
@@ -125,18 +126,18 @@ export class StartupService implements StartupBackend {
             yours: c.sessionId === args.session_id,
           }))
         : [];
-      const preview = lanes.slice(0, CAPS.lanes);
+      const shown = lanes.slice(0, CAPS.lanes);
       return {
         schema: BRIDGE_STATUS_SCHEMA,
         generated_at: new Date(ctx.clock.now()).toISOString(),
         runtime_source: LANE_SOURCE,
         hivemind: {
-          lane_count: preview.length,
+          lane_count: shown.length,
           total_lane_count: lanes.length,
-          lanes_truncated: lanes.length > preview.length,
+          lanes_truncated: lanes.length > shown.length,
           needs_attention_count: needsAttention,
           counts: countActivities(lanes),
-          lane_preview: preview.map((l) => ({
+          lane_preview: shown.map((l) => ({
             branch: l.branch,
             task: l.task,
             owner: l.owner,
@@ -254,44 +255,6 @@ function pickActive(own: readonly Lane[], branch?: string, query?: string): Lane
     (best, l) => (!best || (l.lastWorkAt ?? 0) > (best.lastWorkAt ?? 0) ? l : best),
     null,
   );
-}
-
-/** The observation ids the inbox listed: handoffs, wakes, messages, blockers, stalled lanes. */
-function attentionIds(inbox: AttentionInboxResult): number[] {
-  return [
-    ...inbox.pending_handoffs.map((h) => h.id),
-    ...inbox.unread_messages.map((m) => m.id),
-    ...inbox.pending_wakes.map((w) => w.id),
-    ...inbox.blockers.map((b) => b.id),
-    ...inbox.stalled_lanes.map((l) => l.observation_id),
-  ];
-}
-
-function blockerOf(inbox: AttentionInboxResult): string | null {
-  const blocking = inbox.unread_messages.find((m) => m.urgency === 'blocking');
-  if (blocking) return preview(blocking.preview, 80);
-  const post = inbox.blockers[0];
-  return post ? preview(post.preview, 80) : null;
-}
-
-function blockingItems(inbox: AttentionInboxResult): StartupPanelResult['blocking_items'] {
-  return [
-    ...inbox.unread_messages
-      .filter((m) => m.urgency === 'blocking')
-      .map((m) => ({ kind: 'message' as const, id: m.id, task_id: m.task_id, preview: preview(m.preview, 80) })),
-    ...inbox.blockers.map((b) => ({
-      kind: 'blocker' as const,
-      id: b.id,
-      task_id: b.task_id,
-      preview: preview(b.preview, 80),
-    })),
-    ...inbox.pending_handoffs.map((h) => ({
-      kind: 'handoff' as const,
-      id: h.id,
-      task_id: h.task_id,
-      preview: preview(h.summary, 80),
-    })),
-  ].slice(0, 3);
 }
 
 function warnings(snap: Snapshot): string[] {

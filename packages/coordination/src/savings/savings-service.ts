@@ -5,14 +5,21 @@
  * root passes in. Rates come from the call, else from the configured defaults; with
  * neither, costs are zero and cost_basis.configured is false.
  */
-import { type ReceiptErrorReason, type ReceiptTotals, receiptErrorReasons, receiptTotals } from '@swarm/storage';
-import type {
-  SavingsBackend,
-  SavingsErrorReason,
-  SavingsOperationRow,
-  SavingsReferenceRow,
-  SavingsReport,
-  SavingsReportInput,
+import {
+  type ReceiptErrorReason,
+  type ReceiptTotals,
+  receiptErrorReasons,
+  receiptsByHour,
+  receiptTotals,
+} from '@swarm/storage';
+import {
+  MAX_SAVINGS_HOURS,
+  type SavingsBackend,
+  type SavingsErrorReason,
+  type SavingsOperationRow,
+  type SavingsReferenceRow,
+  type SavingsReport,
+  type SavingsReportInput,
 } from '@swarm/tools';
 import { withBudget } from '../budget';
 import type { DomainContext } from '../context';
@@ -29,6 +36,22 @@ export type ReferenceRow = Omit<SavingsReferenceRow, 'savings_pct'>;
 export interface SavingsReference {
   readonly note: string;
   readonly rows: readonly ReferenceRow[];
+}
+
+/** One hour of receipts: `hour` is the hour's start (epoch ms, UTC-aligned). */
+export interface SavingsHour {
+  readonly hour: number;
+  readonly calls: number;
+  readonly error_count: number;
+  readonly input_tokens: number;
+  readonly output_tokens: number;
+}
+
+/** Receipts per hour over the last `hours` hours (the current one included), every hour present. */
+export interface SavingsTimeline {
+  readonly since: number;
+  readonly until: number;
+  readonly hours: readonly SavingsHour[];
 }
 
 export interface SavingsOptions {
@@ -50,6 +73,11 @@ export class SavingsService implements SavingsBackend {
   constructor(ctx: DomainContext, options: SavingsOptions) {
     this.#ctx = ctx;
     this.#options = options;
+  }
+
+  /** Receipts per hour over the last `hours` hours (see savingsTimeline). */
+  timeline(hours: number): SavingsTimeline {
+    return savingsTimeline(this.#ctx, hours);
   }
 
   report(args: SavingsReportInput): SavingsReport {
@@ -87,6 +115,33 @@ export class SavingsService implements SavingsBackend {
     const rows = operations.length + report.reference.rows.length;
     return withBudget(report, { available: rows, returned: rows, hydrate_with: 'savings_report' }, this.#ctx.tokens);
   }
+}
+
+/**
+ * Receipts summed per hour (in SQL, over the ts index) for the `hours` hours ending with
+ * the current one; hours without a call are present with zeros, so a chart's x axis is
+ * time itself. `hours` is clamped to 1..MAX_SAVINGS_HOURS.
+ */
+export function savingsTimeline(ctx: Pick<DomainContext, 'store' | 'clock'>, hours: number): SavingsTimeline {
+  const count = Math.min(MAX_SAVINGS_HOURS, Math.max(1, Math.floor(hours)));
+  const until = ctx.clock.now();
+  const since = Math.floor(until / HOUR_MS) * HOUR_MS - (count - 1) * HOUR_MS;
+  const byHour = new Map(receiptsByHour(ctx.store, { since, until }).map((h) => [h.hour, h]));
+  return {
+    since,
+    until,
+    hours: Array.from({ length: count }, (_, i) => {
+      const hour = since + i * HOUR_MS;
+      const h = byHour.get(hour);
+      return {
+        hour,
+        calls: h?.calls ?? 0,
+        error_count: h?.errorCount ?? 0,
+        input_tokens: h?.inputTokens ?? 0,
+        output_tokens: h?.outputTokens ?? 0,
+      };
+    }),
+  };
 }
 
 function row(t: ReceiptTotals, reasons: readonly ReceiptErrorReason[], price: { input: number; output: number }) {

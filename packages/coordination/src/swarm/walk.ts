@@ -14,8 +14,12 @@ export const MAX_WALK_ENTRIES = 200_000;
 
 export interface WalkState {
   visited: number;
-  /** Set when the walk stopped at MAX_WALK_ENTRIES. */
+  /** Set when the walk stopped at its entry cap. */
   truncated: boolean;
+  /** Most entries to visit (default MAX_WALK_ENTRIES). */
+  readonly maxEntries?: number;
+  /** Folder names never entered, beside `.git` (e.g. node_modules). */
+  readonly skipDirs?: ReadonlySet<string>;
 }
 
 /** Workspace-relative paths of the files under `dir` ('' for the root). */
@@ -28,13 +32,14 @@ export function* walkFiles(ws: Workspace, dir: string, state: WalkState): Genera
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
-    if (++state.visited > MAX_WALK_ENTRIES) {
+    if (++state.visited > (state.maxEntries ?? MAX_WALK_ENTRIES)) {
       state.truncated = true;
       return;
     }
     if (entry.name === '.git') continue;
     const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
     if (entry.isDirectory()) {
+      if (state.skipDirs?.has(entry.name)) continue;
       if (!ws.gitignore.ignoredEntry(rel, true)) yield* walkFiles(ws, rel, state);
       if (state.truncated) return;
     } else if (entry.isFile() || (entry.isSymbolicLink() && linksToFileInside(ws, rel))) {
