@@ -6,6 +6,7 @@
  *   --quick   smaller corpus (5k/20k), fewer queries and runs: a smoke run in ~1 minute
  *   --keep    keep the temp dir (stores, logs) and print its path
  *   --strict  exit 1 when a target is missed (default: report only)
+ *   --only S  run only these sections (comma-separated: startup, ready, claims, tools-list)
  *
  * Imports the BUILT packages (packages/x/dist) and spawns the built servers, so it
  * measures what ships. Prints a table and writes bench/out/results.json. Timing lives
@@ -27,6 +28,7 @@ import {
   TASK_COUNT,
   taskBranch,
 } from './lib/corpus.mjs';
+import { benchStartup } from './lib/startup-bench.mjs';
 import {
   fmtMs,
   fmtRate,
@@ -52,12 +54,13 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
+    only: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
 });
 if (flags.help) {
-  process.stdout.write('usage: node bench/run.mjs [--quick] [--keep] [--strict]\n');
+  process.stdout.write('usage: node bench/run.mjs [--quick] [--keep] [--strict] [--only startup,ready,...]\n');
   process.exit(0);
 }
 
@@ -82,6 +85,7 @@ const CONFIG = flags.quick
       raceRounds: 10,
       readyCalls: 200,
       readyClaims: 50,
+      startupRounds: 60,
     }
   : {
       mode: 'full',
@@ -103,6 +107,7 @@ const CONFIG = flags.quick
       raceRounds: 50,
       readyCalls: 600,
       readyClaims: 150,
+      startupRounds: 200,
     };
 const LARGE = CONFIG.sizes.at(-1);
 
@@ -839,12 +844,13 @@ async function benchToolsList() {
 
 const BUSY = /SQLITE_BUSY|database is locked/i;
 
-/** An SDK client on a freshly spawned colony-mcp, with its stderr collected. */
-async function connectServer(db) {
+/** An SDK client on a freshly spawned colony-mcp (with more environment, e.g. COLONY_CLOCK_FILE), stderr collected. */
+async function connectServer(db, env) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [DIST.mcpMain, '--db', db, '--home', HOME],
     stderr: 'pipe',
+    ...(env ? { env: { ...process.env, ...env } } : {}),
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk) => {
@@ -1325,6 +1331,34 @@ async function benchReadyForAgent() {
   );
 }
 
+// ---------------------------------------------------------------- startup loop
+
+function benchStartupLoop() {
+  return benchStartup({
+    core,
+    tmp: TMP,
+    home: HOME,
+    log,
+    row,
+    details,
+    countTokens,
+    summarize,
+    fmtMs,
+    connectServer,
+    writeFileSync,
+    rounds: CONFIG.startupRounds,
+    warmup: Math.min(CONFIG.warmup, 20),
+  });
+}
+
+/** Sections `--only` can pick, each self-contained. */
+const SECTIONS = {
+  startup: benchStartupLoop,
+  ready: benchReadyForAgent,
+  claims: benchClaims,
+  'tools-list': benchToolsList,
+};
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -1334,7 +1368,18 @@ async function main() {
     `colony bench (${CONFIG.mode}) on ${machine.cpu}, ${machine.cores} cores, ${machine.ram_gib} GiB, node ${machine.node}`,
   );
   log(`temp dir ${TMP}`);
+  if (flags.only) {
+    for (const name of flags.only.split(',')) {
+      if (!SECTIONS[name]) throw new Error(`--only: no section "${name}" (${Object.keys(SECTIONS).join(', ')})`);
+      await SECTIONS[name]();
+    }
+  } else {
+    await allSections();
+  }
+  report(started, machine);
+}
 
+async function allSections() {
   await benchSingleInserts();
 
   log(`[1/6] batched inserts: building the corpus store, ${CONFIG.batch} per transaction`);
@@ -1390,8 +1435,11 @@ async function main() {
   await benchWorkQueue(CONFIG.queueConsumers);
   await benchWorkQueue(1);
   await benchReadyForAgent();
+  await benchStartupLoop();
   await benchPlanRace();
+}
 
+function report(started, machine) {
   // Put the insert lines first, in the order of the brief.
   const order = (m) =>
     m.startsWith('insert')
@@ -1424,7 +1472,10 @@ async function main() {
 
   const outDir = join(ROOT, 'bench/out');
   mkdirSync(outDir, { recursive: true });
-  const file = join(outDir, flags.quick ? 'results-quick.json' : 'results.json');
+  const file = join(
+    outDir,
+    `${flags.quick ? 'results-quick' : 'results'}${flags.only ? `-${flags.only.replaceAll(',', '-')}` : ''}.json`,
+  );
   writeFileSync(
     file,
     `${JSON.stringify({ machine: { ...machine, loadavg_at_end: os.loadavg().map((l) => Math.round(l * 100) / 100) }, config: CONFIG, targets: TARGETS, elapsed_s: elapsedS, rows, details }, null, 2)}\n`,

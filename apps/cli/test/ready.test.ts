@@ -41,9 +41,7 @@ describe('colony task ready', () => {
       /^widgets\/sub-0\s+Build API\s+api_work, wave 1\s+priority [\d.]+\s+fit 0\.5\s+ready_high_score$/,
     );
     expect(lines[2]).toMatch(/^widgets\/sub-1\s+Build UI\s+ui_work, wave 1/);
-    expect(lines.at(-1)).toBe(
-      'next: Call task_plan_claim_subtask with plan_slug="widgets", subtask_index=0, session_id="codex-1", agent="codex".',
-    );
+    expect(lines.at(-1)).toBe('next: Call task_plan_claim_subtask with plan_slug="widgets", subtask_index=0.');
   });
 
   it('prints the raw tool value with --json', () => {

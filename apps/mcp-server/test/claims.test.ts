@@ -139,6 +139,14 @@ describe('task_drift_check over stdio', () => {
       recommendation: expect.stringContaining('Claim 1 file(s) edited without an active claim: src/uncovered.ts.'),
       next_tool: 'task_claim_file',
       next_args: [{ session_id: 'codex-2', task_id: taskId, file_path: 'src/uncovered.ts' }],
+      budget: {
+        items_available: 3,
+        items_returned: 3,
+        collapsed_count: 0,
+        estimated_tokens_returned: expect.any(Number),
+        hydrate_with: 'task_timeline',
+        why_collapsed: null,
+      },
     });
     advance(61 * MINUTE);
     expect((await ok('task_drift_check', { session_id: 'codex-2', task_id: taskId })).edited_files).toEqual([]);

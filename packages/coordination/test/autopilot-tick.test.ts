@@ -48,6 +48,14 @@ describe('task_autopilot_tick', () => {
       next_action: 'Idle. No claimable work; sleep until the next tick.',
       suggested_wake_seconds: AUTOPILOT_IDLE_WAKE_SECONDS,
       signals: ZERO,
+      budget: {
+        items_available: 0,
+        items_returned: 0,
+        collapsed_count: 0,
+        estimated_tokens_returned: expect.any(Number),
+        hydrate_with: 'attention_inbox',
+        why_collapsed: null,
+      },
     });
   });
 

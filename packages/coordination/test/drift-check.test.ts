@@ -63,6 +63,14 @@ describe('task_drift_check', () => {
         'Claim 1 file(s) edited without an active claim: src/uncovered.ts. Release or revisit 1 claim(s) with no recent edits: src/idle-claim.ts.',
       next_tool: 'task_claim_file',
       next_args: [{ session_id: 'sess_abc', task_id: taskId, file_path: 'src/uncovered.ts' }],
+      budget: {
+        items_available: 3,
+        items_returned: 3,
+        collapsed_count: 0,
+        estimated_tokens_returned: expect.any(Number),
+        hydrate_with: 'task_timeline',
+        why_collapsed: null,
+      },
     });
   });
 

@@ -49,7 +49,7 @@ describe('rankReady', () => {
     );
     expect(order(ranked)).toEqual([1, 0]);
     expect(ranked[0]).toMatchObject({ fit_score: 0.9, reason: 'ready_high_score' });
-    expect(ranked[0]?.reasoning).toContain('fit 0.9 for api_work');
+    expect(ranked[0]?.reasoning).toContain('fit 0.9');
     expect(ranked[1]?.fit_score).toBe(0.2);
   });
 

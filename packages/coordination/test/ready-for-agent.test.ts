@@ -3,7 +3,7 @@
  * calls, and the unambiguous top pick claimed in the same call (auto_claim).
  */
 import { countObservations, countSubtaskClaims } from '@swarm/storage';
-import { READY_BLOCKED_ACTION, READY_EMPTY_STATE, READY_NO_PLAN_ACTION } from '@swarm/tools';
+import { READY_BLOCKED_ACTION, READY_EMPTY_STATE, READY_FILE_PREVIEW, READY_NO_PLAN_ACTION } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFixture, type Fixture } from './_fixture';
 import { claimArgs, completeArgs, publish, subtask } from './_plans';
@@ -23,6 +23,15 @@ const ready = (session_id: string, agent: string, extra: Record<string, unknown>
   fx.ok<Ready>('task_ready_for_agent', { session_id, agent, repo_root: repo, ...extra });
 const browse = (session_id: string, agent: string, extra: Record<string, unknown> = {}) =>
   ready(session_id, agent, { auto_claim: false, ...extra });
+/** The budget of an answer that left nothing out. */
+const whole = (n: number) => ({
+  items_available: n,
+  items_returned: n,
+  collapsed_count: 0,
+  estimated_tokens_returned: expect.any(Number),
+  hydrate_with: 'task_plan_list',
+  why_collapsed: null,
+});
 const written = () => ({ observations: countObservations(fx.store), claims: countSubtaskClaims(fx.store) });
 
 /** Two independent lanes (api, ui) and a finalizer on both. */
@@ -45,6 +54,7 @@ describe('task_ready_for_agent without plans', () => {
       total_available: 0,
       empty_state: READY_EMPTY_STATE,
       next_action: READY_NO_PLAN_ACTION,
+      budget: whole(0),
     });
     expect(written()).toEqual(before);
   });
@@ -69,6 +79,7 @@ describe('task_ready_for_agent with a published plan', () => {
     const codex_mcp_call = `mcp__colony__task_plan_claim_subtask({ agent: "codex", session_id: "codex-1", repo_root: ${JSON.stringify(repo)}, plan_slug: "add-widget-page", subtask_index: 0, file_scope: ["packages/storage/src/widgets.ts"] })`;
     const next_action_reason =
       'Claim add-widget-page/sub-0: it is unclaimed, dependencies are met, and it is the highest-ranked claimable ready item.';
+    const entryArgs = { plan_slug: 'add-widget-page', subtask_index: 0, session_id: 'codex-1', agent: 'codex' };
     expect(result).toEqual({
       ready: [
         {
@@ -84,13 +95,12 @@ describe('task_ready_for_agent with a published plan', () => {
           file_scope: ['packages/storage/src/widgets.ts'],
           fit_score: 0.5,
           reason: 'ready_high_score',
-          reasoning: 'fit 0.5 for infra_work; unblocks 3; wave 0',
-          assigned_agent: 'codex',
-          routing_reason: 'your infra_work weight 0.5 fits',
+          reasoning: 'unblocks 3',
+          // The entry's own call: minimal and exact (the claim takes the sub-task's scope).
           next_tool: 'task_plan_claim_subtask',
-          claim_args,
-          codex_mcp_call,
-          next_action_reason,
+          claim_args: entryArgs,
+          codex_mcp_call: `mcp__colony__task_plan_claim_subtask({ agent: "codex", session_id: "codex-1", plan_slug: "add-widget-page", subtask_index: 0 })`,
+          next_action_reason: '#1: unclaimed, deps met.',
         },
       ],
       total_available: 1,
@@ -103,11 +113,12 @@ describe('task_ready_for_agent with a published plan', () => {
       next_action_reason,
       claim_args,
       codex_mcp_call,
-      next_action: `Call task_plan_claim_subtask with plan_slug="add-widget-page", subtask_index=0, session_id="codex-1", agent="codex".`,
+      next_action: `Call task_plan_claim_subtask with plan_slug="add-widget-page", subtask_index=0.`,
+      budget: whole(1),
     });
     expect(written()).toEqual(before);
-    // The claim args are accepted as they are.
-    expect(await fx.ok('task_plan_claim_subtask', claim_args)).toMatchObject({ file_scope: claim_args.file_scope });
+    // The entry's claim args are accepted as they are, and claim the whole scope.
+    expect(await fx.ok('task_plan_claim_subtask', entryArgs)).toMatchObject({ file_scope: claim_args.file_scope });
   });
 
   it('claims the top pick in the same call by default, then says to continue it', async () => {
@@ -145,6 +156,7 @@ describe('task_ready_for_agent with a published plan', () => {
       total_available: 0,
       empty_state: READY_EMPTY_STATE,
       next_action: READY_BLOCKED_ACTION,
+      budget: whole(0),
     });
   });
 
@@ -241,8 +253,13 @@ describe('task_ready_for_agent ranking', () => {
     });
     expect(result.next_tool).toBeUndefined();
     expect(result.next_action).toMatch(/^Route ui-only\/sub-0 to claude: /);
-    // Still claimable by hand.
+    // Still claimable by hand; the entry says who it is routed to, and why.
     expect(result.ready[0].claim_args).toMatchObject({ plan_slug: 'ui-only', subtask_index: 0 });
+    expect(result.ready[0]).toMatchObject({
+      assigned_agent: 'claude',
+      routing_reason: 'claude fits ui_work at 0.9 vs your 0.5',
+      next_action_reason: 'Routed to claude; claim only if none takes it.',
+    });
     expect(written()).toEqual(before);
   });
 
@@ -281,5 +298,44 @@ describe('task_ready_for_agent ranking', () => {
         'INVALID_PARAMETERS',
       );
     }
+  });
+
+  it('keeps entries compact: capped scope and title, repo_root only for a slug of several repositories', async () => {
+    const files = Array.from({ length: 7 }, (_, i) => `apps/api/src/widgets/part-${i}.ts`);
+    const longTitle = `Build the widget API ${'with every endpoint '.repeat(8)}`.trim();
+    const lanes = (root: string) =>
+      publish(fx, root, {
+        slug: 'lanes',
+        subtasks: [
+          subtask(longTitle, files, [], { capability_hint: 'api_work' }),
+          subtask('Build UI', ['apps/web/src/widgets.tsx'], [], { capability_hint: 'ui_work' }),
+          subtask('Verify release', ['test/widgets.test.ts'], [0, 1], { capability_hint: 'test_work' }),
+        ],
+      });
+    await lanes(repo);
+    const alone = await browse('codex-1', 'codex', { limit: 1 });
+    const [entry] = alone.ready;
+    expect(entry.file_scope).toEqual(files.slice(0, READY_FILE_PREVIEW));
+    expect(entry.file_scope_total).toBe(7);
+    expect(entry.title.length).toBeLessThanOrEqual(80);
+    expect(entry.title.endsWith('…')).toBe(true);
+    expect(entry.claim_args).not.toHaveProperty('repo_root');
+    // The top pick's own claim fields stay whole: every file, and repo_root.
+    expect(alone.claim_args).toMatchObject({ repo_root: repo, file_scope: files });
+    expect(alone.budget).toMatchObject({ items_available: 2, items_returned: 1, collapsed_count: 1 });
+    expect(alone.budget.why_collapsed).toEqual(expect.any(String));
+
+    // The same slug in another repository: entries name repo_root, so the call stays exact.
+    await lanes(fx.repo('other'));
+    const both = await browse('codex-1', 'codex', { limit: 1 });
+    expect(both.ready[0].claim_args).toEqual({
+      repo_root: repo,
+      plan_slug: 'lanes',
+      subtask_index: 0,
+      session_id: 'codex-1',
+      agent: 'codex',
+    });
+    expect(both.ready[0].codex_mcp_call).toContain(`repo_root: ${JSON.stringify(repo)}`);
+    expect(await fx.ok('task_plan_claim_subtask', both.ready[0].claim_args)).toMatchObject({ file_scope: files });
   });
 });

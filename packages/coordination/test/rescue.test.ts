@@ -70,6 +70,14 @@ describe('rescue_stranded_scan', () => {
         },
       ],
       remaining: 0,
+      budget: {
+        items_available: 1,
+        items_returned: 1,
+        collapsed_count: 0,
+        estimated_tokens_returned: expect.any(Number),
+        hydrate_with: 'task_timeline',
+        why_collapsed: null,
+      },
     });
     expect(team.counts()).toEqual(before);
   });

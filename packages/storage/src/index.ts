@@ -267,6 +267,7 @@ export {
   type ReadySubtaskRow,
   readySubtaskRows,
   recentSessionAgents,
+  slugsInSeveralRepos,
   subtasksClaimedByIdleSessions,
   subtasksOfTasks,
 } from './ready-work';
@@ -299,6 +300,7 @@ export {
 export {
   activeTasksOfSession,
   countTasks,
+  countTasksMatching,
   ensureTask,
   findTask,
   getParticipant,

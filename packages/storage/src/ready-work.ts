@@ -189,19 +189,23 @@ export interface ReadySubtaskRow {
   readonly claimedBySessionId: string | null;
 }
 
-const READY_ROWS = `SELECT p.id AS planId, p.slug AS planSlug, p.repo_root AS repoRoot, s.subtask_index AS subtaskIndex,
+// Driven by the live sub-tasks (available, or claimed by the session: both indexed), so
+// completed plans, however many, are never visited.
+const READY_ROWS = `WITH live(plan_id) AS (
+      SELECT plan_id FROM plan_subtasks WHERE status = 'available'
+      UNION SELECT plan_id FROM plan_subtasks WHERE claimed_by_session_id = @session AND status = 'claimed')
+  SELECT p.id AS planId, p.slug AS planSlug, p.repo_root AS repoRoot, s.subtask_index AS subtaskIndex,
     s.title, s.file_scope AS fileScope, s.depends_on AS dependsOn, s.capability_hint AS capabilityHint,
     s.task_id AS taskId, s.wave_index AS waveIndex, s.status, s.claimed_by_session_id AS claimedBySessionId
-  FROM plan_subtasks s JOIN plans p ON p.id = s.plan_id
+  FROM live CROSS JOIN plans p ON p.id = live.plan_id CROSS JOIN plan_subtasks s ON s.plan_id = p.id
   WHERE p.status = 'active' AND (@repo IS NULL OR p.repo_root = @repo)
-    AND EXISTS (SELECT 1 FROM plan_subtasks x WHERE x.plan_id = p.id
-      AND (x.status = 'available' OR x.claimed_by_session_id = @session))
   ORDER BY p.created_at DESC, p.id DESC, s.subtask_index`;
 
 /**
  * Every sub-task of the active plans (of one repository, or all) that have something
- * for the session: an available sub-task, or one it claimed or completed. Newest plan
- * first, then by index. One lean statement: this runs on every ready-work call.
+ * for the session: an available sub-task, or one it holds claimed. Newest plan first,
+ * then by index. One lean statement: this runs on every ready-work call, and its cost
+ * follows the live sub-tasks, not the completed plans behind them.
  */
 export function readySubtaskRows(store: Store, sessionId: string, repoRoot?: string): ReadySubtaskRow[] {
   const rows = statement(store, READY_ROWS).all({ repo: repoRoot ?? null, session: sessionId }) as Array<
@@ -222,4 +226,24 @@ export function countActivePlans(store: Store, repoRoot?: string): number {
     `SELECT count(*) AS n FROM plans WHERE status = 'active' AND (@repo IS NULL OR repo_root = @repo)`,
   ).get({ repo: repoRoot ?? null }) as { n: number };
   return row.n;
+}
+
+/**
+ * Which of these plan slugs exist in more than one repository (so a claim must name
+ * repo_root). Walks the repositories that have plans with a loose scan of the
+ * (repo_root, slug) index, then probes each for the slugs: index seeks only, whatever
+ * the number of plans.
+ */
+export function slugsInSeveralRepos(store: Store, slugs: readonly string[]): Set<string> {
+  if (slugs.length === 0) return new Set();
+  const rows = statement(
+    store,
+    `WITH RECURSIVE roots(r) AS (
+        SELECT min(repo_root) FROM plans
+        UNION ALL SELECT (SELECT min(repo_root) FROM plans WHERE repo_root > roots.r) FROM roots WHERE r IS NOT NULL)
+      SELECT p.slug FROM roots CROSS JOIN plans p ON p.repo_root = roots.r
+        AND p.slug IN (SELECT value FROM json_each(@slugs))
+      WHERE roots.r IS NOT NULL GROUP BY p.slug HAVING count(*) > 1`,
+  ).all({ slugs: JSON.stringify([...new Set(slugs)]) }) as Array<{ slug: string }>;
+  return new Set(rows.map((r) => r.slug));
 }

@@ -139,3 +139,18 @@ export function activeTasksOfSession(store: Store, sessionId: string): Array<{ t
 export function countTasks(store: Store): number {
   return dbOf(store).select({ n: count() }).from(tasks).get()?.n ?? 0;
 }
+
+/** Threads matching a task_list filter (repository and/or branch), all of them. */
+export function countTasksMatching(store: Store, filter: Omit<TaskFilter, 'limit'>): number {
+  const conditions = [
+    filter.repoRoot === undefined ? undefined : eq(tasks.repoRoot, filter.repoRoot),
+    filter.branch === undefined ? undefined : eq(tasks.branch, filter.branch),
+  ].filter((c) => c !== undefined);
+  return (
+    dbOf(store)
+      .select({ n: count() })
+      .from(tasks)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .get()?.n ?? 0
+  );
+}

@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import {
   activeClaimsOfIdleSessions,
   claimSubtask,
+  completeSubtask,
   countActivePlans,
   ensureTask,
   getProfile,
@@ -169,6 +170,12 @@ describeMatrix('ready-work lookups', ({ open }) => {
     );
     const gone = publish(store, '/r', 'gone', obs, ['available']);
     store.write(() => markPlanArchived(store, gone.plan.id, T0));
+    // A plan whose sub-tasks are all done is history: not read, even for the one who did them.
+    const done = publish(store, '/r', 'done', obs, ['available']);
+    store.write(() => {
+      claimSubtask(store, done.subtasks[0]!.id, { sessionId: 'codex-1', agent: 'codex', observationId: obs }, T0);
+      completeSubtask(store, done.subtasks[0]!.id, 'codex-1', T0);
+    });
 
     const forClaude = readySubtaskRows(store, 'claude-1', '/r');
     expect(forClaude.map((r) => `${r.planSlug}/${r.subtaskIndex}:${r.status}`)).toEqual([
@@ -185,8 +192,8 @@ describeMatrix('ready-work lookups', ({ open }) => {
     // The claimer also sees the plan it works in.
     expect(readySubtaskRows(store, 'codex-1').map((r) => r.planSlug)).toEqual(['taken', 'open', 'open']);
     expect(readySubtaskRows(store, 'claude-1', '/other')).toEqual([]);
-    expect(countActivePlans(store, '/r')).toBe(2);
-    expect(countActivePlans(store)).toBe(2);
+    expect(countActivePlans(store, '/r')).toBe(3);
+    expect(countActivePlans(store)).toBe(3);
 
     expect(subtasksOfTasks(store, [open_.subtasks[1]!.taskId]).map((s) => [s.planSlug, s.subtaskIndex])).toEqual([
       ['open', 1],

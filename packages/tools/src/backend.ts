@@ -151,6 +151,7 @@ export interface TaskListResult {
   hint: string;
   coordination_warning?: string;
   next_tool?: string;
+  budget: BudgetInfo;
 }
 
 export interface TaskTimelineEntry {
@@ -311,6 +312,7 @@ export interface DriftCheckResult {
   recommendation: string;
   next_tool: 'task_claim_file' | null;
   next_args: Array<{ session_id: string; task_id: number; file_path: string }> | null;
+  budget: BudgetInfo;
 }
 
 export interface ClaimBackend {
@@ -604,6 +606,7 @@ export interface RescueOutcome {
   rescued: RescueEntry[];
   /** Entries past this call's batch, left for the next run. */
   remaining: number;
+  budget: BudgetInfo;
 }
 
 export interface RescueBackend {
@@ -613,14 +616,19 @@ export interface RescueBackend {
 
 export type ReadyReason = 'continue_current_task' | 'urgent_override' | 'ready_high_score';
 
-/** The exact task_plan_claim_subtask arguments for a ready sub-task. */
+/**
+ * The exact task_plan_claim_subtask arguments for a ready sub-task. The top pick's are
+ * the seed's shape (repo_root, file_scope); a ready entry's leave file_scope to the
+ * entry (the claim takes the sub-task's own scope either way) and name repo_root only
+ * when the slug exists in several repositories.
+ */
 export interface ReadyClaimArgs {
-  repo_root: string;
+  repo_root?: string;
   plan_slug: string;
   subtask_index: number;
   session_id: string;
   agent: string;
-  file_scope: string[];
+  file_scope?: string[];
 }
 
 /** What a claimable pick carries so an agent claims instead of stopping at discovery. */
@@ -641,12 +649,15 @@ export interface ReadyEntry extends Partial<ReadyClaimRouting> {
   blocked_by_count: number;
   title: string;
   capability_hint: string | null;
+  /** The scope, at most READY_FILE_PREVIEW paths (file_scope_total says how many there are when cut). */
   file_scope: string[];
+  file_scope_total?: number;
   fit_score: number;
   reason: ReadyReason;
   reasoning: string;
-  assigned_agent: string;
-  routing_reason: string;
+  /** Only on a pick routed to another agent: who, and why (an entry without them is yours). */
+  assigned_agent?: string;
+  routing_reason?: string;
   /** Others' fresh or handoff_pending claims on files of the scope (at most 5). */
   conflicts?: Array<{ file_path: string; session_id: string; agent: string }>;
 }
@@ -667,6 +678,9 @@ export interface ReadyForAgentResult extends Partial<ReadyClaimRouting> {
   auto_claimed?: AutoClaimOutcome;
   empty_state?: string;
 }
+
+/** task_ready_for_agent's answer: the ready work plus its budget. */
+export type ReadyForAgentAnswer = ReadyForAgentResult & { budget: BudgetInfo };
 
 export type AutopilotDecision =
   | 'accept_handoff'
@@ -696,10 +710,11 @@ export interface AutopilotTickResult {
   next_action: string;
   suggested_wake_seconds: number;
   signals: AutopilotSignals;
+  budget: BudgetInfo;
 }
 
 export interface ReadyBackend {
-  readyForAgent(args: TaskReadyForAgentInput): ReadyForAgentResult;
+  readyForAgent(args: TaskReadyForAgentInput): ReadyForAgentAnswer;
   autopilotTick(args: TaskAutopilotTickInput): AutopilotTickResult;
 }
 
@@ -836,6 +851,7 @@ export interface PromotedProposal {
 export interface ForagingReport {
   pending: PendingProposal[];
   promoted: PromotedProposal[];
+  budget: BudgetInfo;
 }
 
 export interface ProposalBackend {
@@ -902,6 +918,7 @@ export interface SyncStatusResult {
   drift: SyncDriftRow[];
   total: number;
   truncated: boolean;
+  budget: BudgetInfo;
 }
 
 export interface SpecBackend {

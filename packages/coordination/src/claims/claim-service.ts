@@ -22,6 +22,7 @@ import type {
   TaskClaimFileInput,
   TaskDriftCheckInput,
 } from '@swarm/tools';
+import { withBudget } from '../budget';
 import { appendObservation, type DomainContext, requireParticipant, requireSession, requireTask } from '../context';
 import { normalizeRepoPath } from '../repo-paths';
 import { claimAgeClass, isOwnership } from './age';
@@ -94,7 +95,8 @@ export class ClaimService implements ClaimBackend {
       const editsWithoutClaim = edited.filter((f) => !claimedSet.has(f));
       const claimsWithoutEdits = claimed.filter((f) => !editedSet.has(f));
       const drift = editsWithoutClaim.length > 0;
-      return {
+      const files = new Set([...claimed, ...edited]).size;
+      const payload: Omit<DriftCheckResult, 'budget'> = {
         generated_at: now,
         task_id: task.id,
         session_id: args.session_id,
@@ -110,6 +112,7 @@ export class ClaimService implements ClaimBackend {
           ? editsWithoutClaim.map((file) => ({ session_id: args.session_id, task_id: task.id, file_path: file }))
           : null,
       };
+      return withBudget(payload, { available: files, returned: files, hydrate_with: 'task_timeline' }, ctx.tokens);
     });
   }
 }

@@ -32,6 +32,7 @@ import {
   type TaskProposeInput,
   type TaskReinforceInput,
 } from '@swarm/tools';
+import { withBudget } from '../budget';
 import { appendObservation, type DomainContext, requireSession } from '../context';
 import { normalizeRepoPath } from '../repo-paths';
 import { normalizeRepoRoot } from '../tasks/task-service';
@@ -143,18 +144,19 @@ export class ProposalService implements ProposalBackend {
           pending.map((p) => p.id),
         ),
       );
-      const scored = pending
+      const alive = pending
         .map((p) => ({ p, s: proposalStrength(evidence.get(p.id) ?? [], now) }))
         .filter(({ s }) => s.strength >= PROPOSAL_NOISE_FLOOR)
-        .sort((a, b) => b.s.strength - a.s.strength || b.p.id - a.p.id)
-        .slice(0, args.limit);
-      const promoted = listProposals(ctx.store, {
+        .sort((a, b) => b.s.strength - a.s.strength || b.p.id - a.p.id);
+      const scored = alive.slice(0, args.limit);
+      const recent = listProposals(ctx.store, {
         repoRoot,
         branch: args.branch,
         status: 'promoted',
         promotedSince: now - PROPOSAL_HALF_LIFE_HOURS * 3_600_000,
-      }).slice(0, args.limit);
-      return {
+      });
+      const promoted = recent.slice(0, args.limit);
+      const payload = {
         pending: scored.map(({ p, s }) => ({
           id: p.id,
           strength: s.strength,
@@ -172,6 +174,16 @@ export class ProposalService implements ProposalBackend {
           promoted_at: p.promotedAt ?? 0,
         })),
       };
+      return withBudget(
+        payload,
+        {
+          available: alive.length + recent.length,
+          returned: scored.length + promoted.length,
+          hydrate_with: 'task_timeline',
+          why_collapsed: `At most ${args.limit} pending and ${args.limit} promoted: raise limit for more.`,
+        },
+        ctx.tokens,
+      );
     });
   }
 

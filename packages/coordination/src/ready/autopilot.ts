@@ -85,14 +85,14 @@ export function decideTick(
   signals: TickSignals,
   ready: ReadyForAgentResult,
   current: RankedCandidate | null,
-): AutopilotTickResult {
+): Omit<AutopilotTickResult, 'budget'> {
   const tick = (
     decision: AutopilotDecision,
     reason: string,
     next: { tool: string; args: Record<string, unknown> } | null,
     next_action: string,
     wake: number,
-  ): AutopilotTickResult => ({
+  ): Omit<AutopilotTickResult, 'budget'> => ({
     generated_at: now,
     decision,
     reason,

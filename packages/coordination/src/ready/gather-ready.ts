@@ -12,6 +12,7 @@ import {
   type ReadySubtaskRow,
   readySubtaskRows,
   recentSessionAgents,
+  slugsInSeveralRepos,
 } from '@swarm/storage';
 import { agentFamily } from '../batons/targeting';
 import { CLAIM_FRESH_MS, claimAgeClass, isOwnership } from '../claims/age';
@@ -44,6 +45,8 @@ export interface GatheredReady {
   /** Claimable candidates (not the caller's own claimed ones). */
   readonly available: number;
   readonly ranked: RankedCandidate[];
+  /** Which of these plan slugs exist in several repositories (a claim of them must name repo_root). */
+  readonly ambiguousSlugs: (slugs: readonly string[]) => Set<string>;
 }
 
 export interface ReadyDeps {
@@ -106,6 +109,7 @@ export function gatherReady(ctx: DomainContext, deps: ReadyDeps, query: ReadyQue
   });
   return {
     planCount: () => countActivePlans(store, repoRoot),
+    ambiguousSlugs: (slugs) => slugsInSeveralRepos(store, slugs),
     available: candidates.filter((c) => !c.current).length,
     ranked,
   };

@@ -124,14 +124,14 @@ function score(input: RankInput, c: ReadyCandidate): RankedCandidate {
       ? 'continue_current_task'
       : 'ready_high_score';
   const routing = route(input, c, fit);
+  // Fit, hint and wave are fields of their own: the words say what they do not, or that fit alone ranks it.
   const parts = [
-    `fit ${round(fit)}${c.capability_hint ? ` for ${c.capability_hint}` : ' (no capability_hint)'}`,
     ...(continuity > 0 ? [touchesOwn ? 'touches files you claim' : 'same plan as your work'] : []),
     ...(c.blocked_downstream_count > 0 ? [`unblocks ${c.blocked_downstream_count}`] : []),
-    `wave ${c.wave_index}`,
     ...(conflicted > 0 ? [`${conflicted} file(s) claimed by others`] : []),
     ...(reason === 'urgent_override' ? ['blocking message on its thread'] : []),
   ];
+  if (parts.length === 0) parts.push(`fit ${round(fit)} alone`);
   // Listed field by field: `{ ...c, more }` costs V8 a slow generic copy, and this runs per candidate per call.
   return {
     plan_slug: c.plan_slug,

@@ -7,41 +7,69 @@
 import {
   READY_BLOCKED_ACTION,
   READY_EMPTY_STATE,
+  READY_FILE_PREVIEW,
   READY_NO_PLAN_ACTION,
   type ReadyClaimRouting,
   type ReadyEntry,
   type ReadyForAgentResult,
 } from '@swarm/tools';
+import { compactLine } from '../tasks/post-routing';
 import type { GatheredReady, ReadyQuery } from './gather-ready';
 import type { RankedCandidate } from './rank-ready';
 
-const SHOWN_CONFLICTS = 5;
+const SHOWN_CONFLICTS = 3;
+const TITLE_CHARS = 80;
 
 export const ref = (c: Pick<RankedCandidate, 'plan_slug' | 'subtask_index'>) => `${c.plan_slug}/sub-${c.subtask_index}`;
 
-/** The copy-paste claim of a ready sub-task. */
-export function claimRouting(c: RankedCandidate, query: ReadyQuery): ReadyClaimRouting {
+/**
+ * The copy-paste claim of a ready sub-task. The top pick's (`full`) is the seed's shape:
+ * claim_args with repo_root and the whole file_scope, and the contract's reason
+ * sentence. An entry's is the tool's own minimal call: file_scope stays on the entry
+ * (task_plan_claim_subtask claims the sub-task's own scope either way) and repo_root is
+ * named only when the slug exists in several repositories; its reason is a few words.
+ */
+export function claimRouting(c: RankedCandidate, query: ReadyQuery, entry?: EntryPlace): ReadyClaimRouting {
+  const withRoot = entry === undefined || entry.ambiguous;
   const claim_args = {
-    repo_root: c.repo_root,
+    ...(withRoot ? { repo_root: c.repo_root } : {}),
     plan_slug: c.plan_slug,
     subtask_index: c.subtask_index,
     session_id: query.session_id,
     agent: query.agent,
-    file_scope: [...c.file_scope],
+    ...(entry === undefined ? { file_scope: [...c.file_scope] } : {}),
   };
   const q = JSON.stringify;
+  const root = withRoot ? `, repo_root: ${q(c.repo_root)}` : '';
+  const scope = entry === undefined ? `, file_scope: ${q(c.file_scope)}` : '';
   return {
     next_tool: 'task_plan_claim_subtask',
     claim_args,
-    codex_mcp_call: `mcp__colony__task_plan_claim_subtask({ agent: ${q(query.agent)}, session_id: ${q(query.session_id)}, repo_root: ${q(c.repo_root)}, plan_slug: ${q(c.plan_slug)}, subtask_index: ${c.subtask_index}, file_scope: ${q(c.file_scope)} })`,
-    next_action_reason:
-      c.reason === 'urgent_override'
-        ? `Claim ${ref(c)}: a blocking message on its thread overrides other work.`
-        : `Claim ${ref(c)}: it is unclaimed, dependencies are met, and it is the highest-ranked claimable ready item.`,
+    codex_mcp_call: `mcp__colony__task_plan_claim_subtask({ agent: ${q(query.agent)}, session_id: ${q(query.session_id)}${root}, plan_slug: ${q(c.plan_slug)}, subtask_index: ${c.subtask_index}${scope} })`,
+    next_action_reason: entry === undefined ? topReason(c) : entryReason(c, query, entry.rank),
   };
 }
 
-export function readyEntry(c: RankedCandidate, query: ReadyQuery): ReadyEntry {
+/** Where an entry stands: its rank in the list, and whether its slug needs repo_root. */
+interface EntryPlace {
+  readonly rank: number;
+  readonly ambiguous: boolean;
+}
+
+function topReason(c: RankedCandidate): string {
+  return c.reason === 'urgent_override'
+    ? `Claim ${ref(c)}: a blocking message on its thread overrides other work.`
+    : `Claim ${ref(c)}: it is unclaimed, dependencies are met, and it is the highest-ranked claimable ready item.`;
+}
+
+function entryReason(c: RankedCandidate, query: ReadyQuery, rank: number): string {
+  if (c.reason === 'urgent_override') return 'A blocking message on its thread overrides other work.';
+  if (c.assigned_agent !== query.agent) return `Routed to ${c.assigned_agent}; claim only if none takes it.`;
+  return `#${rank}: unclaimed, deps met.`;
+}
+
+export function readyEntry(c: RankedCandidate, query: ReadyQuery, place: EntryPlace): ReadyEntry {
+  const cut = c.file_scope.length > READY_FILE_PREVIEW;
   return {
     priority: c.priority,
     plan_slug: c.plan_slug,
@@ -50,16 +78,17 @@ export function readyEntry(c: RankedCandidate, query: ReadyQuery): ReadyEntry {
     wave_index: c.wave_index,
     wave_name: c.wave_name,
     blocked_by_count: 0,
-    title: c.title,
+    title: compactLine(c.title, TITLE_CHARS),
     capability_hint: c.capability_hint,
-    file_scope: [...c.file_scope],
+    file_scope: c.file_scope.slice(0, READY_FILE_PREVIEW),
+    ...(cut ? { file_scope_total: c.file_scope.length } : {}),
     fit_score: c.fit_score,
     reason: c.reason,
     reasoning: c.reasoning,
-    assigned_agent: c.assigned_agent,
-    routing_reason: c.routing_reason,
+    // Said only when routed away: an entry without them is yours.
+    ...(c.assigned_agent !== query.agent ? { assigned_agent: c.assigned_agent, routing_reason: c.routing_reason } : {}),
     ...(c.conflicts.length > 0 ? { conflicts: c.conflicts.slice(0, SHOWN_CONFLICTS) } : {}),
-    ...(c.current ? {} : claimRouting(c, query)),
+    ...(c.current ? {} : claimRouting(c, query, place)),
   };
 }
 
@@ -67,10 +96,20 @@ export function readyEntry(c: RankedCandidate, query: ReadyQuery): ReadyEntry {
 export function readyResponse(
   gathered: GatheredReady,
   query: ReadyQuery & { readonly limit: number },
+): { result: ReadyForAgentResult; autoPick: RankedCandidate | null; listed: number } {
+  const { ranked } = gathered;
+  return { ...pickResponse(gathered, query), listed: ranked.length };
+}
+
+function pickResponse(
+  gathered: GatheredReady,
+  query: ReadyQuery & { readonly limit: number },
 ): { result: ReadyForAgentResult; autoPick: RankedCandidate | null } {
   const { ranked } = gathered;
+  const shown = ranked.slice(0, query.limit);
+  const ambiguous = gathered.ambiguousSlugs(shown.filter((c) => !c.current).map((c) => c.plan_slug));
   const base = {
-    ready: ranked.slice(0, query.limit).map((c) => readyEntry(c, query)),
+    ready: shown.map((c, i) => readyEntry(c, query, { rank: i + 1, ambiguous: ambiguous.has(c.plan_slug) })),
     total_available: gathered.available,
   };
   const top = ranked[0];
@@ -108,7 +147,12 @@ export function readyResponse(
   }
   const contested =
     top.conflicts.length > 0
-      ? ` First coordinate: ${top.conflicts.map((c) => `${c.file_path} is claimed by ${c.session_id} (${c.agent})`).join('; ')}.`
+      ? ` First coordinate: ${top.conflicts
+          .slice(0, SHOWN_CONFLICTS)
+          .map((c) => `${c.file_path} is claimed by ${c.session_id} (${c.agent})`)
+          .join(
+            '; ',
+          )}${top.conflicts.length > SHOWN_CONFLICTS ? ` and ${top.conflicts.length - SHOWN_CONFLICTS} more` : ''}.`
       : '';
   const holdsOne = ranked.some((c) => c.current);
   return {
@@ -117,7 +161,7 @@ export function readyResponse(
       ...pick,
       ...routing,
       ...claimRouting(top, query),
-      next_action: `Call task_plan_claim_subtask with plan_slug="${top.plan_slug}", subtask_index=${top.subtask_index}, session_id="${query.session_id}", agent="${query.agent}".${contested}`,
+      next_action: `Call task_plan_claim_subtask with plan_slug="${top.plan_slug}", subtask_index=${top.subtask_index}.${contested}`,
     },
     autoPick: contested || holdsOne ? null : top,
   };

@@ -11,11 +11,13 @@ import {
   type AutopilotTickResult,
   isColonyError,
   type ReadyBackend,
+  type ReadyForAgentAnswer,
   type ReadyForAgentResult,
   type TaskAutopilotTickInput,
   type TaskReadyForAgentInput,
 } from '@swarm/tools';
 import type { BatonService } from '../batons/baton-service';
+import { withBudget } from '../budget';
 import type { DomainContext } from '../context';
 import type { PlanService } from '../plans/plan-service';
 import { decideTick, gatherSignals } from './autopilot';
@@ -37,16 +39,31 @@ export class ReadyService implements ReadyBackend {
     this.#deps = deps;
   }
 
-  readyForAgent(args: TaskReadyForAgentInput): ReadyForAgentResult {
+  readyForAgent(args: TaskReadyForAgentInput): ReadyForAgentAnswer {
     const store = this.#ctx.store;
     const answer = () => readyResponse(gatherReady(this.#ctx, this.#deps, args), args);
     const read = store.read(answer);
-    if (!args.auto_claim || !read.autoPick) return read.result;
+    if (!args.auto_claim || !read.autoPick) return this.#budgeted(read.result, read.listed);
     // Something to claim: rank again under the write lock, so the pick claimed is the pick of the moment.
-    return store.write(() => {
-      const { result, autoPick } = answer();
-      return autoPick ? this.#autoClaim(result, autoPick, args) : result;
+    const { result, listed } = store.write(() => {
+      const again = answer();
+      return { ...again, result: again.autoPick ? this.#autoClaim(again.result, again.autoPick, args) : again.result };
     });
+    return this.#budgeted(result, listed);
+  }
+
+  /** The budget: the ranked candidates (claimable and your own) against the entries shown. */
+  #budgeted(result: ReadyForAgentResult, listed: number): ReadyForAgentAnswer {
+    return withBudget(
+      result,
+      {
+        available: listed,
+        returned: result.ready.length,
+        hydrate_with: 'task_plan_list',
+        why_collapsed: 'Raise limit for more.',
+      },
+      this.#ctx.tokens,
+    );
   }
 
   autopilotTick(args: TaskAutopilotTickInput): AutopilotTickResult {
@@ -55,7 +72,24 @@ export class ReadyService implements ReadyBackend {
       const gathered = gatherReady(ctx, this.#deps, args);
       const { result } = readyResponse(gathered, { ...args, limit: 5 });
       const signals = gatherSignals(ctx, this.#deps, args, result.total_available);
-      return decideTick(ctx.clock.now(), args, signals, result, gathered.ranked.find((c) => c.current) ?? null);
+      const tick = decideTick(ctx.clock.now(), args, signals, result, gathered.ranked.find((c) => c.current) ?? null);
+      // The signals that could each have been the decision; one is.
+      const { counts } = signals;
+      const actionable =
+        counts.pending_handoff_count +
+        counts.quota_pending_claim_count +
+        counts.blocking_message_count +
+        counts.ready_subtask_count;
+      return withBudget(
+        tick,
+        {
+          available: Math.max(actionable, tick.next_tool === null ? 0 : 1),
+          returned: tick.next_tool === null ? 0 : 1,
+          hydrate_with: 'attention_inbox',
+          why_collapsed: 'One decision: attention_inbox and task_ready_for_agent list the rest.',
+        },
+        ctx.tokens,
+      );
     });
   }
 

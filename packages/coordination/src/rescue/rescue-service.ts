@@ -33,6 +33,7 @@ import {
 } from '@swarm/tools';
 import { openRelay } from '../batons/open-baton';
 import { agentFamily } from '../batons/targeting';
+import { withBudget } from '../budget';
 import { claimAgeClass } from '../claims/age';
 import { appendObservation, type DomainContext, requireTask } from '../context';
 import { PLAN_SUBTASK_CLAIM_KIND } from '../plans/subtask-lifecycle';
@@ -65,12 +66,12 @@ export class RescueService implements RescueBackend {
 
   scan(args: RescueStrandedScanInput): RescueOutcome {
     const plan = this.#ctx.store.read(() => this.#plan(args.stranded_after_minutes));
-    return {
+    return this.#budgeted({
       dry_run: true,
       stranded: plan.stranded,
       rescued: plan.entries.map((e) => e.entry),
       remaining: plan.remaining,
-    };
+    });
   }
 
   run(args: RescueStrandedRunInput): RescueOutcome {
@@ -82,11 +83,26 @@ export class RescueService implements RescueBackend {
       );
     }
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    const outcome = ctx.store.write(() => {
       const plan = this.#plan(args.stranded_after_minutes);
       const rescued = plan.entries.map(({ job, entry }) => this.#rescue(job, entry));
       return { dry_run: false, stranded: plan.stranded, rescued, remaining: plan.remaining };
     });
+    return this.#budgeted(outcome);
+  }
+
+  /** The budget: rescue entries of this batch against those left for the next run. */
+  #budgeted(outcome: Omit<RescueOutcome, 'budget'>): RescueOutcome {
+    return withBudget(
+      outcome,
+      {
+        available: outcome.rescued.length + outcome.remaining,
+        returned: outcome.rescued.length,
+        hydrate_with: 'task_timeline',
+        why_collapsed: 'One batch per call: run the scan again after this batch is handled.',
+      },
+      this.#ctx.tokens,
+    );
   }
 
   /** Everything stranded at the cutoff, as rescue entries in rescue order. */

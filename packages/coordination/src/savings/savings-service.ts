@@ -21,6 +21,7 @@ import {
   type SavingsReport,
   type SavingsReportInput,
 } from '@swarm/tools';
+import { withBudget } from '../budget';
 import type { DomainContext } from '../context';
 
 /** USD per one million tokens, as configured (e.g. from COLONY_MCP_*_USD_PER_1M). */
@@ -97,7 +98,7 @@ export class SavingsService implements SavingsBackend {
         price,
       ),
     );
-    return {
+    const report = {
       live: {
         note: LIVE_NOTE,
         window: { since, until, hours },
@@ -111,6 +112,8 @@ export class SavingsService implements SavingsBackend {
       },
       reference: reference(this.#options.reference),
     };
+    const rows = operations.length + report.reference.rows.length;
+    return withBudget(report, { available: rows, returned: rows, hydrate_with: 'savings_report' }, this.#ctx.tokens);
   }
 }
 

@@ -26,6 +26,7 @@ import {
   type SpecReadResult,
   type SyncStatusResult,
 } from '@swarm/tools';
+import { withBudget } from '../budget';
 import { appendObservation, type DomainContext } from '../context';
 import { ProposalService } from '../proposals/proposal-service';
 import { compactLine } from '../tasks/post-routing';
@@ -105,7 +106,7 @@ export class SpecService implements SpecBackend {
 
   syncStatus(args: OpenspecSyncStatusInput): SyncStatusResult {
     const ctx = this.#ctx;
-    return ctx.store.read(() =>
+    const status = ctx.store.read(() =>
       syncStatus({
         store: ctx.store,
         fs: this.#fs,
@@ -114,6 +115,16 @@ export class SpecService implements SpecBackend {
         staleAfterHours: args.stale_after_hours,
         limit: args.limit,
       }),
+    );
+    return withBudget(
+      status,
+      {
+        available: status.total,
+        returned: status.drift.length,
+        hydrate_with: 'openspec_sync_status',
+        why_collapsed: `First ${args.limit} drift rows, by kind: raise limit for the rest.`,
+      },
+      ctx.tokens,
     );
   }
 

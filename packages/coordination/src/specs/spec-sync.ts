@@ -38,7 +38,7 @@ export interface SyncInput {
 /** Placeholders the caller fills in with its own session and agent. */
 const YOU = { session_id: '<your session_id>', agent: '<your agent>' };
 
-export function syncStatus(input: SyncInput): SyncStatusResult {
+export function syncStatus(input: SyncInput): Omit<SyncStatusResult, 'budget'> {
   const { store, fs, paths } = input;
   const rootText = fs.readFile(paths.spec);
   const currentHash = rootText === null ? null : rootHash(rootText);

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import {
   activeTasksOfSession,
   countCalls,
+  countTasksMatching,
   ensureTask,
   getObservation,
   getParticipant,
@@ -35,6 +36,7 @@ import {
   type TaskUpdate,
   type TaskUpdatesSinceInput,
 } from '@swarm/tools';
+import { withBudget } from '../budget';
 import { appendObservation, type DomainContext, requireParticipant, requireSession, requireTask } from '../context';
 import { inferIdeFromSessionId } from '../ide';
 import { appendNotepadPointer, type NotepadPointer } from './omx-notepad';
@@ -96,16 +98,16 @@ export class TaskService implements TaskBackend {
 
   list(args: TaskListInput): TaskListResult {
     const ctx = this.#ctx;
-    const tasks = listTasks(ctx.store, {
-      limit: args.limit,
+    const filter = {
       ...(args.repo_root === undefined ? {} : { repoRoot: normalizeRepoRoot(args.repo_root) }),
       ...(args.branch === undefined ? {} : { branch: args.branch }),
-    });
+    };
+    const tasks = listTasks(ctx.store, { ...filter, limit: args.limit });
     const participants = participantsOf(
       ctx,
       tasks.map((t) => t.id),
     );
-    const result: TaskListResult = {
+    const result: Omit<TaskListResult, 'budget'> = {
       tasks: tasks.map((t) => ({
         id: t.id,
         repo_root: t.repoRoot,
@@ -122,7 +124,18 @@ export class TaskService implements TaskBackend {
       result.coordination_warning = warning;
       result.next_tool = 'task_ready_for_agent';
     }
-    return result;
+    // Counted only when the page is full: a short page is everything there is.
+    const available = tasks.length < args.limit ? tasks.length : countTasksMatching(ctx.store, filter);
+    return withBudget(
+      result,
+      {
+        available,
+        returned: tasks.length,
+        hydrate_with: 'task_timeline',
+        why_collapsed: `Most recently updated ${args.limit}: narrow by repo_root or branch, or raise limit.`,
+      },
+      ctx.tokens,
+    );
   }
 
   /** Warns sessions that browse instead of picking work; silent once they have used the picker. */

@@ -60,10 +60,10 @@ export const taskDriftCheck = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ generated_at, task_id, session_id, window_minutes, claimed_files, edited_files, edits_without_claim, claims_without_edits, drift_score, recommendation, next_tool, next_args }',
+      '{ generated_at, task_id, session_id, window_minutes, claimed_files, edited_files, edits_without_claim, claims_without_edits, drift_score, recommendation, next_tool, next_args, budget }',
     errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND'],
     notes:
-      'File-scope drift only. Edits are the session\'s `edit` observations on the task within window_minutes (default 60, max 1440); claims have no time bound: every claim of the session in state active counts. drift_score = edits_without_claim.length / max(1, edited_files.length). When edits lack a claim, next_tool is "task_claim_file" and next_args one payload per file; otherwise both are null. File lists are repo-relative and sorted.',
+      'File-scope drift only. Edits are the session\'s `edit` observations on the task within window_minutes (default 60, max 1440); claims have no time bound: every claim of the session in state active counts. drift_score = edits_without_claim.length / max(1, edited_files.length). When edits lack a claim, next_tool is "task_claim_file" and next_args one payload per file; otherwise both are null. File lists are repo-relative and sorted. budget counts the files compared; nothing is left out.',
     example: { session_id: 'sess_abc', task_id: 42, window_minutes: 60 },
   },
   handler: (args, b: ColonyBackend) => b.claims.driftCheck(args),

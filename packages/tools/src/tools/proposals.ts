@@ -87,8 +87,8 @@ export const taskForagingReport = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ pending: [ { id, strength, summary, reinforcement_count, touches_files, created_at, last_reinforced_at } ], promoted: [ { id, task_id, branch, summary, promoted_at } ] }',
-    notes: `Pending proposals whose strength has evaporated below ${PROPOSAL_NOISE_FLOOR} are omitted. reinforcement_count counts unique sessions, not rows. promoted lists proposals promoted in the last ${PROPOSAL_HALF_LIFE_HOURS} hours, newest first: their task threads are ready to claim. Use pending rows to decide whether to call task_reinforce.`,
+      '{ pending: [ { id, strength, summary, reinforcement_count, touches_files, created_at, last_reinforced_at } ], promoted: [ { id, task_id, branch, summary, promoted_at } ], budget }',
+    notes: `Pending proposals whose strength has evaporated below ${PROPOSAL_NOISE_FLOOR} are omitted. reinforcement_count counts unique sessions, not rows. promoted lists proposals promoted in the last ${PROPOSAL_HALF_LIFE_HOURS} hours, newest first: their task threads are ready to claim. Use pending rows to decide whether to call task_reinforce. budget counts pending proposals above the floor plus recent promotions against those listed (at most limit each).`,
     example: { repo_root: '/abs/repo', branch: 'main' },
   },
   handler: (args, b: ColonyBackend) => b.proposals.foragingReport(args),

@@ -55,9 +55,9 @@ export const openspecSyncStatus = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ repo_root, root_hash, open_changes, archived_changes, drift: [ { kind, slug, detail, repair: { tool, args } | null } ], total, truncated }',
+      '{ repo_root, root_hash, open_changes, archived_changes, drift: [ { kind, slug, detail, repair: { tool, args } | null } ], total, truncated, budget }',
     notes:
-      'kinds: change_without_task (open change, no spec/<slug> thread), task_without_change (thread on spec/<slug>, no change or archive), stale_change (no thread activity for stale_after_hours), base_moved (SPEC.md changed since the change opened: archive soon), broken_change (folder without a readable CHANGE.md), archive_unrecorded (archived folder, no spec-archive observation), stale_checkbox (archived CHANGE.md with unchecked `- [ ]` items).',
+      'kinds: change_without_task (open change, no spec/<slug> thread), task_without_change (thread on spec/<slug>, no change or archive), stale_change (no thread activity for stale_after_hours), base_moved (SPEC.md changed since the change opened: archive soon), broken_change (folder without a readable CHANGE.md), archive_unrecorded (archived folder, no spec-archive observation), stale_checkbox (archived CHANGE.md with unchecked `- [ ]` items). budget counts every drift row (total) against those listed.',
     example: { repo_root: '/abs/repo', stale_after_hours: 24, limit: 50 },
   },
   handler: (args, b: ColonyBackend) => b.specs.syncStatus(args),

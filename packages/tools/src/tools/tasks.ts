@@ -79,9 +79,9 @@ export const taskList = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ tasks: [ { id, repo_root, branch, title, status, updated_at, participants: [ { session_id, agent } ] } ], hint, coordination_warning?, next_tool? }',
+      '{ tasks: [ { id, repo_root, branch, title, status, updated_at, participants: [ { session_id, agent } ] } ], hint, coordination_warning?, next_tool?, budget }',
     notes:
-      'Before a session has called task_ready_for_agent, coordination_warning is "task_list is inventory; use task_ready_for_agent to choose work." and next_tool is task_ready_for_agent. A repeated task_list without task_ready_for_agent gets the stronger "Stop browsing. Call task_ready_for_agent before selecting work.". After task_ready_for_agent, both are omitted. `hint` is kept for backward compatibility.',
+      'Before a session has called task_ready_for_agent, coordination_warning is "task_list is inventory; use task_ready_for_agent to choose work." and next_tool is task_ready_for_agent. A repeated task_list without task_ready_for_agent gets the stronger "Stop browsing. Call task_ready_for_agent before selecting work.". After task_ready_for_agent, both are omitted. `hint` is kept for backward compatibility. budget counts the threads matching repo_root/branch (counted only when the page is full) against those listed.',
     example: { limit: 50, session_id: 'sess_abc' },
   },
   handler: (args, b: ColonyBackend) => b.tasks.list(args),
