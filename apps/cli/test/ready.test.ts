@@ -48,14 +48,7 @@ describe('colony task ready', () => {
     const json = colony(['task', 'ready', ...who('codex-1'), '--no-auto-claim', '--json', '--limit', '1']).json();
     expect(json).toMatchObject({ total_available: 2, next_tool: 'task_plan_claim_subtask', plan_slug: 'widgets' });
     expect(json.ready).toHaveLength(1);
-    expect(json.claim_args).toEqual({
-      repo_root: repo,
-      plan_slug: 'widgets',
-      subtask_index: 0,
-      session_id: 'codex-1',
-      agent: 'codex',
-      file_scope: ['src/api.ts'],
-    });
+    expect(json.claim_args).toEqual({ plan_slug: 'widgets', subtask_index: 0, session_id: 'codex-1', agent: 'codex' });
   });
 
   it('claims the top pick by default and says so', () => {
@@ -92,9 +85,7 @@ describe('colony autopilot tick', () => {
     expect(tick.code, tick.stderr).toBe(0);
     const lines = tick.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('decision: claim_ready');
-    expect(lines[2]).toMatch(
-      /^next: task_plan_claim_subtask \{"repo_root":".*","plan_slug":"widgets","subtask_index":1,/,
-    );
+    expect(lines[2]).toMatch(/^next: task_plan_claim_subtask \{"plan_slug":"widgets","subtask_index":1,/);
     expect(lines[4]).toBe('wake in: 60s');
     expect(lines[5]).toMatch(/^signals: 0 handoff\(s\), 0 relay\(s\), 0 unread \(0 blocking\), 1 ready, /);
 

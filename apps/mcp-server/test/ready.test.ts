@@ -134,17 +134,10 @@ describe('task_ready_for_agent over stdio', () => {
       plan_slug: 'widgets',
       subtask_index: 0,
       reason: 'ready_high_score',
-      claim_args: {
-        repo_root: repo,
-        plan_slug: 'widgets',
-        subtask_index: 0,
-        session_id: 'codex-1',
-        agent: 'codex',
-        file_scope: ['apps/api/src/widgets.ts'],
-      },
+      claim_args: { plan_slug: 'widgets', subtask_index: 0, session_id: 'codex-1', agent: 'codex' },
     });
     expect(browse.codex_mcp_call).toBe(
-      `mcp__colony__task_plan_claim_subtask({ agent: "codex", session_id: "codex-1", repo_root: ${JSON.stringify(repo)}, plan_slug: "widgets", subtask_index: 0, file_scope: ["apps/api/src/widgets.ts"] })`,
+      `mcp__colony__task_plan_claim_subtask({ agent: "codex", session_id: "codex-1", plan_slug: "widgets", subtask_index: 0 })`,
     );
 
     const claimed = await ok('task_ready_for_agent', { session_id: 'codex-1', agent: 'codex', repo_root: repo });

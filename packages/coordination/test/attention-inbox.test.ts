@@ -220,7 +220,7 @@ describe('attention_inbox: messages', () => {
       collapsed_count: 4,
       hydrate_with: 'get_observations',
     });
-    expect(result.budget.why_collapsed).toMatch(/^Compact inbox: entries listed by priority/);
+    expect(result.budget.why_collapsed).toMatch(/^Listed by priority within ~\d+ tokens/);
     expect(result.budget.estimated_tokens_returned).toBeLessThanOrEqual(ATTENTION_TOKEN_BUDGET);
     const counted = createTokenCounter().count(JSON.stringify(result));
     expect(Math.abs(result.budget.estimated_tokens_returned - counted)).toBeLessThanOrEqual(20);

@@ -68,14 +68,7 @@ describe('task_autopilot_tick', () => {
       reason:
         'Claim add-widget-page/sub-0: it is unclaimed, dependencies are met, and it is the highest-ranked claimable ready item.',
       next_tool: 'task_plan_claim_subtask',
-      next_args: {
-        repo_root: team.repo,
-        plan_slug: 'add-widget-page',
-        subtask_index: 0,
-        session_id: 'codex-1',
-        agent: 'codex',
-        file_scope: ['packages/storage/src/widgets.ts'],
-      },
+      next_args: { plan_slug: 'add-widget-page', subtask_index: 0, session_id: 'codex-1', agent: 'codex' },
       suggested_wake_seconds: 60,
       signals: { ...ZERO, ready_subtask_count: 1 },
     });

@@ -5,6 +5,7 @@
 import { insertObservation, upsertSession } from '@swarm/storage';
 import { HIVEMIND_NEXT_ACTION, type HivemindContextResult } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONTEXT_WARNINGS } from '../src/lanes/hivemind-context';
 import { createFixture, type Fixture } from './_fixture';
 
 const MIN = 60_000;
@@ -192,7 +193,7 @@ describe('hivemind_context', () => {
       memory_limit: 3,
     });
     expect(ctx.memory_hits).toHaveLength(3);
-    expect(ctx.negative_warnings).toHaveLength(3);
+    expect(ctx.negative_warnings).toHaveLength(CONTEXT_WARNINGS);
     expect(ctx.summary.lane_count).toBe(30);
     expect(ctx.lanes.length).toBeGreaterThan(1);
     expect(ctx.lanes.length).toBeLessThan(20);

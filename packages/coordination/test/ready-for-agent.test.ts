@@ -68,25 +68,18 @@ describe('task_ready_for_agent with a published plan', () => {
   it('lists only unblocked work, with exact claim args and the codex call, when browsing', async () => {
     const before = written();
     const result = await browse('codex-1', 'codex');
-    const claim_args = {
-      repo_root: repo,
-      plan_slug: 'add-widget-page',
-      subtask_index: 0,
-      session_id: 'codex-1',
-      agent: 'codex',
-      file_scope: ['packages/storage/src/widgets.ts'],
-    };
-    const codex_mcp_call = `mcp__colony__task_plan_claim_subtask({ agent: "codex", session_id: "codex-1", repo_root: ${JSON.stringify(repo)}, plan_slug: "add-widget-page", subtask_index: 0, file_scope: ["packages/storage/src/widgets.ts"] })`;
+    // The top pick's call is the same minimal exact call as its entry's.
+    const claim_args = { plan_slug: 'add-widget-page', subtask_index: 0, session_id: 'codex-1', agent: 'codex' };
+    const codex_mcp_call = `mcp__colony__task_plan_claim_subtask({ agent: "codex", session_id: "codex-1", plan_slug: "add-widget-page", subtask_index: 0 })`;
     const next_action_reason =
       'Claim add-widget-page/sub-0: it is unclaimed, dependencies are met, and it is the highest-ranked claimable ready item.';
-    const entryArgs = { plan_slug: 'add-widget-page', subtask_index: 0, session_id: 'codex-1', agent: 'codex' };
+    const entryArgs = claim_args;
     expect(result).toEqual({
       ready: [
         {
           priority: expect.any(Number),
           plan_slug: 'add-widget-page',
           subtask_index: 0,
-          task_id: expect.any(Number),
           wave_index: 0,
           wave_name: 'Wave 1',
           blocked_by_count: 0,
@@ -118,7 +111,9 @@ describe('task_ready_for_agent with a published plan', () => {
     });
     expect(written()).toEqual(before);
     // The entry's claim args are accepted as they are, and claim the whole scope.
-    expect(await fx.ok('task_plan_claim_subtask', entryArgs)).toMatchObject({ file_scope: claim_args.file_scope });
+    expect(await fx.ok('task_plan_claim_subtask', entryArgs)).toMatchObject({
+      file_scope: ['packages/storage/src/widgets.ts'],
+    });
   });
 
   it('claims the top pick in the same call by default, then says to continue it', async () => {
@@ -320,8 +315,9 @@ describe('task_ready_for_agent ranking', () => {
     expect(entry.title.length).toBeLessThanOrEqual(80);
     expect(entry.title.endsWith('…')).toBe(true);
     expect(entry.claim_args).not.toHaveProperty('repo_root');
-    // The top pick's own claim fields stay whole: every file, and repo_root.
-    expect(alone.claim_args).toMatchObject({ repo_root: repo, file_scope: files });
+    // The top pick's own call is as minimal: the slug is unique, so no repo_root; no file list.
+    expect(alone.claim_args).toEqual(entry.claim_args);
+    expect(alone.codex_mcp_call).toBe(entry.codex_mcp_call);
     expect(alone.budget).toMatchObject({ items_available: 2, items_returned: 1, collapsed_count: 1 });
     expect(alone.budget.why_collapsed).toEqual(expect.any(String));
 
@@ -336,6 +332,7 @@ describe('task_ready_for_agent ranking', () => {
       agent: 'codex',
     });
     expect(both.ready[0].codex_mcp_call).toContain(`repo_root: ${JSON.stringify(repo)}`);
+    expect(both.claim_args).toEqual(both.ready[0].claim_args);
     expect(await fx.ok('task_plan_claim_subtask', both.ready[0].claim_args)).toMatchObject({ file_scope: files });
   });
 });

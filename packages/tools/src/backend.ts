@@ -643,7 +643,8 @@ export interface ReadyEntry extends Partial<ReadyClaimRouting> {
   priority: number;
   plan_slug: string;
   subtask_index: number;
-  task_id: number;
+  /** Only on the sub-task already yours (continue_current_task): its thread, to post on. */
+  task_id?: number;
   wave_index: number;
   wave_name: string;
   blocked_by_count: number;

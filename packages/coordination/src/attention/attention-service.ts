@@ -233,7 +233,7 @@ type Entries = Pick<
 >;
 type Bucket = keyof Entries;
 
-const WHY_COLLAPSED = `Compact inbox: entries listed by priority (blocking messages, handoffs, wakes, needs_reply, blockers, stalled lanes, fyi, claims, hot files) within ~${ATTENTION_TOKEN_BUDGET} tokens; summary counts them all.`;
+const WHY_COLLAPSED = `Listed by priority within ~${ATTENTION_TOKEN_BUDGET} tokens; summary counts all; task_messages lists every message.`;
 /** A budget object as large as the real one, for sizing the rest of the answer. */
 const DRAFT_BUDGET = {
   items_available: 0,

@@ -9,7 +9,7 @@ import { ATTENTION_LIST_CAPS, type AttentionClaimEntry, type StaleClaimSignals }
 import { claimAgeClass, isOwnership } from '../claims/age';
 
 export const SWEEP_SUGGESTION =
-  'Stale claims are history, not ownership: rescue_stranded_scan finds stopped sessions still holding claims (rescue_stranded_run releases them); task_claim_quota_release_expired weakens expired handoff claims.';
+  'History, not ownership: rescue_stranded_scan finds stopped sessions holding claims; task_claim_quota_release_expired weakens expired handoff claims.';
 
 /**
  * Others' claims that are ownership now (fresh or handoff_pending) and were made or

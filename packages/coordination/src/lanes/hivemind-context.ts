@@ -7,6 +7,7 @@
  */
 import { countReadySubtasks, scopeAttention, scopeWarnings } from '@swarm/storage';
 import {
+  CONTEXT_TOKEN_TARGET,
   type ContextLane,
   HIVEMIND_ATTENTION_HINT,
   HIVEMIND_ATTENTION_HYDRATION,
@@ -25,18 +26,15 @@ import { makeSnippet } from '../memory/snippet';
 import { isLiveActivity } from './activity';
 import { type Lane, lockedFilePreview } from './lane';
 
-/**
- * Roughly the most tokens an answer takes: lanes fill what the summary, hits, warnings
- * and budget leave (at least one lane is always listed).
- */
-export const CONTEXT_TOKENS = 750;
+/** Lanes fill what the summary, hits, warnings and budget leave of this (at least one lane is always listed). */
+export const CONTEXT_TOKENS = CONTEXT_TOKEN_TARGET;
 /** What the budget object itself costs, reserved before lanes are added. */
 const BUDGET_OBJECT_TOKENS = 70;
 /** Negative warnings listed. */
-export const CONTEXT_WARNINGS = 3;
+export const CONTEXT_WARNINGS = 2;
 /** Attention observation ids listed. */
 const ATTENTION_IDS = 10;
-const SNIPPET_CHARS = 80;
+const SNIPPET_CHARS = 64;
 /** Characters of the query derived from live lanes' thread titles. */
 const DERIVED_QUERY_CHARS = 300;
 
@@ -106,7 +104,7 @@ export function hivemindContext(
       returned: listed.length + hits.length + negative.length + attention.observationIds.length,
       hydrate_with: lanesCollapsed ? 'hivemind' : 'get_observations',
       why_collapsed: lanesCollapsed
-        ? `Showed ${listed.length} of ${lanes.length} lanes (needing attention first): call hivemind for every lane, attention_inbox for what waits.`
+        ? `${listed.length} of ${lanes.length} lanes shown, needing attention first; hivemind lists all.`
         : 'Newest warnings and attention ids only: attention_inbox lists what waits, get_observations hydrates ids.',
     },
     ctx.tokens,

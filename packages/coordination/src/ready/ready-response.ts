@@ -23,36 +23,32 @@ const TITLE_CHARS = 80;
 export const ref = (c: Pick<RankedCandidate, 'plan_slug' | 'subtask_index'>) => `${c.plan_slug}/sub-${c.subtask_index}`;
 
 /**
- * The copy-paste claim of a ready sub-task. The top pick's (`full`) is the seed's shape:
- * claim_args with repo_root and the whole file_scope, and the contract's reason
- * sentence. An entry's is the tool's own minimal call: file_scope stays on the entry
- * (task_plan_claim_subtask claims the sub-task's own scope either way) and repo_root is
- * named only when the slug exists in several repositories; its reason is a few words.
+ * The copy-paste claim of a ready sub-task: the tool's own minimal exact call. file_scope
+ * stays on the entry (task_plan_claim_subtask claims the sub-task's own scope either
+ * way) and repo_root is named only when the slug exists in several repositories. The
+ * top pick (no `rank`) carries the contract's reason sentence, an entry a few words.
  */
-export function claimRouting(c: RankedCandidate, query: ReadyQuery, entry?: EntryPlace): ReadyClaimRouting {
-  const withRoot = entry === undefined || entry.ambiguous;
+export function claimRouting(c: RankedCandidate, query: ReadyQuery, place: EntryPlace): ReadyClaimRouting {
   const claim_args = {
-    ...(withRoot ? { repo_root: c.repo_root } : {}),
+    ...(place.ambiguous ? { repo_root: c.repo_root } : {}),
     plan_slug: c.plan_slug,
     subtask_index: c.subtask_index,
     session_id: query.session_id,
     agent: query.agent,
-    ...(entry === undefined ? { file_scope: [...c.file_scope] } : {}),
   };
   const q = JSON.stringify;
-  const root = withRoot ? `, repo_root: ${q(c.repo_root)}` : '';
-  const scope = entry === undefined ? `, file_scope: ${q(c.file_scope)}` : '';
+  const root = place.ambiguous ? `, repo_root: ${q(c.repo_root)}` : '';
   return {
     next_tool: 'task_plan_claim_subtask',
     claim_args,
-    codex_mcp_call: `mcp__colony__task_plan_claim_subtask({ agent: ${q(query.agent)}, session_id: ${q(query.session_id)}${root}, plan_slug: ${q(c.plan_slug)}, subtask_index: ${c.subtask_index}${scope} })`,
-    next_action_reason: entry === undefined ? topReason(c) : entryReason(c, query, entry.rank),
+    codex_mcp_call: `mcp__colony__task_plan_claim_subtask({ agent: ${q(query.agent)}, session_id: ${q(query.session_id)}${root}, plan_slug: ${q(c.plan_slug)}, subtask_index: ${c.subtask_index} })`,
+    next_action_reason: place.rank === undefined ? topReason(c) : entryReason(c, query, place.rank),
   };
 }
 
-/** Where an entry stands: its rank in the list, and whether its slug needs repo_root. */
+/** Where an entry stands: its rank in the list (none for the top pick's routing), and whether its slug needs repo_root. */
 interface EntryPlace {
-  readonly rank: number;
+  readonly rank?: number;
   readonly ambiguous: boolean;
 }
 
@@ -74,7 +70,8 @@ export function readyEntry(c: RankedCandidate, query: ReadyQuery, place: EntryPl
     priority: c.priority,
     plan_slug: c.plan_slug,
     subtask_index: c.subtask_index,
-    task_id: c.task_id,
+    // The thread of work already yours (to post on); a claim answers the others' task_id.
+    ...(c.current ? { task_id: c.task_id } : {}),
     wave_index: c.wave_index,
     wave_name: c.wave_name,
     blocked_by_count: 0,
@@ -160,7 +157,7 @@ function pickResponse(
       ...base,
       ...pick,
       ...routing,
-      ...claimRouting(top, query),
+      ...claimRouting(top, query, { ambiguous: ambiguous.has(top.plan_slug) }),
       next_action: `Call task_plan_claim_subtask with plan_slug="${top.plan_slug}", subtask_index=${top.subtask_index}.${contested}`,
     },
     autoPick: contested || holdsOne ? null : top,

@@ -19,13 +19,13 @@ export const ATTENTION_LIST_CAPS = {
   pending_wakes: 3,
   blockers: 3,
   stalled_lanes: 3,
-  top_stale_branches: 3,
+  top_stale_branches: 2,
 } as const;
 /**
  * About how many tokens (cl100k_base) one answer may take: entries are listed in
  * priority order while they fit, the first one always (its share of the startup loop).
  */
-export const ATTENTION_TOKEN_BUDGET = 700;
+export const ATTENTION_TOKEN_BUDGET = 600;
 /** Edits older than this many half-lives weigh under 1/64 and are left out of file_heat. */
 export const FILE_HEAT_WINDOW_HALF_LIVES = 6;
 /** The newest edit observations file_heat reads, however many fall in its window. */

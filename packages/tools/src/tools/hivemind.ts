@@ -22,6 +22,8 @@ export const HIVEMIND_ATTENTION_HYDRATION =
   'Hydrate with attention_inbox; call get_observations with observation_ids only for bodies.';
 /** Where lane entries come from: colony's own session heartbeats and task threads. */
 export const LANE_SOURCE = 'colony-session';
+/** About the most tokens a hivemind_context answer takes: lanes fill what the rest leaves (at least one). */
+export const CONTEXT_TOKEN_TARGET = 620;
 /** The environment variable naming the default repository roots (split by the platform path delimiter). */
 export const HIVEMIND_REPO_ROOTS_ENV = 'COLONY_HIVEMIND_REPO_ROOTS';
 
@@ -158,7 +160,7 @@ export const hivemindContext = defineTool({
   docs: {
     returns:
       '{ generated_at, summary: { lane_count, memory_hit_count, negative_warning_count, needs_attention_count, next_action, suggested_tools, must_check_attention, attention_hint, ready_work_hint, unread_message_count, pending_handoff_count, blocking, ready_work_count }, attention: { unread_messages, pending_handoffs, blocking, observation_ids, hydration, hydrate_with }, lanes: [ { task_id, branch, task, owner, activity, needs_attention, locked_file_preview? } ], memory_hits: [ { id, session_id, kind, snippet, score, ts, task_id } ], negative_warnings: [ { id, session_id, kind, snippet, ts, task_id } ], budget }',
-    notes: `${SCOPE_NOTES} lanes are hivemind's, compacted, in the same order: they fill what is left of about 750 tokens (at least one, at most limit); lane_count counts every lane in scope and budget.collapsed_count what was left out (call hivemind for the whole map). memory_hits: search (BM25 plus the vector blend) for query, or, without one, for the titles of the live lanes' threads; memory_limit hits (default 3, max 10; 0 skips the search), snippets cut to 80 characters, ids already listed as warnings or attention left out. negative_warnings: the newest failed_approach, blocked_path, conflict_warning and reverted_solution posts on threads in scope (at most 3). The attention counts cover the scope (unread, not expired messages and pending, not expired handoffs on its threads; observation_ids also name pending relays); ready_work_count counts available plan sub-tasks there. summary.next_action is always "${HIVEMIND_NEXT_ACTION}" Hydrate memory and warning ids with get_observations, attention with attention_inbox.`,
+    notes: `${SCOPE_NOTES} lanes are hivemind's, compacted, in the same order: they fill what is left of about ${CONTEXT_TOKEN_TARGET} tokens (at least one, at most limit); lane_count counts every lane in scope and budget.collapsed_count what was left out (call hivemind for the whole map). memory_hits: search (BM25 plus the vector blend) for query, or, without one, for the titles of the live lanes' threads; memory_limit hits (default 3, max 10; 0 skips the search), snippets cut to 64 characters, ids already listed as warnings or attention left out. negative_warnings: the newest failed_approach, blocked_path, conflict_warning and reverted_solution posts on threads in scope (at most 2). The attention counts cover the scope (unread, not expired messages and pending, not expired handoffs on its threads; observation_ids also name pending relays); ready_work_count counts available plan sub-tasks there. summary.next_action is always "${HIVEMIND_NEXT_ACTION}" Hydrate memory and warning ids with get_observations, attention with attention_inbox.`,
     example: { repo_root: '/abs/repo', query: 'current task or branch', memory_limit: 3, limit: 20 },
   },
   handler: (args, b: ColonyBackend) => b.lanes.context(args),
