@@ -5,13 +5,7 @@
  * that always sends the caller to attention_inbox before choosing work. Everything is
  * ids, counts and short previews; bodies stay behind get_observations.
  */
-import {
-  countReadySubtasks,
-  maxObservationId,
-  type Store,
-  scopeAttention,
-  scopeWarnings,
-} from '@swarm/storage';
+import { countReadySubtasks, maxObservationId, type Store, scopeAttention, scopeWarnings } from '@swarm/storage';
 import {
   CONTEXT_TOKEN_TARGET,
   type ContextLane,
