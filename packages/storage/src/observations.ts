@@ -173,8 +173,6 @@ export interface KeywordFilter {
   readonly kind?: string;
   readonly taskId?: number;
   readonly sessionId?: string;
-  /** Only observations with a larger id (a recent window: FTS5 seeks past the older rows). */
-  readonly afterId?: number;
 }
 
 /**
@@ -205,21 +203,13 @@ export function keywordSearch(store: Store, match: string, limit: number, filter
     where.push('o.session_id = ?');
     params.push(filter.sessionId);
   }
-  if (filter.afterId !== undefined) {
-    where.push('f.rowid > ?');
-    params.push(filter.afterId);
-  }
   params.push(Math.max(RANK_POOL, limit), limit);
   // The pool is read newest-first straight off the index (no sort); bm25() runs only on it.
-  const joined = where.some((w) => w.startsWith('o.'));
   const pool =
     where.length === 0
       ? `SELECT rowid AS id, bm25(observations_fts) AS rank FROM observations_fts
          WHERE observations_fts MATCH ? ORDER BY rowid DESC LIMIT ?`
-      : joined
-        ? `SELECT f.rowid AS id, bm25(observations_fts) AS rank FROM observations_fts f JOIN observations o ON o.id = f.rowid
-         WHERE observations_fts MATCH ? AND ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT ?`
-        : `SELECT f.rowid AS id, bm25(observations_fts) AS rank FROM observations_fts f
+      : `SELECT f.rowid AS id, bm25(observations_fts) AS rank FROM observations_fts f JOIN observations o ON o.id = f.rowid
          WHERE observations_fts MATCH ? AND ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT ?`;
   // Cut the pool to the top `limit` before joining, so only those rows' bodies are read.
   const top = `SELECT id, rank FROM (${pool}) ORDER BY rank, id DESC LIMIT ?`;

@@ -132,14 +132,6 @@ describeMatrix('full-text search', ({ open }) => {
     ).toEqual([note, decision].sort());
     expect(keywordSearch(store, match, 10, { sessionId: 's2' }).map((h) => h.id)).toEqual([other]);
     expect(keywordSearch(store, match, 1, { kind: 'decision', sessionId: 's1' }).map((h) => h.id)).toEqual([decision]);
-    // A recent window: only ids after afterId, alone or with a column filter.
-    expect(
-      keywordSearch(store, match, 10, { afterId: note! })
-        .map((h) => h.id)
-        .sort(),
-    ).toEqual([decision, other].sort());
-    expect(keywordSearch(store, match, 10, { afterId: note!, taskId: task.id }).map((h) => h.id)).toEqual([decision]);
-    expect(keywordSearch(store, match, 10, { afterId: other! })).toEqual([]);
   });
 
   it('re-indexes an observation whose content is updated, and forgets a deleted one', () => {

@@ -5,7 +5,7 @@
  * that always sends the caller to attention_inbox before choosing work. Everything is
  * ids, counts and short previews; bodies stay behind get_observations.
  */
-import { countReadySubtasks, maxObservationId, type Store, scopeAttention, scopeWarnings } from '@swarm/storage';
+import { countReadySubtasks, scopeAttention, scopeWarnings } from '@swarm/storage';
 import {
   CONTEXT_TOKEN_TARGET,
   type ContextLane,
@@ -35,8 +35,6 @@ export const CONTEXT_WARNINGS = 2;
 /** Attention observation ids listed. */
 const ATTENTION_IDS = 10;
 const SNIPPET_CHARS = 64;
-/** Memory hits come from this many newest observations (search covers the whole history). */
-export const MEMORY_WINDOW = 5_000;
 /** Characters of the query derived from live lanes' thread titles. */
 const DERIVED_QUERY_CHARS = 300;
 
@@ -62,7 +60,7 @@ export function hivemindContext(
     task_id: w.taskId,
   }));
   const skip = new Set([...negative.map((w) => w.id), ...attention.observationIds]);
-  const hits = memoryHits(ctx.store, deps.memory, args, lanes, skip);
+  const hits = memoryHits(deps.memory, args, lanes, skip);
   const needsAttention = lanes.filter((l) => l.needsAttention).length;
   const attentionIds = attention.unreadMessages + attention.pendingHandoffs + attention.pendingRelays;
   const payload: Omit<HivemindContextResult, 'budget'> = {
@@ -137,7 +135,6 @@ function compactLanes(ctx: DomainContext, lanes: readonly Lane[], limit: number,
 
 /** Search hits for the query (or the live lanes' thread titles), snippets cut short, warnings left out. */
 function memoryHits(
-  store: Store,
   memory: MemoryService,
   args: HivemindContextInput,
   lanes: readonly Lane[],
@@ -146,10 +143,8 @@ function memoryHits(
   if (args.memory_limit === 0) return [];
   const query = args.query ?? derivedQuery(lanes);
   if (!query) return [];
-  // The newest observations only: the startup context costs what live work costs, however long the history.
-  const afterId = Math.max(0, maxObservationId(store) - MEMORY_WINDOW);
   return memory
-    .search({ query, limit: args.memory_limit + skip.size }, { afterId })
+    .search({ query, limit: args.memory_limit + skip.size })
     .filter((hit) => !skip.has(hit.id))
     .slice(0, args.memory_limit)
     .map((hit) => ({ ...hit, snippet: makeSnippet(hit.snippet, query, SNIPPET_CHARS) }));

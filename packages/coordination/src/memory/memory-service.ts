@@ -60,12 +60,10 @@ export class MemoryService implements MemoryBackend {
     this.#rankers = options.rankers ?? [];
   }
 
-  /** `options.afterId` keeps the search to observations with a larger id (a recent window). */
-  search(args: SearchInput, options: { readonly afterId?: number } = {}): SearchHit[] {
+  search(args: SearchInput): SearchHit[] {
     const filter: KeywordFilter = {
       ...(args.kind === undefined ? {} : { kind: args.kind }),
       ...(args.task_id === undefined ? {} : { taskId: args.task_id }),
-      ...(options.afterId === undefined ? {} : { afterId: options.afterId }),
     };
     // Rankers may re-order, so give them a deeper pool than the page they cut.
     const pool = this.#rankers.length > 0 ? Math.min(args.limit * RANKER_POOL_FACTOR, 200) : args.limit;
