@@ -5,7 +5,7 @@
  * every activity class. Refusals are checked to write nothing by reading the same file.
  */
 import { delimiter, join } from 'node:path';
-import { countClaims, countObservations, openStore, type Store } from '@swarm/storage';
+import { countClaims, countObservations, insertObservations, openStore, type Store } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, serverClock } from './_calls';
 import { type Server, startServer, tempDir } from './_harness';
@@ -238,5 +238,29 @@ describe('hivemind_context over stdio', () => {
     );
     expect(ctx.budget.estimated_tokens_returned).toBeLessThanOrEqual(800);
     expect(JSON.stringify(ctx)).not.toContain('starved the writer; do not repeat manual polling.');
+  });
+
+  it('takes memory hits from the newest 5,000 observations; older memory stays search’s', async () => {
+    const repo = repoDir('repo-window');
+    const task = await thread(repo, 'agent/claude/ledger', 'claude-win', 'claude', 'Ledger replay');
+    const note = (content: string) =>
+      ok('task_post', { task_id: task, session_id: 'claude-win', kind: 'note', content });
+    const old = await note('Zephyr ledger replay double-counted refunds.');
+    // Five thousand later observations (written straight to the file the server reads).
+    const filler = Array.from({ length: 5_000 }, (_, i) => ({
+      sessionId: 'claude-win',
+      taskId: task,
+      kind: 'note',
+      content: `routine progress ${i}`,
+      ts: clock.now(),
+      tokenCount: 3,
+    }));
+    insertObservations(store, filler);
+    const recent = await note('Zephyr ledger replay fixed: refunds keyed by id.');
+
+    const ctx = await ok('hivemind_context', { repo_root: repo, query: 'zephyr ledger', memory_limit: 5 });
+    expect(ctx.memory_hits.map((h: { id: number }) => h.id)).toEqual([recent.id]);
+    const hits = await ok('search', { query: 'zephyr ledger', limit: 5 });
+    expect(hits.map((h: { id: number }) => h.id)).toEqual(expect.arrayContaining([old.id, recent.id]));
   });
 });

@@ -129,6 +129,9 @@ export {
 export { hybridRanker } from './memory/hybrid-ranker';
 // Memory
 export {
+  LIVE_MEMORY_POOL,
+  LIVE_MEMORY_WINDOW,
+  type LiveSearchOptions,
   MemoryService,
   type MemoryServiceOptions,
   type SearchCandidate,

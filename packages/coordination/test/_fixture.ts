@@ -194,3 +194,14 @@ export function createFixture(
     },
   };
 }
+
+/** Opens (or joins) the `main` thread of `repoRoot` for `claude-1`; returns its task id. */
+export async function mainThread(fx: Fixture, repoRoot: string): Promise<number> {
+  const thread = await fx.ok<{ task_id: number }>('task_thread', {
+    repo_root: repoRoot,
+    branch: 'main',
+    session_id: 'claude-1',
+    agent: 'claude',
+  });
+  return thread.task_id;
+}

@@ -4,7 +4,7 @@
  */
 import { getObservation, upsertSession } from '@swarm/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture, START } from './_fixture';
+import { createFixture, type Fixture, mainThread, START } from './_fixture';
 
 const REPO = '/abs/repo';
 
@@ -13,14 +13,7 @@ let taskId: number;
 
 beforeEach(async () => {
   fx = createFixture();
-  taskId = (
-    await fx.ok<{ task_id: number }>('task_thread', {
-      repo_root: REPO,
-      branch: 'main',
-      session_id: 'claude-1',
-      agent: 'claude',
-    })
-  ).task_id;
+  taskId = await mainThread(fx, REPO);
 });
 afterEach(() => fx.close());
 

@@ -6,21 +6,14 @@
 import { countVectors, insertObservations, taskVectorSums } from '@swarm/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Embedder, hashingEmbedder, VectorIndex } from '../src/index';
-import { createFixture, type Fixture } from './_fixture';
+import { createFixture, type Fixture, mainThread } from './_fixture';
 
 let fx: Fixture;
 let taskId: number;
 
 beforeEach(async () => {
   fx = createFixture();
-  taskId = (
-    await fx.ok<{ task_id: number }>('task_thread', {
-      repo_root: fx.repo('repo'),
-      branch: 'main',
-      session_id: 'claude-1',
-      agent: 'claude',
-    })
-  ).task_id;
+  taskId = await mainThread(fx, fx.repo('repo'));
 });
 afterEach(() => fx.close());
 

@@ -217,6 +217,34 @@ export function keywordSearch(store: Store, match: string, limit: number, filter
   return statement(store, sql).all(...params) as KeywordHit[];
 }
 
+/** A live-window match: the compact row and its body with FTS5's matched tokens marked. */
+export interface MarkedMatch extends ObservationRef {
+  /** The body, each token the MATCH expression hit wrapped in MATCH_OPEN ... MATCH_CLOSE. */
+  readonly marked: string;
+}
+
+/** Markers around matched tokens in `MarkedMatch.marked` (private-use characters). */
+export const MATCH_OPEN = '\uE000';
+export const MATCH_CLOSE = '\uE001';
+
+/**
+ * The newest `limit` observations with id above `afterId` matching `match`, newest
+ * first, each with its matched tokens marked (FTS5 highlight(), the index's own
+ * tokenizer). No bm25(): its per-term statistics read each term's whole doclist, so
+ * its cost grows with history. The window bounds the walk only for expressions whose
+ * next match is near (OR of terms): FTS5 checks the rowid bound on the rows it yields,
+ * so an AND of terms with few matches in the window walks on into history.
+ */
+export function liveMatches(store: Store, match: string, afterId: number, limit: number): MarkedMatch[] {
+  return statement(
+    store,
+    `SELECT o.id, o.session_id AS sessionId, o.task_id AS taskId, o.kind, o.ts, o.reply_to AS replyTo, m.marked
+     FROM (SELECT rowid AS id, highlight(observations_fts, 0, ?, ?) AS marked FROM observations_fts
+           WHERE observations_fts MATCH ? AND rowid > ? ORDER BY rowid DESC LIMIT ?) m
+     JOIN observations o ON o.id = m.id ORDER BY o.id DESC`,
+  ).all(MATCH_OPEN, MATCH_CLOSE, match, afterId, limit) as MarkedMatch[];
+}
+
 /** Terms of a free-text query, each quoted, so no query text is read as FTS5 syntax. */
 export function ftsMatchExpression(query: string, mode: 'all' | 'any'): string | null {
   const terms = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])].slice(0, 32);

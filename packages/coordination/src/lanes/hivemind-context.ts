@@ -133,7 +133,7 @@ function compactLanes(ctx: DomainContext, lanes: readonly Lane[], limit: number,
   return listed;
 }
 
-/** Search hits for the query (or the live lanes' thread titles), snippets cut short, warnings left out. */
+/** Live-memory hits for the query (or the live lanes' thread titles), snippets cut short, warnings left out. */
 function memoryHits(
   memory: MemoryService,
   args: HivemindContextInput,
@@ -144,7 +144,7 @@ function memoryHits(
   const query = args.query ?? derivedQuery(lanes);
   if (!query) return [];
   return memory
-    .search({ query, limit: args.memory_limit + skip.size })
+    .liveSearch({ query, limit: args.memory_limit + skip.size })
     .filter((hit) => !skip.has(hit.id))
     .slice(0, args.memory_limit)
     .map((hit) => ({ ...hit, snippet: makeSnippet(hit.snippet, query, SNIPPET_CHARS) }));

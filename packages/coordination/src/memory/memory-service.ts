@@ -11,6 +11,8 @@ import {
   type KeywordHit,
   keywordSearch,
   listSessions,
+  liveMatches,
+  maxObservationId,
   sessionTimeline,
 } from '@swarm/storage';
 import {
@@ -30,6 +32,7 @@ import {
 import { appendObservation, type DomainContext, requireSession } from '../context';
 import { inferIdeFromSessionId } from '../ide';
 import { compressContent } from './compress';
+import { rankLiveMatches } from './live-rank';
 import { makeSnippet } from './snippet';
 
 /** A retrieved candidate with its keyword score (higher is better). */
@@ -46,6 +49,18 @@ export type SearchRanker = (query: string, candidates: readonly SearchCandidate[
 
 /** How many more keyword candidates than requested hits rankers get to re-order. */
 export const RANKER_POOL_FACTOR = 4;
+
+/** The live window of `liveSearch`: the newest this many observations. */
+export const LIVE_MEMORY_WINDOW = 5_000;
+/** The newest matches in the window `liveSearch` ranks. */
+export const LIVE_MEMORY_POOL = 64;
+
+export interface LiveSearchOptions {
+  /** Observations in the window (default LIVE_MEMORY_WINDOW). */
+  readonly window?: number;
+  /** Newest matches ranked (default LIVE_MEMORY_POOL, at least the limit). */
+  readonly pool?: number;
+}
 
 export interface MemoryServiceOptions {
   readonly rankers?: readonly SearchRanker[];
@@ -68,16 +83,47 @@ export class MemoryService implements MemoryBackend {
     // Rankers may re-order, so give them a deeper pool than the page they cut.
     const pool = this.#rankers.length > 0 ? Math.min(args.limit * RANKER_POOL_FACTOR, 200) : args.limit;
     const candidates = this.#retrieve(args.query, pool, args.limit, filter);
-    const ranked = this.#rankers.reduce<readonly SearchCandidate[]>((list, rank) => rank(args.query, list), candidates);
-    return ranked.slice(0, args.limit).map(({ hit, score }) => ({
+    return this.#hits(args.query, args.limit, candidates);
+  }
+
+  /** Candidates through the rankers, cut to `limit` compact hits. */
+  #hits(query: string, limit: number, candidates: readonly SearchCandidate[]): SearchHit[] {
+    const ranked = this.#rankers.reduce<readonly SearchCandidate[]>((list, rank) => rank(query, list), candidates);
+    return ranked.slice(0, limit).map(({ hit, score }) => ({
       id: hit.id,
       session_id: hit.sessionId,
       kind: hit.kind,
-      snippet: makeSnippet(hit.content, args.query),
+      snippet: makeSnippet(hit.content, query),
       score: Math.round(score * 1000) / 1000,
       ts: hit.ts,
       task_id: hit.taskId,
     }));
+  }
+
+  /**
+   * Search of live memory, whose cost follows live work rather than history: the newest
+   * `pool` observations of the window (the newest `window`) matching any query term,
+   * ranked by BM25 with the window as corpus (`rankLiveMatches`), then by the rankers.
+   * Older memory is `search`'s. Used for hivemind_context's memory hits.
+   */
+  liveSearch(args: { readonly query: string; readonly limit: number }, options: LiveSearchOptions = {}): SearchHit[] {
+    const any = ftsMatchExpression(args.query, 'any');
+    if (any === null || args.limit <= 0) return [];
+    const window = options.window ?? LIVE_MEMORY_WINDOW;
+    const pool = Math.max(options.pool ?? LIVE_MEMORY_POOL, args.limit);
+    const store = this.#ctx.store;
+    const { newest, matches } = store.read(() => {
+      const newest = maxObservationId(store);
+      return { newest, matches: liveMatches(store, any, Math.max(0, newest - window), pool) };
+    });
+    const rows = Math.min(window, newest);
+    const oldest = matches.at(-1)?.id ?? 0;
+    const span = matches.length < pool ? rows : newest - oldest + 1;
+    const candidates = rankLiveMatches(matches, { rows, span }).map(({ match, score, content }) => ({
+      hit: { ...match, content, rank: -score },
+      score,
+    }));
+    return this.#hits(args.query, args.limit, candidates);
   }
 
   /**
