@@ -231,9 +231,11 @@ export const MATCH_CLOSE = '\uE001';
  * The newest `limit` observations with id above `afterId` matching `match`, newest
  * first, each with its matched tokens marked (FTS5 highlight(), the index's own
  * tokenizer). No bm25(): its per-term statistics read each term's whole doclist, so
- * its cost grows with history. The window bounds the walk only for expressions whose
- * next match is near (OR of terms): FTS5 checks the rowid bound on the rows it yields,
- * so an AND of terms with few matches in the window walks on into history.
+ * its cost grows with history. Use an OR of terms: the walk ends at `limit` matches or
+ * the window's bound (terms rare in the window but common in history still cost a
+ * little more: 0.09 -> 0.12 ms from 5,000 to 40,000 observations, measured). An AND of
+ * terms is not bounded this way: FTS5 checks the bound only on rows it yields, and the
+ * next row matching every term may lie deep in history.
  */
 export function liveMatches(store: Store, match: string, afterId: number, limit: number): MarkedMatch[] {
   return statement(
