@@ -157,4 +157,21 @@ describe('task_autopilot_tick', () => {
       'Idle. Stalled lanes exist: review them with rescue_stranded_scan if they block you.',
     );
   });
+
+  it('keeps dead lanes only while they hold work: sessions long gone never inflate the count', async () => {
+    await team.claim('claude-1', 'src/a.ts');
+    await team.join('cursor-9', 'cursor', 'old/finished');
+    fx.clock.advance(2 * 60 * MINUTE);
+    // Every other session is dead now; only claude-1's lane still holds something (its claim).
+    const result = await tick();
+    expect(result.signals).toMatchObject({
+      stalled_lane_count: 1,
+      dead_heartbeat_lane_count: 0,
+      actionable_stalled_lane_count: 1,
+    });
+    // The same lane attention_inbox lists as stalled.
+    const inbox = await fx.ok<Tick>('attention_inbox', { session_id: 'codex-1', agent: 'codex', repo_root: team.repo });
+    expect(inbox.summary.stalled_lane_count).toBe(1);
+    expect(inbox.stalled_lanes.map((l: { session_id: string }) => l.session_id)).toEqual(['claude-1']);
+  });
 });

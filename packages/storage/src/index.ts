@@ -266,6 +266,7 @@ export {
   type LiveClaimRef,
   liveClaimsOfSession,
   othersLiveClaimsOnFiles,
+  QUIET_LANES_SQL,
   type QuietLane,
   quietLanes,
   type ReadySubtaskRow,

@@ -6,11 +6,11 @@
  * sub-tasks by their task thread, and quiet lanes. Read-only statements; what counts
  * as quiet (the cutoff) is the caller's rule.
  */
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { dbOf, type Store, statement } from './_store';
 import type { FileClaim } from './claims';
 import type { PlacedSubtask } from './plans';
-import { fileClaims, planSubtasks, plans, sessions, taskParticipants, tasks } from './schema';
+import { fileClaims, planSubtasks, plans, sessions, tasks } from './schema';
 
 /** An active claim of a quiet session, with its task's place and the session's last sign of life. */
 export interface IdleClaim extends FileClaim {
@@ -133,44 +133,45 @@ export interface QuietLane {
 }
 
 /**
- * Lanes (session, task) of other sessions on active threads whose heartbeat is before
- * `before`, optionally in one repository; most recently active first, at most `limit`.
+ * quietLanes' statement. Sessions first, through their heartbeat index (CROSS JOIN keeps
+ * that order): the planner would otherwise start from the repository's tasks, history
+ * included.
+ */
+export const QUIET_LANES_SQL = `SELECT tp.session_id AS sessionId, tp.agent, t.id AS taskId, t.title,
+    s.last_heartbeat_at AS lastHeartbeatAt,
+    (SELECT count(*) FROM file_claims c WHERE c.task_id = tp.task_id AND c.session_id = tp.session_id
+       AND c.state IN ('active', 'handoff_pending')) AS liveClaims
+  FROM sessions s
+  CROSS JOIN task_participants tp ON tp.session_id = s.id
+  CROSS JOIN tasks t ON t.id = tp.task_id
+  WHERE s.last_heartbeat_at >= @after AND s.last_heartbeat_at < @before AND s.ended_at IS NULL
+    AND s.id <> @exclude AND tp.left_at IS NULL AND t.status = 'active'
+    AND (@repo IS NULL OR t.repo_root = @repo)
+  ORDER BY s.last_heartbeat_at DESC, t.id ASC LIMIT @limit`;
+
+/**
+ * Lanes (session, task) of other sessions on active threads whose heartbeat is at or
+ * after `after` and before `before` (sessions not ended), optionally in one repository;
+ * most recently active first, at most `limit`. Read from the sessions' heartbeat index,
+ * so sessions long gone are never visited.
  */
 export function quietLanes(
   store: Store,
   filter: {
+    readonly after: number;
     readonly before: number;
     readonly excludeSessionId: string;
     readonly repoRoot?: string;
     readonly limit: number;
   },
 ): QuietLane[] {
-  const claims = sql<number>`(SELECT count(*) FROM file_claims c WHERE c.task_id = ${taskParticipants.taskId}
-    AND c.session_id = ${taskParticipants.sessionId} AND c.state IN ('active', 'handoff_pending'))`;
-  return dbOf(store)
-    .select({
-      sessionId: taskParticipants.sessionId,
-      agent: taskParticipants.agent,
-      taskId: tasks.id,
-      title: tasks.title,
-      lastHeartbeatAt: sessions.lastHeartbeatAt,
-      liveClaims: claims,
-    })
-    .from(taskParticipants)
-    .innerJoin(tasks, eq(tasks.id, taskParticipants.taskId))
-    .innerJoin(sessions, eq(sessions.id, taskParticipants.sessionId))
-    .where(
-      and(
-        isNull(taskParticipants.leftAt),
-        eq(tasks.status, 'active'),
-        lt(sessions.lastHeartbeatAt, filter.before),
-        ne(taskParticipants.sessionId, filter.excludeSessionId),
-        filter.repoRoot === undefined ? undefined : eq(tasks.repoRoot, filter.repoRoot),
-      ),
-    )
-    .orderBy(sql`${sessions.lastHeartbeatAt} DESC`, asc(tasks.id))
-    .limit(filter.limit)
-    .all();
+  return statement(store, QUIET_LANES_SQL).all({
+    after: filter.after,
+    before: filter.before,
+    exclude: filter.excludeSessionId,
+    repo: filter.repoRoot ?? null,
+    limit: filter.limit,
+  }) as QuietLane[];
 }
 
 /** A plan sub-task as the ready-work picker reads it: no description, plan slug and repository joined. */

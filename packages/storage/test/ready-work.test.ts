@@ -3,11 +3,13 @@
  * claims are live, which plan sub-tasks the picker reads, and merged profile weights.
  */
 import { expect, it } from 'vitest';
+import { handleOf } from '../src/_store';
 import {
   activeClaimsOfIdleSessions,
   claimSubtask,
   completeSubtask,
   countActivePlans,
+  endSession,
   ensureTask,
   getProfile,
   insertClaim,
@@ -19,6 +21,7 @@ import {
   markClaimsPending,
   markPlanArchived,
   othersLiveClaimsOnFiles,
+  QUIET_LANES_SQL,
   quietLanes,
   readySubtaskRows,
   recentSessionAgents,
@@ -145,7 +148,7 @@ describeMatrix('ready-work lookups', ({ open }) => {
   it('lists quiet lanes of others with their live claims, by repository', () => {
     const store = open();
     const { task } = seed(store);
-    const lanes = quietLanes(store, { before: T0 + 50, excludeSessionId: 'codex-1', limit: 10 });
+    const lanes = quietLanes(store, { after: T0, before: T0 + 50, excludeSessionId: 'codex-1', limit: 10 });
     expect(lanes).toEqual([
       {
         sessionId: 'claude-1',
@@ -156,8 +159,28 @@ describeMatrix('ready-work lookups', ({ open }) => {
         liveClaims: 2,
       },
     ]);
-    expect(quietLanes(store, { before: T0 + 50, excludeSessionId: 'claude-1', limit: 10 })).toEqual([]);
-    expect(quietLanes(store, { before: T0 + 50, excludeSessionId: 'x', repoRoot: '/other', limit: 10 })).toEqual([]);
+    expect(quietLanes(store, { after: T0, before: T0 + 50, excludeSessionId: 'claude-1', limit: 10 })).toEqual([]);
+    expect(
+      quietLanes(store, { after: T0, before: T0 + 50, excludeSessionId: 'x', repoRoot: '/other', limit: 10 }),
+    ).toEqual([]);
+    // Heard from before `after` (dead), or ended: not a quiet lane any more.
+    expect(quietLanes(store, { after: T0 + 1, before: T0 + 50, excludeSessionId: 'codex-1', limit: 10 })).toEqual([]);
+    store.write(() => endSession(store, 'claude-1', T0 + 10));
+    expect(quietLanes(store, { after: T0, before: T0 + 50, excludeSessionId: 'codex-1', limit: 10 })).toEqual([]);
+  });
+
+  it('reads quiet lanes from the sessions heartbeat index, never from the tasks of a repository', () => {
+    const store = open();
+    const plan = (
+      handleOf(store)
+        .sqlite.prepare(`EXPLAIN QUERY PLAN ${QUIET_LANES_SQL}`)
+        .all({ after: 0, before: 1, exclude: 'x', repo: '/r', limit: 5 }) as Array<{ detail: string }>
+    )
+      .map((r) => r.detail)
+      .join('\n');
+    expect(plan).toMatch(/^SEARCH s USING INDEX sessions_heartbeat_idx/);
+    expect(plan).toContain('SEARCH tp USING INDEX task_participants_session_idx');
+    expect(plan).not.toMatch(/SCAN (t|tp|s)\b/);
   });
 
   it('reads the sub-tasks of active plans with something for the session, lean and parsed', () => {

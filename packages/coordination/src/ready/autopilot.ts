@@ -5,17 +5,20 @@
  * wins: accept a handoff, adopt a relay's claims, read a blocking message, claim ready
  * work, continue the claimed sub-task, or nothing.
  */
-import { getSession, quietLanes } from '@swarm/storage';
+import { type AttentionScope, claimedSubtasksInScope, getSession, liveClaimsInScope, quietLanes } from '@swarm/storage';
 import {
   AUTOPILOT_IDLE_WAKE_SECONDS,
   type AutopilotDecision,
   type AutopilotSignals,
   type AutopilotTickResult,
+  LANE_DEAD_MINUTES,
   type MessageEntry,
   type ReadyForAgentResult,
   STRANDED_AFTER_MINUTES,
   type TaskAutopilotTickInput,
 } from '@swarm/tools';
+import { LIVE_CLAIM_SCAN } from '../attention/attention-service';
+import { stalledLanes } from '../attention/stalled-lanes';
 import type { BatonService, PendingBaton } from '../batons/baton-service';
 import { agentFamily } from '../batons/targeting';
 import type { DomainContext } from '../context';
@@ -28,6 +31,8 @@ const MINUTE = 60_000;
 const SHORT_WAKE_SECONDS = 60;
 const WORKING_WAKE_SECONDS = 270;
 const LANES_SCANNED = 200;
+/** Most claimed sub-tasks read for stranded lanes (as attention_inbox reads them). */
+const SUBTASKS_SCANNED = 200;
 /** Thread titles that are session-start noise, not abandoned work. */
 const DEAD_HEARTBEAT_TITLES = /^\s*(session start|no active swarm|heartbeat)\b/i;
 
@@ -52,12 +57,7 @@ export function gatherSignals(
     ? deps.messages.list({ session_id: args.session_id, agent: agentFamily(args.agent), unread_only: true, limit: 200 })
     : [];
   const blocking = unread.filter((m) => m.urgency === 'blocking');
-  const lanes = quietLanes(ctx.store, {
-    before: ctx.clock.now() - STRANDED_AFTER_MINUTES * MINUTE,
-    excludeSessionId: args.session_id,
-    ...(args.repo_root === undefined ? {} : { repoRoot: normalizeRepoRoot(args.repo_root) }),
-    limit: LANES_SCANNED,
-  });
+  const lanes = stalledLaneTitles(ctx, args);
   const dead = lanes.filter(
     (l) => DEAD_HEARTBEAT_TITLES.test(l.title ?? '') || (!l.title?.trim() && l.liveClaims === 0),
   ).length;
@@ -76,6 +76,42 @@ export function gatherSignals(
     relay: relays[0],
     blocking: blocking[0],
   };
+}
+
+/**
+ * Other sessions' quiet lanes in scope, read from live state only: lanes whose session
+ * is `stalled` (heartbeat 10 to 60 minutes old, from the heartbeat index), and stalled
+ * or dead lanes still holding live claims or a claimed sub-task (attention_inbox's
+ * stalled lanes). Sessions long gone that hold nothing are not lanes any more, so a
+ * store's history never inflates the count.
+ */
+function stalledLaneTitles(
+  ctx: DomainContext,
+  args: TaskAutopilotTickInput,
+): Array<{ title: string | null; liveClaims: number }> {
+  const now = ctx.clock.now();
+  const repoRoot = args.repo_root === undefined ? undefined : normalizeRepoRoot(args.repo_root);
+  const lanes = new Map<string, { title: string | null; liveClaims: number }>();
+  const quiet = quietLanes(ctx.store, {
+    after: now - LANE_DEAD_MINUTES * MINUTE,
+    before: now - STRANDED_AFTER_MINUTES * MINUTE,
+    excludeSessionId: args.session_id,
+    ...(repoRoot === undefined ? {} : { repoRoot }),
+    limit: LANES_SCANNED,
+  });
+  for (const lane of quiet) lanes.set(`${lane.sessionId}\u0000${lane.taskId}`, lane);
+  const scope: AttentionScope = { repoRoots: repoRoot === undefined ? null : [repoRoot], taskIds: null };
+  const stranded = stalledLanes(
+    liveClaimsInScope(ctx.store, scope, LIVE_CLAIM_SCAN),
+    claimedSubtasksInScope(ctx.store, scope, SUBTASKS_SCANNED),
+    args.session_id,
+    now,
+  );
+  for (const lane of stranded) {
+    const key = `${lane.session_id}\u0000${lane.task_id}`;
+    if (!lanes.has(key)) lanes.set(key, { title: lane.task, liveClaims: lane.live_claim_count });
+  }
+  return [...lanes.values()].slice(0, LANES_SCANNED);
 }
 
 /** The first matching decision. */
