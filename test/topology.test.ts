@@ -20,8 +20,6 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@swarm/core': ['@swarm/coordination', '@swarm/storage', '@swarm/tools'],
 };
 const APP_ALLOWED = ['@swarm/core', '@swarm/tools'];
-/** Packages whose file-level import cycles are not untangled yet (TODO: issue 12). */
-const FILE_CYCLES_TODO: readonly string[] = ['@swarm/tools'];
 
 interface Workspace {
   readonly name: string;
@@ -242,9 +240,7 @@ describe('package topology', () => {
   });
 
   it('has no import cycle between the source files of a package, type imports included', () => {
-    const cycles = workspaces
-      .filter((w) => !FILE_CYCLES_TODO.includes(w.name))
-      .flatMap((w) => fileCycles(w.dir).map((c) => `${w.name}: ${c}`));
+    const cycles = workspaces.flatMap((w) => fileCycles(w.dir).map((c) => `${w.name}: ${c}`));
     expect(cycles).toEqual([]);
   });
 

@@ -15,8 +15,6 @@ export {
 } from './adapters/function-schemas';
 // The contract: backend interface and tools
 export type * from './backend';
-export type * from './backend-mesh';
-export type * from './backend-swarm';
 export { COLONY_TOOLS, MESH_TOOLS } from './catalog';
 // Defining tools
 export {
@@ -55,7 +53,7 @@ export {
   type ToolCallOutcome,
   ToolRegistry,
 } from './registry';
-export { MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
+export { type BudgetInfo, MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
 export * from './tools/attention';
 export * from './tools/claims';
 export * from './tools/examples';

@@ -7,10 +7,11 @@
  * Counts for everything; ids to hydrate with get_observations; a few entries listed.
  */
 import { z } from 'zod';
-import type { BudgetInfo, ColonyBackend, MessageReplyArgs } from '../backend';
 import { defineTool } from '../define-tool';
+import type { BudgetInfo } from '../schemas';
 import { agentName, repoRoot, sessionId, taskId } from '../schemas';
 import type { LaneActivity } from './lane-activity';
+import type { MessageReplyArgs } from './messages';
 
 /** Most entries listed per bucket; the rest are counted in `summary` and `budget`. */
 export const ATTENTION_LIST_CAPS = {
@@ -188,6 +189,13 @@ export interface AttentionInboxResult {
 
 const CAPS = ATTENTION_LIST_CAPS;
 
+export interface AttentionBackend {
+  inbox(args: AttentionInboxInput): AttentionInboxResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly attention: AttentionBackend };
+
 export const attentionInbox = defineTool({
   name: 'attention_inbox',
   description: 'What needs you now: handoffs, messages, blockers, stalled lanes, fresh claims, hot files.',
@@ -209,7 +217,7 @@ export const attentionInbox = defineTool({
       file_heat_limit: 10,
     },
   },
-  handler: (args, b: ColonyBackend) => b.attention.inbox(args),
+  handler: (args, b: Host) => b.attention.inbox(args),
 });
 
 export const attentionTools = [attentionInbox];

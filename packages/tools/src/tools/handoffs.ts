@@ -6,7 +6,6 @@
  * Exactly one acceptor wins; every change leaves an audit observation.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool, type ToolDocs } from '../define-tool';
 import type { ErrorCode } from '../errors';
 import {
@@ -63,6 +62,41 @@ export const TaskHandOffInput = z.strictObject({
 });
 export type TaskHandOffInput = z.output<typeof TaskHandOffInput>;
 
+export interface HandOffResult {
+  handoff_observation_id: number;
+  status: 'pending';
+}
+
+export interface RelayResult {
+  relay_observation_id: number;
+  status: 'pending';
+  /** Set when fetch_files_at was omitted. */
+  warning?: string;
+}
+
+export interface AcceptBatonResult {
+  status: 'accepted';
+  task_id: number;
+  /** Files now claimed by the acceptor, repo-relative. */
+  claimed_files: string[];
+}
+
+export interface DeclineBatonResult {
+  status: 'cancelled';
+}
+
+export interface BatonBackend {
+  handOff(args: TaskHandOffInput): HandOffResult;
+  acceptHandoff(args: TaskAcceptHandoffInput): AcceptBatonResult;
+  declineHandoff(args: TaskDeclineHandoffInput): DeclineBatonResult;
+  relay(args: TaskRelayInput): RelayResult;
+  acceptRelay(args: TaskAcceptRelayInput): AcceptBatonResult;
+  declineRelay(args: TaskDeclineRelayInput): DeclineBatonResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly batons: BatonBackend };
+
 export const taskHandOff = defineTool({
   name: 'task_hand_off',
   description: 'Hand your work and file claims to another agent, who accepts or declines.',
@@ -85,7 +119,7 @@ export const taskHandOff = defineTool({
       expires_in_minutes: 60,
     },
   },
-  handler: (args, b: ColonyBackend) => b.batons.handOff(args),
+  handler: (args, b: Host) => b.batons.handOff(args),
 });
 
 export const TaskAcceptHandoffInput = z.strictObject({ handoff_observation_id: observationId, session_id: sessionId });
@@ -105,7 +139,7 @@ export const taskAcceptHandoff = defineTool({
   core: true,
   mutates: true,
   docs: acceptDocs('handoff', { handoff_observation_id: 401, session_id: 'sess_xyz' }),
-  handler: (args, b: ColonyBackend) => b.batons.acceptHandoff(args),
+  handler: (args, b: Host) => b.batons.acceptHandoff(args),
 });
 
 export const TaskDeclineHandoffInput = z.strictObject({
@@ -133,7 +167,7 @@ export const taskDeclineHandoff = defineTool({
     session_id: 'sess_xyz',
     reason: 'out of scope for this branch',
   }),
-  handler: (args, b: ColonyBackend) => b.batons.declineHandoff(args),
+  handler: (args, b: Host) => b.batons.declineHandoff(args),
 });
 
 export const TaskRelayInput = z.strictObject({
@@ -170,7 +204,7 @@ export const taskRelay = defineTool({
       expires_in_minutes: 60,
     },
   },
-  handler: (args, b: ColonyBackend) => b.batons.relay(args),
+  handler: (args, b: Host) => b.batons.relay(args),
 });
 
 export const TaskAcceptRelayInput = z.strictObject({ relay_observation_id: observationId, session_id: sessionId });
@@ -182,7 +216,7 @@ export const taskAcceptRelay = defineTool({
   input: TaskAcceptRelayInput,
   mutates: true,
   docs: acceptDocs('relay', { relay_observation_id: 901, session_id: 'sess_receiver' }),
-  handler: (args, b: ColonyBackend) => b.batons.acceptRelay(args),
+  handler: (args, b: Host) => b.batons.acceptRelay(args),
 });
 
 export const TaskDeclineRelayInput = z.strictObject({
@@ -202,7 +236,7 @@ export const taskDeclineRelay = defineTool({
     session_id: 'sess_receiver',
     reason: 'branch already pruned',
   }),
-  handler: (args, b: ColonyBackend) => b.batons.declineRelay(args),
+  handler: (args, b: Host) => b.batons.declineRelay(args),
 });
 
 export const handoffTools = [

@@ -11,7 +11,6 @@
  * error shape (`errorFormat: 'syntha'`, see tools/_mesh.ts).
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { contextKey, jsonValue } from '../schemas';
 import { meshAgent, SEED_001_TOOL } from './_mesh';
@@ -32,6 +31,64 @@ export const GetContextInput = z.strictObject({
 });
 export type GetContextInput = z.output<typeof GetContextInput>;
 
+export interface GetContextResult {
+  success: true;
+  key: string;
+  value: unknown;
+  version: number;
+  /** The agent that pushed the value. */
+  owner: string;
+  updated_at: number;
+  expires_at: number | null;
+}
+
+export interface PushContextResult {
+  success: true;
+  key: string;
+  version: number;
+  /** Who besides the owner may read the key; null: everyone. */
+  subscribers: string[] | null;
+  expires_at: number | null;
+}
+
+export interface ListContextKeysResult {
+  success: true;
+  keys: string[];
+  count: number;
+  truncated?: true;
+}
+
+export type BatchOperationResult =
+  | {
+      index: number;
+      type: 'push' | 'get' | 'delete';
+      key: string;
+      success: true;
+      value?: unknown;
+      version?: number;
+      expires_at?: number | null;
+      deleted?: true;
+    }
+  | { index: number; type: 'push' | 'get' | 'delete'; key: string; success: false; error: string; error_code: string };
+
+export interface BatchContextResult {
+  success: true;
+  atomic: boolean;
+  results: BatchOperationResult[];
+  succeeded: number;
+  failed: number;
+}
+
+export interface MeshContextBackend {
+  get(args: GetContextInput): GetContextResult;
+  push(args: PushContextInput): PushContextResult;
+  keys(args: ListContextKeysInput): ListContextKeysResult;
+  batch(args: BatchContextOperationInput): BatchContextResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly mesh: { readonly context: MeshContextBackend } };
+
 export const getContext = defineTool({
   name: 'get_context',
   description: 'Retrieve context data from the shared knowledge mesh for a specific agent',
@@ -47,7 +104,7 @@ export const getContext = defineTool({
       'A key pushed with subscribers is readable only by its owner (the agent that pushed it last) and those subscribers: anyone else gets ACCESS_DENIED. An expired key answers KEY_NOT_FOUND.',
     example: { agent_name: 'DataAnalyst', key: 'user_metrics' },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.context.get(args),
+  handler: (args, b: Host) => b.mesh.context.get(args),
 });
 
 export const PushContextInput = z.strictObject({
@@ -79,7 +136,7 @@ export const pushContext = defineTool({
       ttl: 86400,
     },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.context.push(args),
+  handler: (args, b: Host) => b.mesh.context.push(args),
 });
 
 export const ListContextKeysInput = z.strictObject({
@@ -102,7 +159,7 @@ export const listContextKeys = defineTool({
       'Only keys the agent may read, and none that expired. pattern is a case-sensitive glob over the whole key: * any run of characters, ? one character, [abc] / [!abc] a class.',
     example: { agent_name: 'DataAnalyst', pattern: 'metrics_*' },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.context.keys(args),
+  handler: (args, b: Host) => b.mesh.context.keys(args),
 });
 
 export const BATCH_OPERATION_TYPES = ['push', 'get', 'delete'] as const;
@@ -147,7 +204,7 @@ export const batchContextOperation = defineTool({
       atomic: true,
     },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.context.batch(args),
+  handler: (args, b: Host) => b.mesh.context.batch(args),
 });
 
 export const meshContextTools = [getContext, pushContext, listContextKeys];

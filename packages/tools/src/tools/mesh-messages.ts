@@ -9,7 +9,6 @@
  * service, no `idempotency_key`, refusals in the seed's error shape.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { MAX_CONTENT_CHARS } from '../schemas';
 import { meshAgent, SEED_001_TOOL } from './_mesh';
@@ -42,6 +41,55 @@ export type SendMessageToAgentInput = z.output<typeof SendMessageToAgentInput>;
 const THREAD_NOTE =
   'A thread belongs to the agents that sent or received its messages: sending into an existing thread you are not part of answers ACCESS_DENIED.';
 
+export interface MeshMessageView {
+  message_id: number;
+  from_agent: string;
+  message: string;
+  message_type: MeshMessageType;
+  priority: MeshPriority;
+  thread_id: string | null;
+  requires_confirmation: boolean;
+  /** Whether this recipient had read it before this call. */
+  read: boolean;
+  created_at: number;
+  /** Set on a read confirmation: the message it confirms. */
+  confirms_message_id?: number;
+}
+
+export interface SendMessageResult {
+  success: true;
+  message_id: number;
+  to_agent: string;
+  thread_id: string | null;
+  created_at: number;
+}
+
+export interface GetMessagesResult {
+  success: true;
+  messages: MeshMessageView[];
+  count: number;
+  marked_read: number;
+  unread_remaining: number;
+}
+
+export interface BroadcastResult {
+  success: true;
+  message_id: number;
+  recipients: string[];
+  count: number;
+  thread_id: string | null;
+  created_at: number;
+}
+
+export interface MeshMessagesBackend {
+  send(args: SendMessageToAgentInput): SendMessageResult;
+  inbox(args: GetMessagesFromAgentsInput): GetMessagesResult;
+  broadcast(args: BroadcastMessageToAgentsInput): BroadcastResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly mesh: { readonly messages: MeshMessagesBackend } };
+
 export const sendMessageToAgent = defineTool({
   name: 'send_message_to_agent',
   description: 'Send a direct message to another agent in the system',
@@ -62,7 +110,7 @@ export const sendMessageToAgent = defineTool({
       requires_confirmation: true,
     },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.messages.send(args),
+  handler: (args, b: Host) => b.mesh.messages.send(args),
 });
 
 export const GetMessagesFromAgentsInput = z.strictObject({
@@ -99,7 +147,7 @@ export const getMessagesFromAgents = defineTool({
       mark_as_read: true,
     },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.messages.inbox(args),
+  handler: (args, b: Host) => b.mesh.messages.inbox(args),
 });
 
 export const BroadcastMessageToAgentsInput = z.strictObject({
@@ -133,7 +181,7 @@ export const broadcastMessageToAgents = defineTool({
       create_thread: true,
     },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.messages.broadcast(args),
+  handler: (args, b: Host) => b.mesh.messages.broadcast(args),
 });
 
 export const meshMessageTools = [sendMessageToAgent, getMessagesFromAgents, broadcastMessageToAgents];

@@ -5,9 +5,9 @@
  * sub-task, and ask whether a spec row is already bound to one.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName, filePath, limit, repoRoot, sessionId, shortText, text } from '../schemas';
+import type { SpecConflictEntry } from './specs';
 
 /** Most sub-tasks one plan may hold. */
 export const MAX_PLAN_SUBTASKS = 50;
@@ -42,6 +42,179 @@ const VALIDATION_RULES =
 export const TaskPlanValidateInput = z.strictObject({ repo_root: repoRoot, subtasks });
 export type TaskPlanValidateInput = z.output<typeof TaskPlanValidateInput>;
 
+export interface PlanPairOverlap {
+  a: number;
+  b: number;
+  shared: string[];
+}
+
+export interface PlanModuleWarning {
+  a: number;
+  b: number;
+  shared_modules: string[];
+}
+
+export interface PlanLiveClaimCollision {
+  subtask_index: number;
+  file_path: string;
+  holder_session_id: string;
+  holder_agent: string;
+  holder_task_id: number;
+  holder_branch: string;
+  claimed_at: number;
+}
+
+export type PlanRuleCode =
+  | 'PLAN_INVALID_WAVE_DEPENDENCY'
+  | 'PLAN_WAVE_SCOPE_OVERLAP'
+  | 'PLAN_FINALIZER_NOT_LAST'
+  | 'PLAN_SCOPE_OVERLAP';
+
+/** One broken ordering rule of a plan. */
+export interface PlanWaveError {
+  code: PlanRuleCode;
+  message: string;
+  subtask_index?: number;
+  dependency_index?: number;
+  wave?: number;
+  shared?: string[];
+  related_subtask_indices?: number[];
+}
+
+export interface PlanFinding {
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  subtask_index?: number;
+  file_path?: string;
+}
+
+export interface PlanValidationSummary {
+  blocking: boolean;
+  finding_count: number;
+  counts: { error: number; warning: number; info: number };
+  findings: PlanFinding[];
+}
+
+export interface PlanValidateResult {
+  pairwise_overlaps: PlanPairOverlap[];
+  live_claim_collisions: PlanLiveClaimCollision[];
+  module_warnings: PlanModuleWarning[];
+  ordered_wave_errors: PlanWaveError[];
+  /** The wave of each sub-task, by index; null when the dependencies are invalid. */
+  waves: number[] | null;
+  summary: PlanValidationSummary;
+  partition_clean: boolean;
+}
+
+export interface PublishedSubtask {
+  subtask_index: number;
+  branch: string;
+  task_id: number;
+  title: string;
+}
+
+export interface PlanPublishResult {
+  plan_slug: string;
+  spec_task_id: number;
+  spec_change_path: string | null;
+  subtasks: PublishedSubtask[];
+}
+
+export type SubtaskStatus = 'available' | 'claimed' | 'completed' | 'blocked';
+
+export interface PlanSubtaskEntry {
+  subtask_index: number;
+  title: string;
+  status: SubtaskStatus;
+  wave_index: number;
+  depends_on: number[];
+  capability_hint: string | null;
+  file_scope: string[];
+  task_id: number;
+  branch: string;
+  claimed_by_session_id: string | null;
+  claimed_by_agent: string | null;
+}
+
+/** A sub-task claimable now: available, every dependency completed. */
+export interface NextAvailableSubtask {
+  subtask_index: number;
+  title: string;
+  wave_index: number;
+  capability_hint: string | null;
+  file_scope: string[];
+}
+
+export interface PlanSummary {
+  plan_slug: string;
+  repo_root: string;
+  spec_task_id: number;
+  registry_status: 'registered' | 'subtask-only';
+  status: 'active' | 'archived';
+  title: string;
+  created_at: number;
+  subtask_counts: Record<SubtaskStatus, number>;
+  subtasks: PlanSubtaskEntry[];
+  next_available: NextAvailableSubtask[];
+}
+
+export interface SubtaskClaimResult {
+  task_id: number;
+  branch: string;
+  file_scope: string[];
+  /** Other sessions' fresh or handoff_pending claims on the claimed files. */
+  warnings?: string[];
+  /** Set when the caller already held this sub-task. */
+  already_claimed?: true;
+}
+
+export interface AutoArchiveOutcome {
+  status: 'skipped' | 'archived' | 'blocked' | 'error';
+  reason?: string;
+  archived_path?: string;
+  merged_root_hash?: string;
+  /** How many deltas of the change were applied. */
+  applied?: number;
+  conflicts?: SpecConflictEntry[];
+}
+
+export interface SubtaskCompleteResult {
+  status: 'completed';
+  /** Sub-task indices that became available with this completion. */
+  unblocked: number[];
+  auto_archive: AutoArchiveOutcome;
+}
+
+export interface SpecRowBinding {
+  plan_slug: string;
+  subtask_index: number;
+  task_id: number;
+  branch: string;
+  spec_row_id: string;
+}
+
+export type SpecRowStatusResult =
+  | (SpecRowBinding & {
+      status: SubtaskStatus;
+      claimed_by_session_id: string | null;
+      claimed_by_agent: string | null;
+      binding: SpecRowBinding;
+    })
+  | { spec_row_id: string; binding: null; status: null };
+
+export interface PlanBackend {
+  validate(args: TaskPlanValidateInput): PlanValidateResult;
+  publish(args: TaskPlanPublishInput): PlanPublishResult;
+  list(args: TaskPlanListInput): PlanSummary[];
+  claimSubtask(args: TaskPlanClaimSubtaskInput): SubtaskClaimResult;
+  completeSubtask(args: TaskPlanCompleteSubtaskInput): SubtaskCompleteResult;
+  statusForSpecRow(args: TaskPlanStatusForSpecRowInput): SpecRowStatusResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly plans: PlanBackend };
+
 export const taskPlanValidate = defineTool({
   name: 'task_plan_validate',
   description: 'Check a multi-agent plan for scope overlaps, live claim collisions and wave errors before publishing.',
@@ -71,7 +244,7 @@ export const taskPlanValidate = defineTool({
       ],
     },
   },
-  handler: (args, b: ColonyBackend) => b.plans.validate(args),
+  handler: (args, b: Host) => b.plans.validate(args),
 });
 
 export const TaskPlanPublishInput = z.strictObject({
@@ -130,7 +303,7 @@ export const taskPlanPublish = defineTool({
       auto_archive: false,
     },
   },
-  handler: (args, b: ColonyBackend) => b.plans.publish(args),
+  handler: (args, b: Host) => b.plans.publish(args),
 });
 
 export const TaskPlanListInput = z.strictObject({
@@ -153,7 +326,7 @@ export const taskPlanList = defineTool({
       'next_available lists sub-tasks whose status is available: unclaimed, with every depends_on completed. capability_match keeps plans where at least one next_available sub-task has that capability_hint; only_with_available_subtasks keeps plans with any. registry_status is "registered" when the plan\'s spec task thread exists, "subtask-only" when only the sub-task rows were found. status is active or archived.',
     example: { repo_root: '/abs/repo', only_with_available_subtasks: true, capability_match: 'ui_work', limit: 25 },
   },
-  handler: (args, b: ColonyBackend) => b.plans.list(args),
+  handler: (args, b: Host) => b.plans.list(args),
 });
 
 const subtaskRef = {
@@ -190,7 +363,7 @@ export const taskPlanClaimSubtask = defineTool({
       "Runs inside one write transaction: the guarded status update (available -> claimed) serializes racing claimers across processes, so exactly one wins; a database constraint allows one active claim per sub-task. The winner is registered as a session (like task_thread), joins the sub-task thread, gets a file claim on every file_scope entry and a plan-subtask-claim observation (metadata.status claimed). A blocked sub-task answers PLAN_SUBTASK_DEPS_UNMET with `unmet` (dependency indices not completed); a claimed or completed one PLAN_SUBTASK_NOT_AVAILABLE with `status`, `claimed_by_agent` and `next_available` (claimable sub-tasks of the plan). repo_root is needed only when the slug exists in several repositories (else PLAN_AMBIGUOUS). file_scope is accepted for copy-paste from task_ready_for_agent; the sub-task's own file_scope is what gets claimed.",
     example: { plan_slug: 'add-widget-page', subtask_index: 0, session_id: 'sess_def', agent: 'codex' },
   },
-  handler: (args, b: ColonyBackend) => b.plans.claimSubtask(args),
+  handler: (args, b: Host) => b.plans.claimSubtask(args),
 });
 
 export const TaskPlanCompleteSubtaskInput = z.strictObject({
@@ -218,7 +391,7 @@ export const taskPlanCompleteSubtask = defineTool({
       summary: 'Widget API landed: GET /api/widgets serving rows.',
     },
   },
-  handler: (args, b: ColonyBackend) => b.plans.completeSubtask(args),
+  handler: (args, b: Host) => b.plans.completeSubtask(args),
 });
 
 export const TaskPlanStatusForSpecRowInput = z.strictObject({ repo_root: repoRoot, spec_row_id: specRowId });
@@ -236,7 +409,7 @@ export const taskPlanStatusForSpecRow = defineTool({
       'Check before publishing a sub-task for a spec row so it is not published twice. When several sub-tasks carry the row, the one not completed (else the newest) answers.',
     example: { repo_root: '/abs/repo', spec_row_id: 'T5' },
   },
-  handler: (args, b: ColonyBackend) => b.plans.statusForSpecRow(args),
+  handler: (args, b: Host) => b.plans.statusForSpecRow(args),
 });
 
 export const planTools = [

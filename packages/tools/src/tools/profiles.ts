@@ -5,7 +5,6 @@
  * capability_hint; unknown agents and missing dimensions read as the default.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName } from '../schemas';
 
@@ -33,6 +32,30 @@ export type AgentUpsertProfileInput = z.output<typeof AgentUpsertProfileInput>;
 
 const DIMENSIONS_NOTE = `Dimensions: ${CAPABILITY_DIMENSIONS.join(', ')} (every profile has them), plus any snake_case name a sub-task's capability_hint uses (at most ${MAX_CAPABILITY_DIMENSIONS}). Agent names are matched case-insensitively and trimmed.`;
 
+/** Weights in [0, 1] by capability dimension. */
+export type CapabilityWeights = Record<string, number>;
+
+export interface AgentProfileResult {
+  agent: string;
+  capabilities: CapabilityWeights;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AgentProfileView {
+  agent: string;
+  capabilities: CapabilityWeights;
+  defaults: CapabilityWeights;
+}
+
+export interface ProfileBackend {
+  upsert(args: AgentUpsertProfileInput): AgentProfileResult;
+  get(args: AgentGetProfileInput): AgentProfileView;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly profiles: ProfileBackend };
+
 export const agentUpsertProfile = defineTool({
   name: 'agent_upsert_profile',
   description: "Set an agent type's capability weights (0..1, e.g. ui_work, api_work); others keep theirs.",
@@ -43,7 +66,7 @@ export const agentUpsertProfile = defineTool({
     notes: `Weights given replace the stored ones; dimensions not given keep their current value, or ${DEFAULT_CAPABILITY_WEIGHT} for a first-time profile. The merge runs in one write transaction, so concurrent upserts of different dimensions both land. ${DIMENSIONS_NOTE}`,
     example: { agent: 'claude', capabilities: { ui_work: 0.8, api_work: 0.7, test_work: 0.6 } },
   },
-  handler: (args, b: ColonyBackend) => b.profiles.upsert(args),
+  handler: (args, b: Host) => b.profiles.upsert(args),
 });
 
 export const AgentGetProfileInput = z.strictObject({ agent: agentName });
@@ -60,7 +83,7 @@ export const agentGetProfile = defineTool({
     notes: DIMENSIONS_NOTE,
     example: { agent: 'claude' },
   },
-  handler: (args, b: ColonyBackend) => b.profiles.get(args),
+  handler: (args, b: Host) => b.profiles.get(args),
 });
 
 export const profileTools = [agentUpsertProfile, agentGetProfile];

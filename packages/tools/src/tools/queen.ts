@@ -5,9 +5,9 @@
  * show it with dry_run.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { filePath, repoRoot, sessionId, shortText, text } from '../schemas';
+import type { PlanPublishResult, PlanValidateResult } from './plans';
 
 export const QUEEN_ORDERINGS = ['wave', 'serial'] as const;
 /** Most files one goal may name. */
@@ -25,6 +25,33 @@ export const QueenPlanGoalInput = z.strictObject({
   dry_run: z.boolean().default(false),
 });
 export type QueenPlanGoalInput = z.output<typeof QueenPlanGoalInput>;
+
+/** Sub-task indices by capability_hint. */
+export type McpCapabilityMap = Record<string, number[]>;
+
+export interface QueenPublished {
+  plan_slug: string;
+  spec_task_id: number;
+  mcp_capability_map: McpCapabilityMap;
+  subtasks: PlanPublishResult['subtasks'];
+  plan_validation: PlanValidateResult;
+}
+
+export interface QueenDryRun {
+  dry_run: true;
+  plan_slug: string;
+  /** The exact task_plan_publish input. */
+  plan: Record<string, unknown>;
+  mcp_capability_map: McpCapabilityMap;
+  plan_validation: PlanValidateResult;
+}
+
+export interface QueenBackend {
+  planGoal(args: QueenPlanGoalInput): QueenPublished | QueenDryRun;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly queen: QueenBackend };
 
 export const queenPlanGoal = defineTool({
   name: 'queen_plan_goal',
@@ -56,7 +83,7 @@ export const queenPlanGoal = defineTool({
       dry_run: true,
     },
   },
-  handler: (args, b: ColonyBackend) => b.queen.planGoal(args),
+  handler: (args, b: Host) => b.queen.planGoal(args),
 });
 
 export const queenTools = [queenPlanGoal];

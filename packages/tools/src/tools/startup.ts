@@ -6,7 +6,6 @@
  * (schema colony.omx_hud_status.v1). Both only read; previews are capped.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName, branchName, limit, repoRoot, sessionId } from '../schemas';
 import type { LaneActivity } from './lane-activity';
@@ -86,6 +85,15 @@ const NEXT_RULE =
 const ACTIVE_RULE =
   "The active lane is your session's open lane in the repository (any heartbeat) on `branch` when given, else the one with the latest file work or heartbeat.";
 
+/** One-payload startup surfaces (startup_panel, bridge_status). */
+export interface StartupBackend {
+  panel(args: StartupPanelInput): StartupPanelResult;
+  bridgeStatus(args: BridgeStatusInput): BridgeStatusResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly startup: StartupBackend };
+
 export const startupPanel = defineTool({
   name: 'startup_panel',
   description: 'One compact startup card: active task, inbox, ready work, and the next call to make.',
@@ -104,7 +112,7 @@ export const startupPanel = defineTool({
       ready_limit: 3,
     },
   },
-  handler: (args, b: ColonyBackend) => b.startup.panel(args),
+  handler: (args, b: Host) => b.startup.panel(args),
 });
 
 export const BridgeStatusInput = z.strictObject({
@@ -209,7 +217,7 @@ export const bridgeStatus = defineTool({
       query: 'current task',
     },
   },
-  handler: (args, b: ColonyBackend) => b.startup.bridgeStatus(args),
+  handler: (args, b: Host) => b.startup.bridgeStatus(args),
 });
 
 export const startupTools = [startupPanel, bridgeStatus];

@@ -6,7 +6,6 @@
  * `phase_ready` as a barrier.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName, contextKey, jsonValue, limit } from '../schemas';
 
@@ -19,6 +18,30 @@ export const CtxPutInput = z.strictObject({
   expected_version: z.int().nonnegative().optional(),
 });
 export type CtxPutInput = z.output<typeof CtxPutInput>;
+
+export type CtxPutResult =
+  | { ok: true; key: string; version: number }
+  | { ok: false; error: 'version_mismatch'; key: string; version: number };
+
+export interface CtxGetResult {
+  key: string;
+  value: unknown;
+  version: number;
+}
+
+export interface CtxKeysResult {
+  keys: string[];
+  truncated?: true;
+}
+
+export interface SwarmContextBackend {
+  put(args: CtxPutInput): CtxPutResult;
+  get(args: CtxGetInput): CtxGetResult;
+  keys(args: CtxKeysInput): CtxKeysResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly swarm: { readonly context: SwarmContextBackend } };
 
 export const ctxPut = defineTool({
   name: 'ctx_put',
@@ -44,7 +67,7 @@ export const ctxPut = defineTool({
       },
     },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.context.put(args),
+  handler: (args, b: Host) => b.swarm.context.put(args),
 });
 
 export const CtxGetInput = z.strictObject({ agent: agentName, key: contextKey });
@@ -61,7 +84,7 @@ export const ctxGet = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Claude', key: 'Gemini.list_code_files' },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.context.get(args),
+  handler: (args, b: Host) => b.swarm.context.get(args),
 });
 
 export const CtxKeysInput = z.strictObject({
@@ -82,7 +105,7 @@ export const ctxKeys = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Claude', prefix: 'Gemini.' },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.context.keys(args),
+  handler: (args, b: Host) => b.swarm.context.keys(args),
 });
 
 export const swarmContextTools = [ctxPut, ctxGet, ctxKeys];

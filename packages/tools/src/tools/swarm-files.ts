@@ -7,7 +7,6 @@
  * Every path is confined to the workspace root `repo_root`.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName, limit, repoRoot, workspacePath } from '../schemas';
 
@@ -27,6 +26,83 @@ export const FsListInput = z.strictObject({
 });
 export type FsListInput = z.output<typeof FsListInput>;
 
+export interface FsListResult {
+  files: string[];
+  count: number;
+  truncated?: true;
+}
+
+export interface FsReadResult {
+  path: string;
+  bytes: number;
+  content: string;
+  truncated?: true;
+  size?: number;
+  binary?: true;
+}
+
+export interface TextMatch {
+  file: string;
+  line: number;
+  text: string;
+}
+
+export interface SearchTextResult {
+  matches: TextMatch[];
+  count: number;
+  truncated?: true;
+}
+
+export interface FsWriteResult {
+  proposal_id: number;
+  path: string;
+  status: 'pending';
+  superseded_id?: number;
+  next_tool: 'arbiter_decide';
+}
+
+export interface ProposalSummary {
+  proposal_id: number;
+  path: string;
+  agent: string;
+  bytes: number;
+  created_at: number;
+  preview?: string;
+  content?: string;
+}
+
+export interface FsProposalsResult {
+  proposals: ProposalSummary[];
+  count: number;
+  writes_allowed: boolean;
+}
+
+export interface DecisionResult {
+  path: string;
+  proposal_id: number;
+  status: 'applied' | 'approved' | 'rejected' | 'failed';
+  code?: string;
+  /** Why a write failed, in words. */
+  error?: string;
+}
+
+export interface ArbiterDecideResult {
+  results: DecisionResult[];
+  writes_allowed: boolean;
+}
+
+export interface SwarmFilesBackend {
+  list(args: FsListInput): FsListResult;
+  read(args: FsReadInput): FsReadResult;
+  search(args: SearchTextInput): SearchTextResult;
+  propose(args: FsWriteInput): FsWriteResult;
+  proposals(args: FsProposalsInput): FsProposalsResult;
+  decide(args: ArbiterDecideInput): ArbiterDecideResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly swarm: { readonly files: SwarmFilesBackend } };
+
 export const fsList = defineTool({
   name: 'fs_list',
   description: 'List workspace files under dir, recursively; pattern is a glob, or a regex after "regex:".',
@@ -39,7 +115,7 @@ export const fsList = defineTool({
     notes: `Honours .gitignore files (root and nested) and skips .git. A "regex:" pattern is RE2 syntax, matched in linear time. The pattern is matched against the path relative to \`dir\`; a glob without "/" matches the file name at any depth ("*.py"). Symlinked folders are not followed. ${PATH_NOTES}`,
     example: { agent: 'Gemini', repo_root: '/abs/repo', dir: '.', pattern: 'regex:py$', max_results: 200 },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.list(args),
+  handler: (args, b: Host) => b.swarm.files.list(args),
 });
 
 export const FsReadInput = z.strictObject({
@@ -63,7 +139,7 @@ export const fsRead = defineTool({
     notes: PATH_NOTES,
     example: { agent: 'Gemini', repo_root: '/abs/repo', path: 'scripts/ai_swarm.py', max_bytes: 50_000 },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.read(args),
+  handler: (args, b: Host) => b.swarm.files.read(args),
 });
 
 export const SearchTextInput = z.strictObject({
@@ -87,7 +163,7 @@ export const searchText = defineTool({
     notes: `RE2 regular expression syntax, matched in linear time (no lookaround or backreferences); an invalid one answers INVALID_PARAMETERS. Skips binary files, files over 1 MiB and what fs_list skips. ${PATH_NOTES}`,
     example: { agent: 'Gemini', repo_root: '/abs/repo', pattern: 'def main', dir: 'scripts', max_matches: 50 },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.search(args),
+  handler: (args, b: Host) => b.swarm.files.search(args),
 });
 
 export const FsWriteInput = z.strictObject({
@@ -112,7 +188,7 @@ export const fsWrite = defineTool({
     notes: `Nothing is written to disk here. A workspace holds one pending proposal per path: a newer proposal for the same path supersedes the older one (superseded_id). ${PATH_NOTES}`,
     example: { agent: 'Claude', repo_root: '/abs/repo', path: 'docs/notes.md', content: 'Hello', create_dirs: true },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.propose(args),
+  handler: (args, b: Host) => b.swarm.files.propose(args),
 });
 
 export const FsProposalsInput = z.strictObject({
@@ -135,7 +211,7 @@ export const fsProposals = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Arbiter', repo_root: '/abs/repo', include_content: true },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.proposals(args),
+  handler: (args, b: Host) => b.swarm.files.proposals(args),
 });
 
 export const ArbiterDecision = z.strictObject({
@@ -170,7 +246,7 @@ export const arbiterDecide = defineTool({
       decisions: [{ path: 'docs/notes.md', action: 'approve', notes: 'ok' }],
     },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.decide(args),
+  handler: (args, b: Host) => b.swarm.files.decide(args),
 });
 
 export const swarmFileTools = [fsList, fsRead, searchText, fsWrite, fsProposals, arbiterDecide];

@@ -4,8 +4,8 @@
  * state to it, and read what changed.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
+import type { BudgetInfo } from '../schemas';
 import {
   agentName,
   branchName,
@@ -49,6 +49,87 @@ export const TaskThreadInput = z.strictObject({
 });
 export type TaskThreadInput = z.output<typeof TaskThreadInput>;
 
+export interface ParticipantRef {
+  session_id: string;
+  agent: string;
+}
+
+export interface TaskThreadResult {
+  task_id: number;
+  repo_root: string;
+  branch: string;
+  created: boolean;
+  participants: ParticipantRef[];
+}
+
+export interface TaskSummary {
+  id: number;
+  repo_root: string;
+  branch: string;
+  title: string | null;
+  status: string;
+  updated_at: number;
+  participants: ParticipantRef[];
+}
+
+export interface TaskListResult {
+  tasks: TaskSummary[];
+  hint: string;
+  coordination_warning?: string;
+  next_tool?: string;
+  budget: BudgetInfo;
+}
+
+export interface TaskTimelineEntry {
+  id: number;
+  kind: string;
+  session_id: string;
+  ts: number;
+  reply_to: number | null;
+}
+
+export interface TaskUpdate {
+  id: number;
+  kind: string;
+  session_id: string;
+  ts: number;
+}
+
+export interface TaskPostResult {
+  id: number;
+  hint: string;
+  recommendation?: {
+    tool: 'task_propose';
+    reason: string;
+    suggested_args: Record<string, unknown>;
+  };
+  route_to_task_message?: true;
+  misrouted_directed_coordination?: true;
+  replacement_tool?: 'task_message';
+  suggested_args?: Record<string, unknown>;
+}
+
+export interface NoteWorkingResult {
+  observation_id: number;
+  id: number;
+  task_id: number;
+  omx_notepad_path?: string;
+  /** Set when the note was saved but the OMX pointer could not be written. */
+  warning?: string;
+}
+
+export interface TaskBackend {
+  thread(args: TaskThreadInput): TaskThreadResult;
+  list(args: TaskListInput): TaskListResult;
+  timeline(args: TaskTimelineInput): TaskTimelineEntry[];
+  updatesSince(args: TaskUpdatesSinceInput): TaskUpdate[];
+  post(args: TaskPostInput): TaskPostResult;
+  noteWorking(args: TaskNoteWorkingInput): NoteWorkingResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly tasks: TaskBackend };
+
 export const taskThread = defineTool({
   name: 'task_thread',
   description: 'Open or join the task thread for repo_root+branch, registering your session and agent.',
@@ -61,7 +142,7 @@ export const taskThread = defineTool({
       'The thread is unique per (repo_root, branch): concurrent opens from many processes land in one thread. Joining again is harmless and refreshes your agent name and heartbeat. `ide` defaults to the IDE inferred from the session id.',
     example: { repo_root: '/abs/repo', branch: 'agent/codex/live-task', session_id: 'sess_abc', agent: 'codex' },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.thread(args),
+  handler: (args, b: Host) => b.tasks.thread(args),
 });
 
 export const TaskListInput = z.strictObject({
@@ -84,7 +165,7 @@ export const taskList = defineTool({
       'Before a session has called task_ready_for_agent, coordination_warning is "task_list is inventory; use task_ready_for_agent to choose work." and next_tool is task_ready_for_agent. A repeated task_list without task_ready_for_agent gets the stronger "Stop browsing. Call task_ready_for_agent before selecting work.". After task_ready_for_agent, both are omitted. `hint` is kept for backward compatibility. budget counts the threads matching repo_root/branch (counted only when the page is full) against those listed.',
     example: { limit: 50, session_id: 'sess_abc' },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.list(args),
+  handler: (args, b: Host) => b.tasks.list(args),
 });
 
 export const TaskTimelineInput = z.strictObject({ task_id: taskId, limit: limit(50, 200) });
@@ -100,7 +181,7 @@ export const taskTimeline = defineTool({
     errors: ['TASK_NOT_FOUND'],
     example: { task_id: 17, limit: 50 },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.timeline(args),
+  handler: (args, b: Host) => b.tasks.timeline(args),
 });
 
 export const TaskUpdatesSinceInput = z.strictObject({
@@ -122,7 +203,7 @@ export const taskUpdatesSince = defineTool({
     errors: ['TASK_NOT_FOUND'],
     example: { task_id: 17, session_id: 'sess_abc', since_ts: 1714000000000, limit: 50 },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.updatesSince(args),
+  handler: (args, b: Host) => b.tasks.updatesSince(args),
 });
 
 export const TaskPostInput = z.strictObject({
@@ -160,7 +241,7 @@ export const taskPost = defineTool({
       content: 'Using BM25 + cosine hybrid with alpha=0.5',
     },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.post(args),
+  handler: (args, b: Host) => b.tasks.post(args),
 });
 
 const pointerField = z.string().max(500);
@@ -201,7 +282,7 @@ export const taskNoteWorking = defineTool({
         'branch=agent/codex/current-work; task=finish API slice; blocker=none; next=run typecheck; evidence=tests/api.test.ts',
     },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.noteWorking(args),
+  handler: (args, b: Host) => b.tasks.noteWorking(args),
 });
 
 export const taskTools = [taskThread, taskList, taskTimeline, taskUpdatesSince, taskPost, taskNoteWorking];
