@@ -75,9 +75,22 @@ export const taskClaimFile = defineTool({
   mutates: true,
   docs: {
     returns:
-      '{ observation_id } plus, when another session holds a fresh or handoff_pending claim on the same file of the repository (any branch), `warning` and `overlaps: [ { session_id, agent, task_id, claimed_at, age_class } ]`; stale or weak claims of others come as `weak_stale` (same shape, at most 5).',
+      '{ observation_id } plus, when another session holds a fresh or handoff_pending claim on the ' +
+      'same file of the repository (any branch), `warning` and `overlaps: [ { session_id, agent, ' +
+      'task_id, claimed_at, age_class } ]`; stale or weak claims of others come as `weak_stale` (same ' +
+      'shape, at most 5).',
     errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND', 'NOT_PARTICIPANT', 'PATH_OUTSIDE_REPO'],
-    notes: `Claiming always succeeds for a participant of the task; it appends a \`claim\` observation. file_path may be absolute or relative to the task's repo_root and is stored repo-relative (PATH_OUTSIDE_REPO for a path leaving the repository). Claiming a file you already hold refreshes that claim (one live claim per task, file and session); it also takes a handoff_pending claim of yours back to active. An \`edit\` recorded by the same session on a claimed file refreshes the claim too. Age classes are computed when read: \`fresh\` while refreshed within ${CLAIM_FRESH_MINUTES} minutes, then \`stale\`, then \`weak_expired\` after ${CLAIM_WEAK_AFTER_MINUTES} minutes; \`handoff_pending\` while waiting on a handoff or relay until its expiry (then \`weak_expired\`). Stale and weak claims stay in the audit history but are not active ownership and are never inherited by task_relay.`,
+    notes:
+      `Claiming always succeeds for a participant of the task; it appends a \`claim\` observation. ` +
+      `file_path may be absolute or relative to the task's repo_root and is stored repo-relative ` +
+      `(PATH_OUTSIDE_REPO for a path leaving the repository). Claiming a file you already hold ` +
+      `refreshes that claim (one live claim per task, file and session); it also takes a ` +
+      `handoff_pending claim of yours back to active. An \`edit\` recorded by the same session on a ` +
+      `claimed file refreshes the claim too. Age classes are computed when read: \`fresh\` while ` +
+      `refreshed within ${CLAIM_FRESH_MINUTES} minutes, then \`stale\`, then \`weak_expired\` after ` +
+      `${CLAIM_WEAK_AFTER_MINUTES} minutes; \`handoff_pending\` while waiting on a handoff or relay ` +
+      `until its expiry (then \`weak_expired\`). Stale and weak claims stay in the audit history but ` +
+      `are not active ownership and are never inherited by task_relay.`,
     example: {
       task_id: 17,
       session_id: 'sess_abc',
@@ -102,10 +115,17 @@ export const taskDriftCheck = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ generated_at, task_id, session_id, window_minutes, claimed_files, edited_files, edits_without_claim, claims_without_edits, drift_score, recommendation, next_tool, next_args, budget }',
+      '{ generated_at, task_id, session_id, window_minutes, claimed_files, edited_files, ' +
+      'edits_without_claim, claims_without_edits, drift_score, recommendation, next_tool, next_args, ' +
+      'budget }',
     errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND'],
     notes:
-      'File-scope drift only. Edits are the session\'s `edit` observations on the task within window_minutes (default 60, max 1440); claims have no time bound: every claim of the session in state active counts. drift_score = edits_without_claim.length / max(1, edited_files.length). When edits lack a claim, next_tool is "task_claim_file" and next_args one payload per file; otherwise both are null. File lists are repo-relative and sorted. budget counts the files compared; nothing is left out.',
+      "File-scope drift only. Edits are the session's `edit` observations on the task within " +
+      'window_minutes (default 60, max 1440); claims have no time bound: every claim of the session in ' +
+      'state active counts. drift_score = edits_without_claim.length / max(1, edited_files.length). ' +
+      'When edits lack a claim, next_tool is "task_claim_file" and next_args one payload per file; ' +
+      'otherwise both are null. File lists are repo-relative and sorted. budget counts the files ' +
+      'compared; nothing is left out.',
     example: { session_id: 'sess_abc', task_id: 42, window_minutes: 60 },
   },
   handler: (args, b: Host) => b.claims.driftCheck(args),

@@ -46,7 +46,9 @@ export const taskLink = defineTool({
     returns: '{ low_id, high_id, created_at, created_by, note }',
     errors: ['TASK_LINK_SELF', 'TASK_NOT_FOUND', 'SESSION_NOT_FOUND'],
     notes:
-      'A link is stored once as (low_id, high_id), whichever side names it. Linking a linked pair again returns the existing link unchanged (its first note and creator) and writes nothing. A new link appends a `task_link` observation on task_id.',
+      'A link is stored once as (low_id, high_id), whichever side names it. Linking a linked pair ' +
+      'again returns the existing link unchanged (its first note and creator) and writes nothing. A ' +
+      'new link appends a `task_link` observation on task_id.',
     example: { task_id: 17, other_task_id: 42, session_id: 'sess_abc', note: 'frontend task depends on API contract' },
   },
   handler: (args, b: Host) => b.links.link(args),
@@ -62,7 +64,8 @@ export const taskLinks = defineTool({
   mutates: false,
   docs: {
     returns:
-      '[ { other_task: { id, repo_root, branch, title, status }, note, low_id, high_id, created_at, created_by } ] newest first.',
+      '[ { other_task: { id, repo_root, branch, title, status }, note, low_id, high_id, created_at, ' +
+      'created_by } ] newest first.',
     errors: ['TASK_NOT_FOUND'],
     example: { task_id: 17 },
   },
@@ -81,7 +84,8 @@ export const taskUnlink = defineTool({
     returns: '{ removed: true } when a link was deleted, { removed: false } when there was none.',
     errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND'],
     notes:
-      'Either order of the pair removes the link. With session_id, a removal appends a `task_unlink` observation on task_id for the audit trail.',
+      'Either order of the pair removes the link. With session_id, a removal appends a `task_unlink` ' +
+      'observation on task_id for the audit trail.',
     example: { task_id: 17, other_task_id: 42 },
   },
   handler: (args, b: Host) => b.links.unlink(args),

@@ -69,15 +69,22 @@ type Host = { readonly memory: MemoryBackend };
 export const search = defineTool({
   name: 'search',
   description:
-    'Search memory (BM25). Returns compact hits {id,session_id,kind,snippet,score,ts,task_id}; hydrate chosen ids with get_observations.',
+    'Search memory (BM25). Returns compact hits {id,session_id,kind,snippet,score,ts,task_id}; ' +
+    'hydrate chosen ids with get_observations.',
   input: SearchInput,
   core: true,
   mutates: false,
   docs: {
     returns:
-      '[ { id, session_id, kind, snippet, score, ts, task_id } ] - compact hits only, never full bodies. Higher score is better.',
+      '[ { id, session_id, kind, snippet, score, ts, task_id } ] - compact hits only, never full ' +
+      'bodies. Higher score is better.',
     notes:
-      'Use query-rich terms: feature name, package, file path, task slug or exact error text. All terms must match; when fewer than `limit` hits match every term, hits matching any term fill the rest. `kind` and `task_id` narrow the search. Scoring is hybrid: the keyword candidates are re-ranked by `alpha * BM25 (scaled 0..1) + (1 - alpha) * cosine similarity` with settings.search.alpha (default 0.5; 1 = BM25 alone, its negated rank as score); rows not embedded yet keep their keyword standing, and without vectors the score is the BM25 one.',
+      'Use query-rich terms: feature name, package, file path, task slug or exact error text. All ' +
+      'terms must match; when fewer than `limit` hits match every term, hits matching any term fill ' +
+      'the rest. `kind` and `task_id` narrow the search. Scoring is hybrid: the keyword candidates are ' +
+      're-ranked by `alpha * BM25 (scaled 0..1) + (1 - alpha) * cosine similarity` with ' +
+      'settings.search.alpha (default 0.5; 1 = BM25 alone, its negated rank as score); rows not ' +
+      'embedded yet keep their keyword standing, and without vectors the score is the BM25 one.',
     example: { query: 'auth middleware', limit: 10 },
   },
   handler: (args, b: Host) => b.memory.search(args),
@@ -99,7 +106,9 @@ export const getObservations = defineTool({
     returns: '[ { id, session_id, kind, ts, task_id, content, metadata } ] in the order the ids were given.',
     errors: ['OBSERVATION_NOT_FOUND'],
     notes:
-      'Content is returned verbatim by default. `expand: false` returns a compressed form (filler words dropped, common words abbreviated; code, paths and numbers kept) that costs fewer tokens. Any unknown id fails the call with OBSERVATION_NOT_FOUND and `missing_ids`.',
+      'Content is returned verbatim by default. `expand: false` returns a compressed form (filler ' +
+      'words dropped, common words abbreviated; code, paths and numbers kept) that costs fewer tokens. ' +
+      'Any unknown id fails the call with OBSERVATION_NOT_FOUND and `missing_ids`.',
     example: { ids: [12, 34], expand: true },
   },
   handler: (args, b: Host) => b.memory.getObservations(args),
@@ -155,10 +164,13 @@ export const recallSession = defineTool({
   mutates: true,
   docs: {
     returns:
-      '{ recall_observation_id, session: { id, ide, cwd, started_at, ended_at }, observations: [ { id, kind, ts } ] }. The audit observation (kind "recall", in the current session) carries metadata { recalled_session_id, owner_ide, observation_ids, around_id, limit }.',
+      '{ recall_observation_id, session: { id, ide, cwd, started_at, ended_at }, observations: [ { id, ' +
+      'kind, ts } ] }. The audit observation (kind "recall", in the current session) carries metadata ' +
+      '{ recalled_session_id, owner_ide, observation_ids, around_id, limit }.',
     errors: ['SESSION_NOT_FOUND'],
     notes:
-      'Both sessions must already exist: a recall never creates a phantom session. owner_ide falls back to the IDE inferred from the target session id when its row says unknown.',
+      'Both sessions must already exist: a recall never creates a phantom session. owner_ide falls ' +
+      'back to the IDE inferred from the target session id when its row says unknown.',
     example: { target_session_id: 'codex-abc-123', current_session_id: 'claude-now-789', around_id: 4421, limit: 25 },
   },
   handler: (args, b: Host) => b.memory.recallSession(args),

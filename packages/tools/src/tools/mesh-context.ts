@@ -98,10 +98,12 @@ export const getContext = defineTool({
   callerArg: 'agent_name',
   docs: {
     returns:
-      '{ success: true, key, value, version, owner, updated_at, expires_at } (epoch ms; expires_at null without a TTL).',
+      '{ success: true, key, value, version, owner, updated_at, expires_at } (epoch ms; expires_at ' +
+      'null without a TTL).',
     errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'KEY_NOT_FOUND'],
     notes:
-      'A key pushed with subscribers is readable only by its owner (the agent that pushed it last) and those subscribers: anyone else gets ACCESS_DENIED. An expired key answers KEY_NOT_FOUND.',
+      'A key pushed with subscribers is readable only by its owner (the agent that pushed it last) and ' +
+      'those subscribers: anyone else gets ACCESS_DENIED. An expired key answers KEY_NOT_FOUND.',
     example: { agent_name: 'DataAnalyst', key: 'user_metrics' },
   },
   handler: (args, b: Host) => b.mesh.context.get(args),
@@ -127,7 +129,11 @@ export const pushContext = defineTool({
     returns: '{ success: true, key, version, subscribers, expires_at }; subscribers null when everyone may read.',
     errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'TIMEOUT'],
     notes:
-      'Without subscribers (or with an empty list) every agent may read the key; with them only the owner and the listed agents, and the key is invisible to everyone else. A push replaces value, subscribers and TTL and makes the pusher the owner; pushing over a live key you cannot read answers ACCESS_DENIED. Values are at most 64 KiB of JSON; ttl is whole seconds, counted on the server clock.',
+      'Without subscribers (or with an empty list) every agent may read the key; with them only the ' +
+      'owner and the listed agents, and the key is invisible to everyone else. A push replaces value, ' +
+      'subscribers and TTL and makes the pusher the owner; pushing over a live key you cannot read ' +
+      'answers ACCESS_DENIED. Values are at most 64 KiB of JSON; ttl is whole seconds, counted on the ' +
+      'server clock.',
     example: {
       agent_name: 'DataCollector',
       key: 'daily_metrics',
@@ -156,7 +162,8 @@ export const listContextKeys = defineTool({
     returns: '{ success: true, keys: [ key ], count } sorted; truncated: true past 1,000 keys.',
     errors: ['INVALID_AGENT'],
     notes:
-      'Only keys the agent may read, and none that expired. pattern is a case-sensitive glob over the whole key: * any run of characters, ? one character, [abc] / [!abc] a class.',
+      'Only keys the agent may read, and none that expired. pattern is a case-sensitive glob over the ' +
+      'whole key: * any run of characters, ? one character, [abc] / [!abc] a class.',
     example: { agent_name: 'DataAnalyst', pattern: 'metrics_*' },
   },
   handler: (args, b: Host) => b.mesh.context.keys(args),
@@ -189,10 +196,16 @@ export const batchContextOperation = defineTool({
   callerArg: 'agent_name',
   docs: {
     returns:
-      '{ success: true, atomic, results: [ { index, type, key, success, ... } ], succeeded, failed }: a get adds value and version, a push version and expires_at, a delete deleted: true; a failed operation (atomic false only) error and error_code.',
+      '{ success: true, atomic, results: [ { index, type, key, success, ... } ], succeeded, failed }: ' +
+      'a get adds value and version, a push version and expires_at, a delete deleted: true; a failed ' +
+      'operation (atomic false only) error and error_code.',
     errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'KEY_NOT_FOUND', 'TIMEOUT'],
     notes:
-      'Operations run in order in one write transaction, as the agent: a get sees an earlier push of the same batch. atomic defaults to true: the first failing operation rolls every operation back and the call answers its error_code with failed_index. With atomic false each operation commits or fails on its own. value goes only with push (and push needs it); subscribers and ttl only with push. A delete needs the same access as a push.',
+      'Operations run in order in one write transaction, as the agent: a get sees an earlier push of ' +
+      'the same batch. atomic defaults to true: the first failing operation rolls every operation back ' +
+      'and the call answers its error_code with failed_index. With atomic false each operation commits ' +
+      'or fails on its own. value goes only with push (and push needs it); subscribers and ttl only ' +
+      'with push. A delete needs the same access as a push.',
     example: {
       agent_name: 'DataManager',
       operations: [

@@ -39,7 +39,8 @@ export const SendMessageToAgentInput = z.strictObject({
 export type SendMessageToAgentInput = z.output<typeof SendMessageToAgentInput>;
 
 const THREAD_NOTE =
-  'A thread belongs to the agents that sent or received its messages: sending into an existing thread you are not part of answers ACCESS_DENIED.';
+  'A thread belongs to the agents that sent or received its messages: sending into an existing ' +
+  'thread you are not part of answers ACCESS_DENIED.';
 
 export interface MeshMessageView {
   message_id: number;
@@ -100,7 +101,11 @@ export const sendMessageToAgent = defineTool({
   docs: {
     returns: '{ success: true, message_id, to_agent, thread_id, created_at }; thread_id null when none was given.',
     errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'TIMEOUT'],
-    notes: `message_type defaults to info, priority to normal. With requires_confirmation, the recipient's first read (mark_as_read) sends you a confirmation message (confirms_message_id). ${THREAD_NOTE} The message is also recorded as an \`agent-message\` observation (session \`mesh:<from_agent>\`); message_id is its id.`,
+    notes:
+      `message_type defaults to info, priority to normal. With requires_confirmation, the recipient's ` +
+      `first read (mark_as_read) sends you a confirmation message (confirms_message_id). ` +
+      `${THREAD_NOTE} The message is also recorded as an \`agent-message\` observation (session ` +
+      `\`mesh:<from_agent>\`); message_id is its id.`,
     example: {
       from_agent: 'TaskManager',
       to_agent: 'DataProcessor',
@@ -135,10 +140,13 @@ export const getMessagesFromAgents = defineTool({
   callerArg: 'agent_name',
   docs: {
     returns:
-      '{ success: true, messages: [ { message_id, from_agent, message, message_type, priority, thread_id, requires_confirmation, read, created_at, confirms_message_id? } ], count, marked_read, unread_remaining }; read is the state before this call.',
+      '{ success: true, messages: [ { message_id, from_agent, message, message_type, priority, ' +
+      'thread_id, requires_confirmation, read, created_at, confirms_message_id? } ], count, ' +
+      'marked_read, unread_remaining }; read is the state before this call.',
     errors: ['INVALID_AGENT', 'TIMEOUT'],
     notes:
-      'Oldest first, so unread_only with mark_as_read works through the inbox in order. limit defaults to 50 (at most 200); unread_only and mark_as_read default to false. Filters combine with AND.',
+      'Oldest first, so unread_only with mark_as_read works through the inbox in order. limit defaults ' +
+      'to 50 (at most 200); unread_only and mark_as_read default to false. Filters combine with AND.',
     example: {
       agent_name: 'DataProcessor',
       unread_only: true,
@@ -171,7 +179,10 @@ export const broadcastMessageToAgents = defineTool({
   docs: {
     returns: '{ success: true, message_id, recipients, count, thread_id, created_at }.',
     errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'TIMEOUT'],
-    notes: `One message, one read flag per recipient (duplicates named once). create_thread starts a new thread (thread_id \`thread-<message_id>\`); thread_id continues an existing one; giving both is INVALID_PARAMETERS. ${THREAD_NOTE}`,
+    notes:
+      `One message, one read flag per recipient (duplicates named once). create_thread starts a new ` +
+      `thread (thread_id \`thread-<message_id>\`); thread_id continues an existing one; giving both is ` +
+      `INVALID_PARAMETERS. ${THREAD_NOTE}`,
     example: {
       from_agent: 'SystemManager',
       to_agents: ['DataProcessor', 'FileHandler', 'Logger'],

@@ -113,7 +113,19 @@ export const taskMessage = defineTool({
       'ALREADY_RETRACTED',
     ],
     notes:
-      "For directed coordination that does not move file claims (use task_hand_off for work + files; task_post for shared thread notes). The minimum call broadcasts (to_agent 'any') with urgency 'fyi'. to_session_id names one recipient (it must be a known session, not your own); otherwise to_agent addresses every session of that agent on the task, and 'any' everyone but you. Urgency sets prominence: fyi is coalesced, needs_reply asks for an answer, blocking stays on top until read, replied, retracted or expired. expires_in_minutes (1 to 43200) is a TTL: past it an unread message drops out of inboxes and mark_read answers MESSAGE_EXPIRED; the body stays searchable. reply_to must be a message on the same task (an unknown id or a non-message is NOT_MESSAGE; a message on another task TASK_MISMATCH; another task's non-message OBSERVATION_NOT_ON_TASK; a retracted parent ALREADY_RETRACTED). A reply from a recipient of the parent flips only that immediate parent to 'replied' (never its ancestors), and replying to a still-unclaimed broadcast claims it for you. A reply from anyone else (the parent's sender following up, say) chains without changing the parent; nor does an expired parent change.",
+      'For directed coordination that does not move file claims (use task_hand_off for work + files; ' +
+      "task_post for shared thread notes). The minimum call broadcasts (to_agent 'any') with urgency " +
+      "'fyi'. to_session_id names one recipient (it must be a known session, not your own); otherwise " +
+      "to_agent addresses every session of that agent on the task, and 'any' everyone but you. Urgency " +
+      'sets prominence: fyi is coalesced, needs_reply asks for an answer, blocking stays on top until ' +
+      'read, replied, retracted or expired. expires_in_minutes (1 to 43200) is a TTL: past it an ' +
+      'unread message drops out of inboxes and mark_read answers MESSAGE_EXPIRED; the body stays ' +
+      'searchable. reply_to must be a message on the same task (an unknown id or a non-message is ' +
+      "NOT_MESSAGE; a message on another task TASK_MISMATCH; another task's non-message " +
+      'OBSERVATION_NOT_ON_TASK; a retracted parent ALREADY_RETRACTED). A reply from a recipient of the ' +
+      "parent flips only that immediate parent to 'replied' (never its ancestors), and replying to a " +
+      "still-unclaimed broadcast claims it for you. A reply from anyone else (the parent's sender " +
+      'following up, say) chains without changing the parent; nor does an expired parent change.',
     example: {
       task_id: 17,
       session_id: 'sess_abc',
@@ -146,10 +158,19 @@ export const taskMessages = defineTool({
   mutates: false,
   docs: {
     returns:
-      "[ { id, task_id, ts, from_session_id, from_agent, to_agent, to_session_id, urgency, status, reply_to, preview, expires_at, is_claimable_broadcast, claimed_by_session_id, claimed_by_agent, reply_tool: 'task_message', suggested_reply_args, mark_read_tool: 'task_message_mark_read' } ] newest first. Hydrate bodies with get_observations.",
+      '[ { id, task_id, ts, from_session_id, from_agent, to_agent, to_session_id, urgency, status, ' +
+      'reply_to, preview, expires_at, is_claimable_broadcast, claimed_by_session_id, claimed_by_agent, ' +
+      "reply_tool: 'task_message', suggested_reply_args, mark_read_tool: 'task_message_mark_read' } ] " +
+      'newest first. Hydrate bodies with get_observations.',
     errors: ['SESSION_NOT_FOUND'],
     notes:
-      "Addressed to you: to_session_id is yours, or to_agent is your agent (or 'any') with no to_session_id, on threads you take part in (narrow with task_ids; since_ts keeps messages sent after it). Your own messages, retracted ones and broadcasts claimed by another session never show. unread_only (default true) is the default inbox: unread and within TTL. With unread_only: false, status is the effective state (an unread message past its TTL shows as 'expired' even before anything rewrote it). Listing never marks read: call task_message_mark_read after reading, or reply with task_message using suggested_reply_args.",
+      "Addressed to you: to_session_id is yours, or to_agent is your agent (or 'any') with no " +
+      'to_session_id, on threads you take part in (narrow with task_ids; since_ts keeps messages sent ' +
+      'after it). Your own messages, retracted ones and broadcasts claimed by another session never ' +
+      'show. unread_only (default true) is the default inbox: unread and within TTL. With unread_only: ' +
+      "false, status is the effective state (an unread message past its TTL shows as 'expired' even " +
+      'before anything rewrote it). Listing never marks read: call task_message_mark_read after ' +
+      'reading, or reply with task_message using suggested_reply_args.',
     example: { session_id: 'sess_abc', agent: 'claude', since_ts: 1714000000000, unread_only: true, limit: 50 },
   },
   handler: (args, b: Host) => b.messages.list(args),
@@ -178,7 +199,14 @@ export const taskMessageMarkRead = defineTool({
       'ALREADY_RETRACTED',
     ],
     notes:
-      "The first read writes a sibling `message_read` observation (reply_to the message) so the sender sees a receipt; re-marking a read or replied message writes nothing. Only a recipient may mark: a session other than to_session_id, the sender, or anyone but the claimer of a claimed broadcast gets NOT_TARGET_SESSION; a session whose agent is not to_agent NOT_TARGET_AGENT. Past its TTL an unread message answers MESSAGE_EXPIRED, and its status becomes 'expired' for good. Optional task_id scopes the call: a message on another task is TASK_MISMATCH, another task's non-message OBSERVATION_NOT_ON_TASK. A broadcast has one status: the first recipient's read marks it read for all.",
+      'The first read writes a sibling `message_read` observation (reply_to the message) so the sender ' +
+      'sees a receipt; re-marking a read or replied message writes nothing. Only a recipient may mark: ' +
+      'a session other than to_session_id, the sender, or anyone but the claimer of a claimed ' +
+      'broadcast gets NOT_TARGET_SESSION; a session whose agent is not to_agent NOT_TARGET_AGENT. Past ' +
+      "its TTL an unread message answers MESSAGE_EXPIRED, and its status becomes 'expired' for good. " +
+      "Optional task_id scopes the call: a message on another task is TASK_MISMATCH, another task's " +
+      "non-message OBSERVATION_NOT_ON_TASK. A broadcast has one status: the first recipient's read " +
+      'marks it read for all.',
     example: { message_observation_id: 512, session_id: 'sess_xyz' },
   },
   handler: (args, b: Host) => b.messages.markRead(args),
@@ -208,7 +236,11 @@ export const taskMessageRetract = defineTool({
       'ALREADY_RETRACTED',
     ],
     notes:
-      'Only the original sender may retract, and only before a reply: once answered, rewriting the intent would deceive the replier. The message leaves every inbox; its body stays in storage, search and the timeline, and a `message_retract` observation (reply_to the message, metadata.reason) records the retraction. Optional task_id scopes the call as in task_message_mark_read.',
+      'Only the original sender may retract, and only before a reply: once answered, rewriting the ' +
+      'intent would deceive the replier. The message leaves every inbox; its body stays in storage, ' +
+      'search and the timeline, and a `message_retract` observation (reply_to the message, ' +
+      'metadata.reason) records the retraction. Optional task_id scopes the call as in ' +
+      'task_message_mark_read.',
     example: { message_observation_id: 512, session_id: 'sess_abc', reason: 'duplicate of #498' },
   },
   handler: (args, b: Host) => b.messages.retract(args),
@@ -235,7 +267,11 @@ export const taskMessageClaim = defineTool({
       'ALREADY_RETRACTED',
     ],
     notes:
-      'Replying with task_message already claims an unclaimed broadcast; claim first only for "I\'ll handle it, not ready to reply". Directed messages (to_session_id set or a named to_agent) are NOT_BROADCAST; the sender claiming its own broadcast is NOT_TARGET_SESSION. Of racing claimers exactly one wins; the others get ALREADY_CLAIMED (with claimed_by_session_id), while the claimer calling again gets the same answer. A `message_claim` observation records the claim.',
+      'Replying with task_message already claims an unclaimed broadcast; claim first only for "I\'ll ' +
+      'handle it, not ready to reply". Directed messages (to_session_id set or a named to_agent) are ' +
+      'NOT_BROADCAST; the sender claiming its own broadcast is NOT_TARGET_SESSION. Of racing claimers ' +
+      'exactly one wins; the others get ALREADY_CLAIMED (with claimed_by_session_id), while the ' +
+      'claimer calling again gets the same answer. A `message_claim` observation records the claim.',
     example: { message_observation_id: 730, session_id: 'sess_xyz', agent: 'codex' },
   },
   handler: (args, b: Host) => b.messages.claim(args),

@@ -37,7 +37,15 @@ export type PlanSubtaskInput = z.output<typeof PlanSubtaskInput>;
 const subtasks = z.array(PlanSubtaskInput).min(2).max(MAX_PLAN_SUBTASKS);
 
 const VALIDATION_RULES =
-  'depends_on holds zero-based indices of EARLIER sub-tasks (a forward reference, an index outside the plan or a cycle is PLAN_INVALID_WAVE_DEPENDENCY); wave = 0 without dependencies, else 1 + the highest wave among them. Sub-tasks in one wave may not share a file_scope entry (PLAN_WAVE_SCOPE_OVERLAP), nor may any two sub-tasks without a depends_on chain between them (PLAN_SCOPE_OVERLAP): sequence them to overlap. Finalizers (titles with final, finalize, verify, verification, qa or release; capability_hint test_work with test/verify/qa in the title; doc_work with "update|final|release ... docs|readme|notes") must be in the last wave and depend, directly or transitively, on every earlier non-finalizer (PLAN_FINALIZER_NOT_LAST). file_scope paths are relative to repo_root (or absolute inside it) and stored repo-relative.';
+  'depends_on holds zero-based indices of EARLIER sub-tasks (a forward reference, an index outside ' +
+  'the plan or a cycle is PLAN_INVALID_WAVE_DEPENDENCY); wave = 0 without dependencies, else 1 + ' +
+  'the highest wave among them. Sub-tasks in one wave may not share a file_scope entry ' +
+  '(PLAN_WAVE_SCOPE_OVERLAP), nor may any two sub-tasks without a depends_on chain between them ' +
+  '(PLAN_SCOPE_OVERLAP): sequence them to overlap. Finalizers (titles with final, finalize, ' +
+  'verify, verification, qa or release; capability_hint test_work with test/verify/qa in the ' +
+  'title; doc_work with "update|final|release ... docs|readme|notes") must be in the last wave and ' +
+  'depend, directly or transitively, on every earlier non-finalizer (PLAN_FINALIZER_NOT_LAST). ' +
+  'file_scope paths are relative to repo_root (or absolute inside it) and stored repo-relative.';
 
 export const TaskPlanValidateInput = z.strictObject({ repo_root: repoRoot, subtasks });
 export type TaskPlanValidateInput = z.output<typeof TaskPlanValidateInput>;
@@ -222,9 +230,21 @@ export const taskPlanValidate = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ pairwise_overlaps: [ { a, b, shared } ], live_claim_collisions: [ { subtask_index, file_path, holder_session_id, holder_agent, holder_task_id, holder_branch, claimed_at } ], module_warnings: [ { a, b, shared_modules } ], ordered_wave_errors: [ { code, message, subtask_index?, dependency_index?, wave?, shared?, related_subtask_indices? } ], waves: [ wave per sub-task ] | null, summary: { blocking, finding_count, counts: { error, warning, info }, findings: [ { code, severity, message, subtask_index?, file_path? } ] }, partition_clean }',
+      '{ pairwise_overlaps: [ { a, b, shared } ], live_claim_collisions: [ { subtask_index, file_path, ' +
+      'holder_session_id, holder_agent, holder_task_id, holder_branch, claimed_at } ], ' +
+      'module_warnings: [ { a, b, shared_modules } ], ordered_wave_errors: [ { code, message, ' +
+      'subtask_index?, dependency_index?, wave?, shared?, related_subtask_indices? } ], waves: [ wave ' +
+      'per sub-task ] | null, summary: { blocking, finding_count, counts: { error, warning, info }, ' +
+      'findings: [ { code, severity, message, subtask_index?, file_path? } ] }, partition_clean }',
     errors: ['PATH_OUTSIDE_REPO'],
-    notes: `Writes nothing. ${VALIDATION_RULES} pairwise_overlaps lists independent pairs sharing files; live_claim_collisions the files of the plan someone already holds with a fresh or handoff_pending claim in the repository; module_warnings independent pairs touching the same folder without sharing a file (a warning only). partition_clean is false when the plan needs sequencing, narrower file scopes or claim coordination first: when pairwise_overlaps, live_claim_collisions or ordered_wave_errors is non-empty. waves is null when dependencies are invalid.`,
+    notes:
+      `Writes nothing. ${VALIDATION_RULES} pairwise_overlaps lists independent pairs sharing files; ` +
+      `live_claim_collisions the files of the plan someone already holds with a fresh or ` +
+      `handoff_pending claim in the repository; module_warnings independent pairs touching the same ` +
+      `folder without sharing a file (a warning only). partition_clean is false when the plan needs ` +
+      `sequencing, narrower file scopes or claim coordination first: when pairwise_overlaps, ` +
+      `live_claim_collisions or ordered_wave_errors is non-empty. waves is null when dependencies are ` +
+      `invalid.`,
     example: {
       repo_root: '/abs/repo',
       subtasks: [
@@ -276,7 +296,20 @@ export const taskPlanPublish = defineTool({
       'SPEC_CHANGE_EXISTS',
       'PATH_OUTSIDE_REPO',
     ],
-    notes: `At least 2 sub-tasks (for a single task use task_thread). ${VALIDATION_RULES} A refusal carries \`errors\` (the ordered_wave_errors or overlaps found) and writes nothing. Publishing opens the spec change openspec/changes/<slug>/CHANGE.md (spec_change_path; repo_root must be an existing directory, and SPEC_CHANGE_EXISTS when that change is already open) and its thread on spec/<slug>, joined by the publisher, with a plan-config observation (metadata.auto_archive); each sub-task gets a thread on spec/<slug>/sub-<index> and a plan-subtask observation (metadata: parent_plan_slug, parent_plan_title, parent_spec_task_id, subtask_index, file_scope, depends_on, capability_hint, status). The publisher does not join the sub-tasks: publishing is advertising, not claiming. Sub-tasks without dependencies start available, the others blocked until their dependencies complete. A slug is unique per repository (PLAN_ALREADY_PUBLISHED). auto_archive (default false): when the last sub-task completes, the spec change is three-way merged and archived; conflicts block it (plan-archive-blocked) instead of forcing. See task_plan_complete_subtask.`,
+    notes:
+      `At least 2 sub-tasks (for a single task use task_thread). ${VALIDATION_RULES} A refusal carries ` +
+      `\`errors\` (the ordered_wave_errors or overlaps found) and writes nothing. Publishing opens the ` +
+      `spec change openspec/changes/<slug>/CHANGE.md (spec_change_path; repo_root must be an existing ` +
+      `directory, and SPEC_CHANGE_EXISTS when that change is already open) and its thread on ` +
+      `spec/<slug>, joined by the publisher, with a plan-config observation (metadata.auto_archive); ` +
+      `each sub-task gets a thread on spec/<slug>/sub-<index> and a plan-subtask observation ` +
+      `(metadata: parent_plan_slug, parent_plan_title, parent_spec_task_id, subtask_index, file_scope, ` +
+      `depends_on, capability_hint, status). The publisher does not join the sub-tasks: publishing is ` +
+      `advertising, not claiming. Sub-tasks without dependencies start available, the others blocked ` +
+      `until their dependencies complete. A slug is unique per repository (PLAN_ALREADY_PUBLISHED). ` +
+      `auto_archive (default false): when the last sub-task completes, the spec change is three-way ` +
+      `merged and archived; conflicts block it (plan-archive-blocked) instead of forcing. See ` +
+      `task_plan_complete_subtask.`,
     example: {
       repo_root: '/abs/repo',
       slug: 'add-widget-page',
@@ -321,9 +354,17 @@ export const taskPlanList = defineTool({
   mutates: false,
   docs: {
     returns:
-      '[ { plan_slug, repo_root, spec_task_id, registry_status, status, title, created_at, subtask_counts: { available, claimed, completed, blocked }, subtasks: [ { subtask_index, title, status, wave_index, depends_on, capability_hint, file_scope, task_id, branch, claimed_by_session_id, claimed_by_agent } ], next_available: [ { subtask_index, title, wave_index, capability_hint, file_scope } ] } ] newest first',
+      '[ { plan_slug, repo_root, spec_task_id, registry_status, status, title, created_at, ' +
+      'subtask_counts: { available, claimed, completed, blocked }, subtasks: [ { subtask_index, title, ' +
+      'status, wave_index, depends_on, capability_hint, file_scope, task_id, branch, ' +
+      'claimed_by_session_id, claimed_by_agent } ], next_available: [ { subtask_index, title, ' +
+      'wave_index, capability_hint, file_scope } ] } ] newest first',
     notes:
-      'next_available lists sub-tasks whose status is available: unclaimed, with every depends_on completed. capability_match keeps plans where at least one next_available sub-task has that capability_hint; only_with_available_subtasks keeps plans with any. registry_status is "registered" when the plan\'s spec task thread exists, "subtask-only" when only the sub-task rows were found. status is active or archived.',
+      'next_available lists sub-tasks whose status is available: unclaimed, with every depends_on ' +
+      'completed. capability_match keeps plans where at least one next_available sub-task has that ' +
+      'capability_hint; only_with_available_subtasks keeps plans with any. registry_status is ' +
+      '"registered" when the plan\'s spec task thread exists, "subtask-only" when only the sub-task ' +
+      'rows were found. status is active or archived.',
     example: { repo_root: '/abs/repo', only_with_available_subtasks: true, capability_match: 'ui_work', limit: 25 },
   },
   handler: (args, b: Host) => b.plans.list(args),
@@ -351,7 +392,8 @@ export const taskPlanClaimSubtask = defineTool({
   mutates: true,
   docs: {
     returns:
-      "{ task_id, branch, file_scope } plus `warnings` (other sessions' fresh claims on those files) when there are any, and already_claimed: true when you held it already.",
+      "{ task_id, branch, file_scope } plus `warnings` (other sessions' fresh claims on those files) " +
+      'when there are any, and already_claimed: true when you held it already.',
     errors: [
       'PLAN_SUBTASK_NOT_FOUND',
       'PLAN_SUBTASK_DEPS_UNMET',
@@ -360,7 +402,16 @@ export const taskPlanClaimSubtask = defineTool({
       'SESSION_NOT_FOUND',
     ],
     notes:
-      "Runs inside one write transaction: the guarded status update (available -> claimed) serializes racing claimers across processes, so exactly one wins; a database constraint allows one active claim per sub-task. The winner is registered as a session (like task_thread), joins the sub-task thread, gets a file claim on every file_scope entry and a plan-subtask-claim observation (metadata.status claimed). A blocked sub-task answers PLAN_SUBTASK_DEPS_UNMET with `unmet` (dependency indices not completed); a claimed or completed one PLAN_SUBTASK_NOT_AVAILABLE with `status`, `claimed_by_agent` and `next_available` (claimable sub-tasks of the plan). repo_root is needed only when the slug exists in several repositories (else PLAN_AMBIGUOUS). file_scope is accepted for copy-paste from task_ready_for_agent; the sub-task's own file_scope is what gets claimed.",
+      'Runs inside one write transaction: the guarded status update (available -> claimed) serializes ' +
+      'racing claimers across processes, so exactly one wins; a database constraint allows one active ' +
+      'claim per sub-task. The winner is registered as a session (like task_thread), joins the ' +
+      'sub-task thread, gets a file claim on every file_scope entry and a plan-subtask-claim ' +
+      'observation (metadata.status claimed). A blocked sub-task answers PLAN_SUBTASK_DEPS_UNMET with ' +
+      '`unmet` (dependency indices not completed); a claimed or completed one ' +
+      'PLAN_SUBTASK_NOT_AVAILABLE with `status`, `claimed_by_agent` and `next_available` (claimable ' +
+      'sub-tasks of the plan). repo_root is needed only when the slug exists in several repositories ' +
+      '(else PLAN_AMBIGUOUS). file_scope is accepted for copy-paste from task_ready_for_agent; the ' +
+      "sub-task's own file_scope is what gets claimed.",
     example: { plan_slug: 'add-widget-page', subtask_index: 0, session_id: 'sess_def', agent: 'codex' },
   },
   handler: (args, b: Host) => b.plans.claimSubtask(args),
@@ -380,10 +431,22 @@ export const taskPlanCompleteSubtask = defineTool({
   mutates: true,
   docs: {
     returns:
-      "{ status: 'completed', unblocked: [ subtask_index ], auto_archive: { status: 'skipped' | 'archived' | 'blocked' | 'error', reason?, archived_path?, merged_root_hash?, applied?, conflicts? } }",
+      "{ status: 'completed', unblocked: [ subtask_index ], auto_archive: { status: 'skipped' | " +
+      "'archived' | 'blocked' | 'error', reason?, archived_path?, merged_root_hash?, applied?, " +
+      'conflicts? } }',
     errors: ['PLAN_SUBTASK_NOT_FOUND', 'PLAN_SUBTASK_NOT_CLAIMED', 'PLAN_SUBTASK_NOT_YOURS', 'PLAN_AMBIGUOUS'],
     notes:
-      "Releases your claims on the sub-task's file_scope and stamps a plan-subtask-claim observation with status 'completed' (the summary is its body). Dependants whose depends_on are now all completed become available (`unblocked`). auto_archive is always present: 'skipped' (auto_archive off, sub-tasks still outstanding, or no spec change; `reason` says which), 'archived' (clean three-way merge: archived_path, merged_root_hash, applied = deltas applied; plan-archived observation on the spec task; the plan's status becomes archived), 'blocked' (merge conflicts: the change stays open to resolve by hand and call spec_archive, `conflicts`; plan-archive-blocked observation), 'error' (the archive failed, e.g. CHANGE.md missing; `reason`; plan-archive-error observation). The completion stands in every case. PLAN_SUBTASK_NOT_CLAIMED carries `status`; PLAN_SUBTASK_NOT_YOURS `claimed_by_session_id` and `claimed_by_agent`.",
+      "Releases your claims on the sub-task's file_scope and stamps a plan-subtask-claim observation " +
+      "with status 'completed' (the summary is its body). Dependants whose depends_on are now all " +
+      "completed become available (`unblocked`). auto_archive is always present: 'skipped' " +
+      '(auto_archive off, sub-tasks still outstanding, or no spec change; `reason` says which), ' +
+      "'archived' (clean three-way merge: archived_path, merged_root_hash, applied = deltas applied; " +
+      "plan-archived observation on the spec task; the plan's status becomes archived), 'blocked' " +
+      '(merge conflicts: the change stays open to resolve by hand and call spec_archive, `conflicts`; ' +
+      "plan-archive-blocked observation), 'error' (the archive failed, e.g. CHANGE.md missing; " +
+      '`reason`; plan-archive-error observation). The completion stands in every case. ' +
+      'PLAN_SUBTASK_NOT_CLAIMED carries `status`; PLAN_SUBTASK_NOT_YOURS `claimed_by_session_id` and ' +
+      '`claimed_by_agent`.',
     example: {
       plan_slug: 'add-widget-page',
       subtask_index: 0,
@@ -404,9 +467,12 @@ export const taskPlanStatusForSpecRow = defineTool({
   mutates: false,
   docs: {
     returns:
-      'Covered: { plan_slug, subtask_index, task_id, branch, spec_row_id, status, claimed_by_session_id, claimed_by_agent, binding: { plan_slug, subtask_index, task_id, branch, spec_row_id } }. Not covered: { spec_row_id, binding: null, status: null }.',
+      'Covered: { plan_slug, subtask_index, task_id, branch, spec_row_id, status, ' +
+      'claimed_by_session_id, claimed_by_agent, binding: { plan_slug, subtask_index, task_id, branch, ' +
+      'spec_row_id } }. Not covered: { spec_row_id, binding: null, status: null }.',
     notes:
-      'Check before publishing a sub-task for a spec row so it is not published twice. When several sub-tasks carry the row, the one not completed (else the newest) answers.',
+      'Check before publishing a sub-task for a spec row so it is not published twice. When several ' +
+      'sub-tasks carry the row, the one not completed (else the newest) answers.',
     example: { repo_root: '/abs/repo', spec_row_id: 'T5' },
   },
   handler: (args, b: Host) => b.plans.statusForSpecRow(args),

@@ -87,7 +87,12 @@ export const taskPropose = defineTool({
   docs: {
     returns: '{ proposal_id, strength, promotion_threshold }',
     errors: ['SESSION_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
-    notes: `The proposer's own evidence weighs ${PROPOSAL_WEIGHTS.proposed}; the threshold is ${PROMOTION_THRESHOLD}. Proposing what a pending proposal on the same repo_root+branch already says (same summary, case and spacing aside) reinforces it as \`rediscovered\` instead of adding a duplicate. touches_files are stored repo-relative (PATH_OUTSIDE_REPO for a path leaving the repository). Appends a \`proposal\` observation.`,
+    notes:
+      `The proposer's own evidence weighs ${PROPOSAL_WEIGHTS.proposed}; the threshold is ` +
+      `${PROMOTION_THRESHOLD}. Proposing what a pending proposal on the same repo_root+branch already ` +
+      `says (same summary, case and spacing aside) reinforces it as \`rediscovered\` instead of adding ` +
+      `a duplicate. touches_files are stored repo-relative (PATH_OUTSIDE_REPO for a path leaving the ` +
+      `repository). Appends a \`proposal\` observation.`,
     example: {
       repo_root: '/abs/repo',
       branch: 'main',
@@ -115,7 +120,16 @@ export const taskReinforce = defineTool({
   docs: {
     returns: '{ proposal_id, strength, promoted, task_id } (task_id non-null once promoted)',
     errors: ['PROPOSAL_NOT_FOUND', 'SESSION_NOT_FOUND'],
-    notes: `Weights: explicit ${PROPOSAL_WEIGHTS.explicit}, rediscovered ${PROPOSAL_WEIGHTS.rediscovered}, adjacent ${PROPOSAL_WEIGHTS.adjacent}, stored with the row. Scoring is deterministic and source-diverse: each session counts once, with its strongest evidence (repeats collapse); a further session of an agent type that already gave evidence counts ×${SAME_AGENT_TYPE_FACTOR}, a new agent type in full. The agent type comes from the session's agent, else its IDE, else the session id; an unknown type counts as already seen. Evidence halves every ${PROPOSAL_HALF_LIFE_HOURS} hours. When strength reaches ${PROMOTION_THRESHOLD} the proposal is promoted in the same transaction: a task thread opens on branch \`proposal/<id>\` of repo_root (title = summary) and task_id is set; of concurrent reinforcements exactly one promotes.`,
+    notes:
+      `Weights: explicit ${PROPOSAL_WEIGHTS.explicit}, rediscovered ${PROPOSAL_WEIGHTS.rediscovered}, ` +
+      `adjacent ${PROPOSAL_WEIGHTS.adjacent}, stored with the row. Scoring is deterministic and ` +
+      `source-diverse: each session counts once, with its strongest evidence (repeats collapse); a ` +
+      `further session of an agent type that already gave evidence counts ×${SAME_AGENT_TYPE_FACTOR}, ` +
+      `a new agent type in full. The agent type comes from the session's agent, else its IDE, else the ` +
+      `session id; an unknown type counts as already seen. Evidence halves every ` +
+      `${PROPOSAL_HALF_LIFE_HOURS} hours. When strength reaches ${PROMOTION_THRESHOLD} the proposal is ` +
+      `promoted in the same transaction: a task thread opens on branch \`proposal/<id>\` of repo_root ` +
+      `(title = summary) and task_id is set; of concurrent reinforcements exactly one promotes.`,
     example: { proposal_id: 42, session_id: 'sess_xyz', kind: 'rediscovered' },
   },
   handler: (args, b: Host) => b.proposals.reinforce(args),
@@ -135,8 +149,14 @@ export const taskForagingReport = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ pending: [ { id, strength, summary, reinforcement_count, touches_files, created_at, last_reinforced_at } ], promoted: [ { id, task_id, branch, summary, promoted_at } ], budget }',
-    notes: `Pending proposals whose strength has evaporated below ${PROPOSAL_NOISE_FLOOR} are omitted. reinforcement_count counts unique sessions, not rows. promoted lists proposals promoted in the last ${PROPOSAL_HALF_LIFE_HOURS} hours, newest first: their task threads are ready to claim. Use pending rows to decide whether to call task_reinforce. budget counts pending proposals above the floor plus recent promotions against those listed (at most limit each).`,
+      '{ pending: [ { id, strength, summary, reinforcement_count, touches_files, created_at, ' +
+      'last_reinforced_at } ], promoted: [ { id, task_id, branch, summary, promoted_at } ], budget }',
+    notes:
+      `Pending proposals whose strength has evaporated below ${PROPOSAL_NOISE_FLOOR} are omitted. ` +
+      `reinforcement_count counts unique sessions, not rows. promoted lists proposals promoted in the ` +
+      `last ${PROPOSAL_HALF_LIFE_HOURS} hours, newest first: their task threads are ready to claim. ` +
+      `Use pending rows to decide whether to call task_reinforce. budget counts pending proposals ` +
+      `above the floor plus recent promotions against those listed (at most limit each).`,
     example: { repo_root: '/abs/repo', branch: 'main' },
   },
   handler: (args, b: Host) => b.proposals.foragingReport(args),

@@ -60,7 +60,9 @@ export const queenPlanGoal = defineTool({
   mutates: true,
   docs: {
     returns:
-      'Published: { plan_slug, spec_task_id, mcp_capability_map, subtasks: [ { subtask_index, branch, task_id, title } ], plan_validation }. dry_run: { dry_run: true, plan_slug, plan, mcp_capability_map, plan_validation } where plan is the exact task_plan_publish input.',
+      'Published: { plan_slug, spec_task_id, mcp_capability_map, subtasks: [ { subtask_index, branch, ' +
+      'task_id, title } ], plan_validation }. dry_run: { dry_run: true, plan_slug, plan, ' +
+      'mcp_capability_map, plan_validation } where plan is the exact task_plan_publish input.',
     errors: [
       'PATH_OUTSIDE_REPO',
       'SPEC_CHANGE_EXISTS',
@@ -70,7 +72,21 @@ export const queenPlanGoal = defineTool({
       'PLAN_SCOPE_OVERLAP',
     ],
     notes:
-      'Deterministic: the same goal and files give the same plan. affected_files (repo-relative or absolute inside repo_root) are split into lanes by kind of work, read from the path (infra_work: CI, scripts, build config; api_work: code; ui_work: components, pages, styles; test_work: tests; doc_work: docs and markdown), and by module (packages/<x>, apps/<x>, else the top folder); past 8 lanes, modules of one kind merge. No file is in two lanes. ordering_hint wave (default): implementation lanes first in parallel, then test and doc lanes depending on all of them; serial: each lane after the previous. A finalizer (title from `finalizer`, default "Verify <goal_title>", prefixed "Verify: " when the plan rules would not read it as a finalizer) depends on every lane, scopes every file and lists the acceptance criteria. The slug comes from goal_title; when it is taken in the repository, -2, -3... is appended. Publishing goes through task_plan_publish with auto_archive true (so repo_root must be an existing directory, and a spec change already open under the slug answers SPEC_CHANGE_EXISTS), by the session (as the agent it registered as, else "queen"), who does not claim anything. mcp_capability_map maps each capability_hint to its sub-task indices; plan_validation is the task_plan_validate report (live claim collisions included). dry_run writes nothing.',
+      'Deterministic: the same goal and files give the same plan. affected_files (repo-relative or ' +
+      'absolute inside repo_root) are split into lanes by kind of work, read from the path ' +
+      '(infra_work: CI, scripts, build config; api_work: code; ui_work: components, pages, styles; ' +
+      'test_work: tests; doc_work: docs and markdown), and by module (packages/<x>, apps/<x>, else the ' +
+      'top folder); past 8 lanes, modules of one kind merge. No file is in two lanes. ordering_hint ' +
+      'wave (default): implementation lanes first in parallel, then test and doc lanes depending on ' +
+      'all of them; serial: each lane after the previous. A finalizer (title from `finalizer`, default ' +
+      '"Verify <goal_title>", prefixed "Verify: " when the plan rules would not read it as a ' +
+      'finalizer) depends on every lane, scopes every file and lists the acceptance criteria. The slug ' +
+      'comes from goal_title; when it is taken in the repository, -2, -3... is appended. Publishing ' +
+      'goes through task_plan_publish with auto_archive true (so repo_root must be an existing ' +
+      'directory, and a spec change already open under the slug answers SPEC_CHANGE_EXISTS), by the ' +
+      'session (as the agent it registered as, else "queen"), who does not claim anything. ' +
+      'mcp_capability_map maps each capability_hint to its sub-task indices; plan_validation is the ' +
+      'task_plan_validate report (live claim collisions included). dry_run writes nothing.',
     example: {
       goal_title: 'Document every MCP tool',
       problem: 'Users cannot see the complete callable surface in one place.',

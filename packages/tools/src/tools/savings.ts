@@ -88,8 +88,24 @@ export const savingsReport = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ live: { note, window: { since, until, hours }, cost_basis: { input_usd_per_1m_tokens, output_usd_per_1m_tokens, configured }, totals, operations: [ { operation, calls, ok_count, error_count, error_reasons: [ { error_code, error_message, count, last_ts } ], input_tokens, output_tokens, total_tokens, total_cost_usd, avg_cost_usd, avg_input_tokens, avg_output_tokens, total_duration_ms, avg_duration_ms, last_ts } ] }, reference: { kind: "static_per_session_model", note, rows: [ { operation, frequency_per_session, baseline_tokens, colony_tokens, savings_pct, rationale } ], totals: { baseline_tokens, colony_tokens, savings_pct } }, budget }. totals has operation "__total__".',
-    notes: `The live part sums the mcp_metrics receipts (one per tool call, tokens counted with the cl100k tokenizer) from since_ms (takes precedence) or the last \`hours\` (default ${DEFAULT_SAVINGS_HOURS}, at most ${MAX_SAVINGS_HOURS}) up to now; \`operation\` keeps one tool's rows. Cost = tokens x USD-per-1M rates, from the arguments or else COLONY_MCP_INPUT_USD_PER_1M / COLONY_MCP_OUTPUT_USD_PER_1M; with neither, cost_basis.configured is false and costs are 0. Failure rows recorded before error messages were kept report "unknown". The reference part is a static per-session model (not derived from the live window). \`colony gain\` prints the same payload. budget counts the operation and reference rows; nothing is left out.`,
+      '{ live: { note, window: { since, until, hours }, cost_basis: { input_usd_per_1m_tokens, ' +
+      'output_usd_per_1m_tokens, configured }, totals, operations: [ { operation, calls, ok_count, ' +
+      'error_count, error_reasons: [ { error_code, error_message, count, last_ts } ], input_tokens, ' +
+      'output_tokens, total_tokens, total_cost_usd, avg_cost_usd, avg_input_tokens, avg_output_tokens, ' +
+      'total_duration_ms, avg_duration_ms, last_ts } ] }, reference: { kind: ' +
+      '"static_per_session_model", note, rows: [ { operation, frequency_per_session, baseline_tokens, ' +
+      'colony_tokens, savings_pct, rationale } ], totals: { baseline_tokens, colony_tokens, ' +
+      'savings_pct } }, budget }. totals has operation "__total__".',
+    notes:
+      `The live part sums the mcp_metrics receipts (one per tool call, tokens counted with the cl100k ` +
+      `tokenizer) from since_ms (takes precedence) or the last \`hours\` (default ` +
+      `${DEFAULT_SAVINGS_HOURS}, at most ${MAX_SAVINGS_HOURS}) up to now; \`operation\` keeps one ` +
+      `tool's rows. Cost = tokens x USD-per-1M rates, from the arguments or else ` +
+      `COLONY_MCP_INPUT_USD_PER_1M / COLONY_MCP_OUTPUT_USD_PER_1M; with neither, cost_basis.configured ` +
+      `is false and costs are 0. Failure rows recorded before error messages were kept report ` +
+      `"unknown". The reference part is a static per-session model (not derived from the live window). ` +
+      `\`colony gain\` prints the same payload. budget counts the operation and reference rows; ` +
+      `nothing is left out.`,
     example: { hours: 24, operation: 'search', input_usd_per_1m: 3, output_usd_per_1m: 15 },
   },
   handler: (args, b: Host) => b.savings.report(args),

@@ -71,10 +71,24 @@ export const taskSuggestApproach = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ similar_tasks: [ { task_id, similarity, branch, repo_root, status, observation_count } ], first_files_likely_claimed: [ { file_path, appears_in_count, confidence } ], patterns_to_watch: [ { description, seen_in_task_id, kind, observation_id } ], resolution_hints: { median_elapsed_minutes, median_handoff_count, median_subtask_count, completed_sample_size }, insufficient_data_reason, budget }',
+      '{ similar_tasks: [ { task_id, similarity, branch, repo_root, status, observation_count } ], ' +
+      'first_files_likely_claimed: [ { file_path, appears_in_count, confidence } ], patterns_to_watch: ' +
+      '[ { description, seen_in_task_id, kind, observation_id } ], resolution_hints: { ' +
+      'median_elapsed_minutes, median_handoff_count, median_subtask_count, completed_sample_size }, ' +
+      'insufficient_data_reason, budget }',
     errors: ['TASK_NOT_FOUND'],
     notes:
-      'A task is as similar as the cosine between the query vector and the normalized sum of its observation vectors; tasks below the similarity floor (0.2) are left out, and so are current_task_id and, with repo_root, other repositories. first_files_likely_claimed: files the similar tasks claimed or edited first (their first five each); confidence is the summed similarity of the tasks naming the file over the number of similar tasks. patterns_to_watch: negative posts (failed_approach, blocked_path, conflict_warning, reverted_solution) and expired handoffs (kind expired-handoff) of those tasks, newest first. resolution_hints cover the completed ones (a completed plan sub-task or an archived plan); medians are null without any. insufficient_data_reason is null, or says why the lists are empty: vectors off, none built yet (the MCP server builds them when idle; `colony memory index` does it at once), or nothing above the floor. Hydrate task ids with task_timeline, observation ids with get_observations.',
+      'A task is as similar as the cosine between the query vector and the normalized sum of its ' +
+      'observation vectors; tasks below the similarity floor (0.2) are left out, and so are ' +
+      'current_task_id and, with repo_root, other repositories. first_files_likely_claimed: files the ' +
+      'similar tasks claimed or edited first (their first five each); confidence is the summed ' +
+      'similarity of the tasks naming the file over the number of similar tasks. patterns_to_watch: ' +
+      'negative posts (failed_approach, blocked_path, conflict_warning, reverted_solution) and expired ' +
+      'handoffs (kind expired-handoff) of those tasks, newest first. resolution_hints cover the ' +
+      'completed ones (a completed plan sub-task or an archived plan); medians are null without any. ' +
+      'insufficient_data_reason is null, or says why the lists are empty: vectors off, none built yet ' +
+      '(the MCP server builds them when idle; `colony memory index` does it at once), or nothing above ' +
+      'the floor. Hydrate task ids with task_timeline, observation ids with get_observations.',
     example: { query: 'quota relay stale claims cleanup', repo_root: '/abs/repo', current_task_id: 17, limit: 5 },
   },
   handler: (args, b: Host) => b.suggest.suggestApproach(args),

@@ -51,10 +51,14 @@ export const ctxPut = defineTool({
   mutates: true,
   docs: {
     returns:
-      '{ ok: true, key, version } or, when the condition fails, { ok: false, error: "version_mismatch", key, version } with the current version (0 when absent).',
+      '{ ok: true, key, version } or, when the condition fails, { ok: false, error: ' +
+      '"version_mismatch", key, version } with the current version (0 when absent).',
     errors: ['RATE_LIMITED'],
     notes:
-      'expected_version is required with if_version (INVALID_PARAMETERS otherwise). Versions start at 1 and grow by one per write. if_absent writes only a new key; if_version writes only when the current version equals expected_version (0 = absent). Findings convention: key `AgentName.task`, value { ok, task, data, ts, agent }.',
+      'expected_version is required with if_version (INVALID_PARAMETERS otherwise). Versions start at ' +
+      '1 and grow by one per write. if_absent writes only a new key; if_version writes only when the ' +
+      'current version equals expected_version (0 = absent). Findings convention: key ' +
+      '`AgentName.task`, value { ok, task, data, ts, agent }.',
     example: {
       agent: 'Gemini',
       key: 'Gemini.list_code_files',

@@ -73,10 +73,13 @@ export const coordNext = defineTool({
   mutates: true,
   docs: {
     returns:
-      '{ item: { id, kind, payload, lease_until, claimed_by } | null }; lease_until is epoch ms, claimed_by your agent name.',
+      '{ item: { id, kind, payload, lease_until, claimed_by } | null }; lease_until is epoch ms, ' +
+      'claimed_by your agent name.',
     errors: ['RATE_LIMITED'],
     notes:
-      'Items whose lease ran out are available again, ahead of newer items. No item is held by two agents at once, across any number of processes. Finish with coord_complete, or keep it with coord_extend.',
+      'Items whose lease ran out are available again, ahead of newer items. No item is held by two ' +
+      'agents at once, across any number of processes. Finish with coord_complete, or keep it with ' +
+      'coord_extend.',
     example: { agent: 'Gemini', lease_sec: 180 },
   },
   handler: (args, b: Host) => b.swarm.queue.next(args),
@@ -93,7 +96,9 @@ export const coordStatus = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ length, front: { id, kind, payload, status } | null, counts: { queued, claimed, done }, phase }. Expired leases count as queued; phase is the number in shared-context key `phase` (0 when unset).',
+      '{ length, front: { id, kind, payload, status } | null, counts: { queued, claimed, done }, phase ' +
+      '}. Expired leases count as queued; phase is the number in shared-context key `phase` (0 when ' +
+      'unset).',
     errors: ['RATE_LIMITED'],
     example: { agent: 'Orchestrator' },
   },
@@ -131,7 +136,9 @@ export const coordComplete = defineTool({
     returns: '{ id, status: "done" }.',
     errors: ['QUEUE_ITEM_NOT_FOUND', 'QUEUE_ITEM_DONE', 'LEASE_NOT_HELD', 'RATE_LIMITED'],
     notes:
-      'Only the holder completes: an item handed to another agent after your lease ran out answers LEASE_NOT_HELD (claimed_by names the holder). A lease that ran out while nobody took the item still lets you complete it.',
+      'Only the holder completes: an item handed to another agent after your lease ran out answers ' +
+      'LEASE_NOT_HELD (claimed_by names the holder). A lease that ran out while nobody took the item ' +
+      'still lets you complete it.',
     example: { agent: 'Gemini', id: '42', result: { ok: true } },
   },
   handler: (args, b: Host) => b.swarm.queue.complete(args),
