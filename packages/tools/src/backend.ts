@@ -19,6 +19,7 @@ import type { MemoryBackend } from './tools/memory';
 import type { MeshContextBackend } from './tools/mesh-context';
 import type { MeshMessagesBackend } from './tools/mesh-messages';
 import type { MessageBackend } from './tools/messages';
+import type { PlanSubtaskBackend } from './tools/plan-subtasks';
 import type { PlanBackend } from './tools/plans';
 import type { ProfileBackend } from './tools/profiles';
 import type { ProposalBackend } from './tools/proposals';
@@ -62,7 +63,8 @@ export interface ColonyBackend {
   readonly swarm: SwarmBackend;
   /** Seed-001 context mesh and agent messages (toolset `framework`). */
   readonly mesh: MeshBackend;
-  readonly plans: PlanBackend;
+  /** Validate and publish (tools/plans.ts) and the sub-task half (tools/plan-subtasks.ts). */
+  readonly plans: PlanBackend & PlanSubtaskBackend;
   readonly profiles: ProfileBackend;
   readonly rescue: RescueBackend;
   readonly ready: ReadyBackend;

@@ -214,23 +214,12 @@ export {
   TaskMessageRetractInput,
   TaskMessagesInput,
 } from './tools/messages';
-// Tool family: plans
+// Tool family: plan-subtasks
 export {
   type AutoArchiveOutcome,
   type NextAvailableSubtask,
-  type PlanBackend,
-  type PlanFinding,
-  type PlanLiveClaimCollision,
-  type PlanModuleWarning,
-  type PlanPairOverlap,
-  type PlanPublishResult,
-  type PlanRuleCode,
   type PlanSubtaskEntry,
-  PlanSubtaskInput,
   type PlanSummary,
-  type PlanValidateResult,
-  type PlanValidationSummary,
-  type PlanWaveError,
   type SpecRowStatusResult,
   type SubtaskClaimResult,
   type SubtaskCompleteResult,
@@ -238,8 +227,22 @@ export {
   TaskPlanClaimSubtaskInput,
   TaskPlanCompleteSubtaskInput,
   TaskPlanListInput,
-  TaskPlanPublishInput,
   TaskPlanStatusForSpecRowInput,
+} from './tools/plan-subtasks';
+// Tool family: plans
+export {
+  type PlanBackend,
+  type PlanFinding,
+  type PlanLiveClaimCollision,
+  type PlanModuleWarning,
+  type PlanPairOverlap,
+  type PlanPublishResult,
+  type PlanRuleCode,
+  PlanSubtaskInput,
+  type PlanValidateResult,
+  type PlanValidationSummary,
+  type PlanWaveError,
+  TaskPlanPublishInput,
   TaskPlanValidateInput,
 } from './tools/plans';
 // Tool family: profiles
