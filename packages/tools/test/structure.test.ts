@@ -138,6 +138,11 @@ describe('package shape', () => {
     const backend = readFileSync(join(SRC, 'backend.ts'), 'utf8');
     expect(backend).not.toMatch(/^export (?:interface|type) \w+(?:Result|Entry|Input)\b/m);
     expect(readdirSync(SRC).filter((f) => f.startsWith('backend-'))).toEqual([]);
+    for (const file of readdirSync(TOOLS_DIR).filter((f) => f.endsWith('.ts'))) {
+      const source = readFileSync(join(TOOLS_DIR, file), 'utf8');
+      expect(source, file).not.toMatch(/from '\.\.\/backend'/);
+      if (source.includes('defineTool(')) expect(source, file).toMatch(/^export interface \w+Backend \{/m);
+    }
   });
 
   it('names every export of the index (no export *)', () => {
