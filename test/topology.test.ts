@@ -2,10 +2,11 @@
  * The architecture, pinned by a test (ARCHITECTURE.md "Dependencies point down"):
  * reads every packages/* and apps/* package.json and the import specifiers of their
  * sources, and fails on an undeclared @swarm/* import, on a dependency that points
- * up (or at an app), and on a cycle.
+ * up (or at an app), and on a cycle: between packages, and between the source files of
+ * one package (every relative import counts, `import type` and `export type` included).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -157,6 +158,71 @@ function findViolations(workspaces: readonly Workspace[]): Violation[] {
   return violations;
 }
 
+/** Source files of a package's src/, tests excluded. */
+function sourceFiles(srcDir: string): string[] {
+  const out: string[] = [];
+  if (!existsSync(srcDir)) return out;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules') walk(path);
+      } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && !TEST.test(relative(srcDir, path))) {
+        out.push(path);
+      }
+    }
+  };
+  walk(srcDir);
+  return out.sort();
+}
+
+/** A relative specifier to the file it names: `./x`, `./x.js` -> x.ts, `./dir` -> dir/index.ts. */
+function resolveRelative(from: string, specifier: string, files: ReadonlySet<string>): string | null {
+  const base = resolve(dirname(from), specifier);
+  const stem = base.replace(/\.[cm]?js$/, '');
+  for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, join(base, 'index.ts')]) {
+    if (files.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Each cycle of a graph once, as `a -> b -> a`, starting from its first node in sorted order. */
+function findCycles(edges: ReadonlyMap<string, readonly string[]>): string[] {
+  const cycles: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (node: string, path: string[]) => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'visiting') {
+      cycles.push([...path.slice(path.indexOf(node)), node].join(' -> '));
+      return;
+    }
+    state.set(node, 'visiting');
+    for (const next of edges.get(node) ?? []) visit(next, [...path, node]);
+    state.set(node, 'done');
+  };
+  for (const node of [...edges.keys()].sort()) visit(node, []);
+  return cycles;
+}
+
+/** Import cycles between the source files of one package, type-only imports included. */
+function fileCycles(dir: string): string[] {
+  const srcDir = join(dir, 'src');
+  const files = sourceFiles(srcDir);
+  const known = new Set(files);
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importSpecifiers(readFileSync(file, 'utf8'))
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => resolveRelative(file, spec, known))
+      .filter((target): target is string => target !== null);
+    edges.set(
+      relative(srcDir, file),
+      [...new Set(targets)].map((t) => relative(srcDir, t)),
+    );
+  }
+  return findCycles(edges);
+}
+
 describe('package topology', () => {
   const workspaces = readWorkspaces();
 
@@ -171,6 +237,11 @@ describe('package topology', () => {
 
   it('has no undeclared import, no upward dependency, no dependency on an app, and no cycle', () => {
     expect(findViolations(workspaces).map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+  });
+
+  it('has no import cycle between the source files of a package, type imports included', () => {
+    const cycles = workspaces.flatMap((w) => fileCycles(w.dir).map((c) => `${w.name}: ${c}`));
+    expect(cycles).toEqual([]);
   });
 
   it('keeps @swarm/tools and @swarm/storage free of colony packages', () => {
@@ -247,5 +318,21 @@ describe('the topology rules themselves', () => {
     expect(v.filter((x) => x.rule === 'cycle').map((x) => x.message)).toEqual([
       '@swarm/coordination -> @swarm/storage -> @swarm/coordination',
     ]);
+  });
+
+  it('catch a file cycle made only of type imports, and resolve .js specifiers and folders', () => {
+    const files = new Set(['/p/src/a.ts', '/p/src/b/index.ts']);
+    expect(resolveRelative('/p/src/b/index.ts', '../a.js', files)).toBe('/p/src/a.ts');
+    expect(resolveRelative('/p/src/a.ts', './b', files)).toBe('/p/src/b/index.ts');
+    expect(resolveRelative('/p/src/a.ts', './missing', files)).toBeNull();
+    const specs = importSpecifiers("import type { B } from './b';\nexport type * from './c';");
+    expect(specs).toEqual(['./b', './c']);
+    const edges = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
+    expect(findCycles(edges)).toEqual(['a.ts -> b.ts -> c.ts -> a.ts']);
   });
 });

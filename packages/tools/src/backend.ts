@@ -5,40 +5,48 @@
  * the wire). @swarm/coordination implements it on SQLite; another store could too.
  * Methods throw ColonyError for refusals; they run synchronously so a mutating call
  * and its idempotency record commit in one transaction.
+ *
+ * Each tool family's file (tools/<family>.ts) declares its slice of this interface
+ * beside its schemas, result types and definitions; this file only composes them.
  */
-import type { BatonBackend, ClaimBackend, LinkBackend, MessageBackend } from './backend-coordination';
-import type { MemoryBackend, TaskBackend } from './backend-memory';
-import type { MeshBackend } from './backend-mesh';
-import type { PlanBackend, ProfileBackend } from './backend-plans';
-import type { QueenBackend, ReadyBackend, RescueBackend } from './backend-ready';
-import type { ProposalBackend, SpecBackend, SuggestBackend } from './backend-specs';
-import type { SwarmBackend } from './backend-swarm';
-import type { AttentionInboxInput, AttentionInboxResult } from './tools/attention';
+import type { AttentionBackend } from './tools/attention';
+import type { ClaimBackend } from './tools/claims';
 import type { ExamplesBackend } from './tools/examples';
-import type { HivemindContextInput, HivemindContextResult, HivemindInput, HivemindResult } from './tools/hivemind';
-import type { SavingsReport, SavingsReportInput } from './tools/savings';
-import type { BridgeStatusInput, BridgeStatusResult, StartupPanelInput, StartupPanelResult } from './tools/startup';
+import type { BatonBackend } from './tools/handoffs';
+import type { LaneBackend } from './tools/hivemind';
+import type { LinkBackend } from './tools/links';
+import type { MemoryBackend } from './tools/memory';
+import type { MeshContextBackend } from './tools/mesh-context';
+import type { MeshMessagesBackend } from './tools/mesh-messages';
+import type { MessageBackend } from './tools/messages';
+import type { PlanSubtaskBackend } from './tools/plan-subtasks';
+import type { PlanBackend } from './tools/plans';
+import type { ProfileBackend } from './tools/profiles';
+import type { ProposalBackend } from './tools/proposals';
+import type { QueenBackend } from './tools/queen';
+import type { QuotaBackend } from './tools/quota';
+import type { ReadyBackend } from './tools/ready';
+import type { RescueBackend } from './tools/rescue';
+import type { SavingsBackend } from './tools/savings';
+import type { SpecBackend } from './tools/specs';
+import type { StartupBackend } from './tools/startup';
+import type { SuggestBackend } from './tools/suggest';
+import type { SwarmContextBackend } from './tools/swarm-context';
+import type { SwarmFilesBackend } from './tools/swarm-files';
+import type { SwarmQueueBackend } from './tools/swarm-queue';
+import type { TaskBackend } from './tools/tasks';
 
-export type * from './backend-coordination';
-export type * from './backend-memory';
-export type * from './backend-plans';
-export type * from './backend-ready';
-export type * from './backend-specs';
-
-export interface SavingsBackend {
-  report(args: SavingsReportInput): SavingsReport;
+/** Seed-000 framework tools: workspace files, the shared context, the work queue. */
+export interface SwarmBackend {
+  readonly files: SwarmFilesBackend;
+  readonly context: SwarmContextBackend;
+  readonly queue: SwarmQueueBackend;
 }
 
-/** The live lane map (hivemind, hivemind_context). */
-export interface LaneBackend {
-  hivemind(args: HivemindInput): HivemindResult;
-  context(args: HivemindContextInput): HivemindContextResult;
-}
-
-/** One-payload startup surfaces (startup_panel, bridge_status). */
-export interface StartupBackend {
-  panel(args: StartupPanelInput): StartupPanelResult;
-  bridgeStatus(args: BridgeStatusInput): BridgeStatusResult;
+/** Seed-001 context mesh and agent messages. */
+export interface MeshBackend {
+  readonly context: MeshContextBackend;
+  readonly messages: MeshMessagesBackend;
 }
 
 export interface ColonyBackend {
@@ -49,12 +57,14 @@ export interface ColonyBackend {
   readonly messages: MessageBackend;
   readonly links: LinkBackend;
   readonly claims: ClaimBackend;
-  readonly batons: BatonBackend;
+  /** Handoffs and relays (tools/handoffs.ts) and quota claims (tools/quota.ts). */
+  readonly batons: BatonBackend & QuotaBackend;
   /** Seed-000 framework tools (toolset `framework`). */
   readonly swarm: SwarmBackend;
   /** Seed-001 context mesh and agent messages (toolset `framework`). */
   readonly mesh: MeshBackend;
-  readonly plans: PlanBackend;
+  /** Validate and publish (tools/plans.ts) and the sub-task half (tools/plan-subtasks.ts). */
+  readonly plans: PlanBackend & PlanSubtaskBackend;
   readonly profiles: ProfileBackend;
   readonly rescue: RescueBackend;
   readonly ready: ReadyBackend;
@@ -66,18 +76,4 @@ export interface ColonyBackend {
   readonly attention: AttentionBackend;
   /** Example projects under <repo_root>/examples/ (foraging). */
   readonly examples: ExamplesBackend;
-}
-
-/** The budget object of compact reads (ARCHITECTURE principle 5). */
-export interface BudgetInfo {
-  items_available: number;
-  items_returned: number;
-  collapsed_count: number;
-  estimated_tokens_returned: number;
-  hydrate_with: string;
-  why_collapsed: string | null;
-}
-
-export interface AttentionBackend {
-  inbox(args: AttentionInboxInput): AttentionInboxResult;
 }

@@ -14,6 +14,7 @@ import { memoryTools } from './tools/memory';
 import { batchContextOperation, meshContextTools } from './tools/mesh-context';
 import { meshMessageTools } from './tools/mesh-messages';
 import { messageTools } from './tools/messages';
+import { planSubtaskTools } from './tools/plan-subtasks';
 import { planTools } from './tools/plans';
 import { profileTools } from './tools/profiles';
 import { proposalTools } from './tools/proposals';
@@ -55,6 +56,7 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...swarmQueueTools,
   ...MESH_TOOLS,
   ...planTools,
+  ...planSubtaskTools,
   ...readyTools,
   ...profileTools,
   ...suggestTools,

@@ -66,7 +66,6 @@ export const ERROR_CODES = [
   // Rescue
   'RESCUE_CONFIRM_REQUIRED',
   // Proposals and specs
-  'PROPOSAL_NOT_FOUND',
   'SPEC_NOT_FOUND',
   'SPEC_CHANGE_NOT_FOUND',
   'SPEC_CHANGE_EXISTS',

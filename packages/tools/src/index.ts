@@ -1,11 +1,12 @@
 /**
- * @swarm/tools: the colony tool contract. This file is the whole public API.
- * Tool definitions (zod input, handler binding, docs), the closed set of error codes,
- * the registry that validates and runs calls, and adapters that derive every other
- * surface from the same definitions. The MCP adapter lives at `@swarm/tools/mcp`.
+ * @swarm/tools: the colony tool contract. This file is the whole public API, and only
+ * what other packages use: tool definitions (zod input, handler binding, docs), the
+ * closed set of error codes, the registry that validates and runs calls, and adapters
+ * that derive every other surface from the same definitions. Each tool family's names
+ * come from its one file, tools/<family>.ts. The MCP adapter lives at `@swarm/tools/mcp`.
  */
 
-// Other surfaces
+// Other surfaces: OpenAI and Anthropic function schemas
 export {
   type AnthropicTool,
   getSchemas,
@@ -13,12 +14,11 @@ export {
   toAnthropicTools,
   toOpenAITools,
 } from './adapters/function-schemas';
-// The contract: backend interface and tools
-export type * from './backend';
-export type * from './backend-mesh';
-export type * from './backend-swarm';
+// The backend contract, composed from the families below
+export type { ColonyBackend, MeshBackend, SwarmBackend } from './backend';
+// Every tool, in tools/list order
 export { COLONY_TOOLS, MESH_TOOLS } from './catalog';
-// Defining tools
+// Defining tools and toolsets
 export {
   defineTool,
   inToolset,
@@ -29,6 +29,7 @@ export {
   type ToolSurface,
   type Toolset,
 } from './define-tool';
+// docs/mcp.md
 export { type DocsOptions, renderToolDocs } from './docs';
 // Errors
 export {
@@ -45,6 +46,7 @@ export {
   type ToolErrorPayload,
   toErrorPayload,
 } from './errors';
+// JSON Schema of a tool input
 export { inputJsonSchema, type JsonSchema } from './json-schema';
 // The registry
 export {
@@ -55,30 +57,376 @@ export {
   type ToolCallOutcome,
   ToolRegistry,
 } from './registry';
-export { MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
-export * from './tools/attention';
-export * from './tools/claims';
-export * from './tools/examples';
-export * from './tools/handoffs';
-export * from './tools/hivemind';
-export * from './tools/lane-activity';
-export * from './tools/links';
-export * from './tools/memory';
-export * from './tools/mesh-context';
-export * from './tools/mesh-messages';
-export * from './tools/messages';
-export * from './tools/plans';
-export * from './tools/profiles';
-export * from './tools/proposals';
-export * from './tools/queen';
-export * from './tools/quota';
-export * from './tools/ready';
-export * from './tools/rescue';
-export * from './tools/savings';
-export * from './tools/specs';
-export * from './tools/startup';
-export * from './tools/suggest';
-export * from './tools/swarm-context';
-export * from './tools/swarm-files';
-export * from './tools/swarm-queue';
-export * from './tools/tasks';
+// Shared vocabulary: limits, the budget object
+export { type BudgetInfo, MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
+// Tool family: attention
+export {
+  ATTENTION_DEFAULTS,
+  ATTENTION_LIST_CAPS,
+  ATTENTION_TOKEN_BUDGET,
+  type AttentionBackend,
+  type AttentionBlocker,
+  type AttentionClaimEntry,
+  type AttentionHandoff,
+  AttentionInboxInput,
+  type AttentionInboxResult,
+  type AttentionLaneAction,
+  type AttentionMessage,
+  type AttentionStalledLane,
+  type AttentionSummary,
+  type AttentionWake,
+  FILE_HEAT_EDIT_SCAN,
+  FILE_HEAT_WINDOW_HALF_LIVES,
+  type FileHeatEntry,
+  type StaleClaimSignals,
+} from './tools/attention';
+// Tool family: claims
+export {
+  CLAIM_FRESH_MINUTES,
+  CLAIM_WEAK_AFTER_MINUTES,
+  type ClaimAgeClass,
+  type ClaimBackend,
+  type ClaimFileResult,
+  type ClaimOverlap,
+  type DriftCheckResult,
+  TaskClaimFileInput,
+  TaskDriftCheckInput,
+} from './tools/claims';
+// Tool family: examples
+export {
+  type ExampleEntry,
+  type ExamplesBackend,
+  ExamplesIntegratePlanInput,
+  ExamplesListInput,
+  ExamplesQueryInput,
+  exampleName,
+  type FileToCopy,
+  type IntegratePlan,
+  type ManifestKind,
+} from './tools/examples';
+// Tool family: handoffs
+export {
+  type AcceptBatonResult,
+  type BatonBackend,
+  type DeclineBatonResult,
+  HANDOFF_TTL_MINUTES,
+  type HandOffResult,
+  RELAY_REASONS,
+  RELAY_TTL_MINUTES,
+  type RelayResult,
+  TaskAcceptHandoffInput,
+  TaskAcceptRelayInput,
+  TaskDeclineHandoffInput,
+  TaskDeclineRelayInput,
+  TaskHandOffInput,
+  TaskRelayInput,
+} from './tools/handoffs';
+// Tool family: hivemind
+export {
+  CONTEXT_TOKEN_TARGET,
+  type ContextLane,
+  HIVEMIND_ATTENTION_HINT,
+  HIVEMIND_ATTENTION_HYDRATION,
+  HIVEMIND_NEXT_ACTION,
+  HIVEMIND_READY_WORK_HINT,
+  HIVEMIND_REPO_ROOTS_ENV,
+  HivemindContextInput,
+  type HivemindContextResult,
+  HivemindInput,
+  type HivemindLane,
+  type HivemindResult,
+  LANE_SOURCE,
+  type LaneBackend,
+  type NegativeWarning,
+} from './tools/hivemind';
+// Tool family: lane-activity
+export {
+  LANE_ACTIVITIES,
+  LANE_DEAD_MINUTES,
+  LANE_LIVE_MINUTES,
+  LANE_STALLED_MINUTES,
+  LANE_WORKING_MINUTES,
+  type LaneActivity,
+} from './tools/lane-activity';
+// Tool family: links
+export {
+  type LinkBackend,
+  type LinkedTaskEntry,
+  TaskLinkInput,
+  type TaskLinkResult,
+  TaskLinksInput,
+  TaskUnlinkInput,
+} from './tools/links';
+// Tool family: memory
+export {
+  GetObservationsInput,
+  ListSessionsInput,
+  type MemoryBackend,
+  type ObservationBody,
+  type RecallResult,
+  RecallSessionInput,
+  type SearchHit,
+  SearchInput,
+  type SessionSummary,
+  type TimelineEntry,
+  TimelineInput,
+} from './tools/memory';
+// Tool family: mesh-context
+export {
+  BatchContextOperationInput,
+  type BatchContextResult,
+  BatchOperation,
+  type BatchOperationResult,
+  GetContextInput,
+  type GetContextResult,
+  ListContextKeysInput,
+  type ListContextKeysResult,
+  PushContextInput,
+  type PushContextResult,
+} from './tools/mesh-context';
+// Tool family: mesh-messages
+export {
+  BroadcastMessageToAgentsInput,
+  type BroadcastResult,
+  GetMessagesFromAgentsInput,
+  type GetMessagesResult,
+  type MeshMessageType,
+  type MeshMessageView,
+  type MeshPriority,
+  type SendMessageResult,
+  SendMessageToAgentInput,
+} from './tools/mesh-messages';
+// Tool family: messages
+export {
+  MESSAGE_TARGETS,
+  MESSAGE_URGENCIES,
+  type MessageBackend,
+  type MessageClaimed,
+  type MessageEntry,
+  type MessageReplyArgs,
+  type MessageSent,
+  type MessageStatus,
+  type MessageStatusResult,
+  type MessageTarget,
+  TaskMessageClaimInput,
+  TaskMessageInput,
+  TaskMessageMarkReadInput,
+  TaskMessageRetractInput,
+  TaskMessagesInput,
+} from './tools/messages';
+// Tool family: plan-subtasks
+export {
+  type AutoArchiveOutcome,
+  type NextAvailableSubtask,
+  type PlanSubtaskEntry,
+  type PlanSummary,
+  type SpecRowStatusResult,
+  type SubtaskClaimResult,
+  type SubtaskCompleteResult,
+  type SubtaskStatus,
+  TaskPlanClaimSubtaskInput,
+  TaskPlanCompleteSubtaskInput,
+  TaskPlanListInput,
+  TaskPlanStatusForSpecRowInput,
+} from './tools/plan-subtasks';
+// Tool family: plans
+export {
+  type PlanBackend,
+  type PlanFinding,
+  type PlanLiveClaimCollision,
+  type PlanModuleWarning,
+  type PlanPairOverlap,
+  type PlanPublishResult,
+  type PlanRuleCode,
+  PlanSubtaskInput,
+  type PlanValidateResult,
+  type PlanValidationSummary,
+  type PlanWaveError,
+  TaskPlanPublishInput,
+  TaskPlanValidateInput,
+} from './tools/plans';
+// Tool family: profiles
+export {
+  AgentGetProfileInput,
+  type AgentProfileResult,
+  type AgentProfileView,
+  AgentUpsertProfileInput,
+  CAPABILITY_DIMENSIONS,
+  type CapabilityWeights,
+  DEFAULT_CAPABILITY_WEIGHT,
+  MAX_CAPABILITY_DIMENSIONS,
+  type ProfileBackend,
+} from './tools/profiles';
+// Tool family: proposals
+export {
+  type ForagingReport,
+  PROMOTION_THRESHOLD,
+  PROPOSAL_HALF_LIFE_HOURS,
+  PROPOSAL_NOISE_FLOOR,
+  PROPOSAL_WEIGHTS,
+  type ProposalBackend,
+  type ProposeResult,
+  type ReinforceResult,
+  SAME_AGENT_TYPE_FACTOR,
+  TaskForagingReportInput,
+  TaskProposeInput,
+  TaskReinforceInput,
+} from './tools/proposals';
+// Tool family: queen
+export {
+  QUEEN_ORDERINGS,
+  type QueenBackend,
+  type QueenDryRun,
+  QueenPlanGoalInput,
+  type QueenPublished,
+} from './tools/queen';
+// Tool family: quota
+export {
+  type QuotaAcceptResult,
+  type QuotaDeclineResult,
+  type QuotaReleaseResult,
+  TaskClaimQuotaAcceptInput,
+  TaskClaimQuotaDeclineInput,
+  TaskClaimQuotaReleaseExpiredInput,
+} from './tools/quota';
+// Tool family: ready
+export {
+  AUTOPILOT_IDLE_WAKE_SECONDS,
+  type AutoClaimOutcome,
+  type AutopilotDecision,
+  type AutopilotSignals,
+  type AutopilotTickResult,
+  READY_BLOCKED_ACTION,
+  READY_EMPTY_STATE,
+  READY_FILE_PREVIEW,
+  READY_NO_PLAN_ACTION,
+  type ReadyBackend,
+  type ReadyClaimRouting,
+  type ReadyEntry,
+  type ReadyForAgentAnswer,
+  type ReadyForAgentResult,
+  TaskAutopilotTickInput,
+  TaskReadyForAgentInput,
+} from './tools/ready';
+// Tool family: rescue
+export {
+  type BlockingUrgency,
+  type MessageAttentionState,
+  RESCUE_BATCH,
+  type RescueBackend,
+  type RescueEntry,
+  type RescueOutcome,
+  RescueStrandedRunInput,
+  RescueStrandedScanInput,
+  STRANDED_AFTER_MINUTES,
+  type StrandedSession,
+} from './tools/rescue';
+// Tool family: savings
+export {
+  DEFAULT_SAVINGS_HOURS,
+  MAX_SAVINGS_HOURS,
+  type SavingsBackend,
+  type SavingsErrorReason,
+  type SavingsOperationRow,
+  type SavingsReferenceRow,
+  type SavingsReport,
+  SavingsReportInput,
+} from './tools/savings';
+// Tool family: specs
+export {
+  OpenspecSyncStatusInput,
+  type RecordFailureResult,
+  SpecArchiveInput,
+  type SpecArchiveResult,
+  type SpecBackend,
+  SpecBuildContextInput,
+  SpecBuildRecordFailureInput,
+  SpecChangeAddDeltaInput,
+  SpecChangeOpenInput,
+  type SpecChangeOpenResult,
+  type SpecConflictEntry,
+  type SpecContextResult,
+  type SpecInvariantRef,
+  SpecReadInput,
+  type SpecReadResult,
+  type SyncDriftKind,
+  type SyncDriftRow,
+  type SyncStatusResult,
+} from './tools/specs';
+// Tool family: startup
+export {
+  BRIDGE_PREVIEW_CAPS,
+  BRIDGE_STATUS_SCHEMA,
+  BridgeStatusInput,
+  type BridgeStatusResult,
+  type StartupBackend,
+  type StartupEvidence,
+  StartupPanelInput,
+  type StartupPanelResult,
+} from './tools/startup';
+// Tool family: suggest
+export {
+  type LikelyFile,
+  type PatternToWatch,
+  type ResolutionHints,
+  type SimilarTask,
+  type SuggestApproachResult,
+  type SuggestBackend,
+  TaskSuggestApproachInput,
+} from './tools/suggest';
+// Tool family: swarm-context
+export {
+  CtxGetInput,
+  type CtxGetResult,
+  CtxKeysInput,
+  type CtxKeysResult,
+  CtxPutInput,
+  type CtxPutResult,
+} from './tools/swarm-context';
+// Tool family: swarm-files
+export {
+  ArbiterDecideInput,
+  type ArbiterDecideResult,
+  type DecisionResult,
+  FsListInput,
+  type FsListResult,
+  FsProposalsInput,
+  type FsProposalsResult,
+  FsReadInput,
+  type FsReadResult,
+  FsWriteInput,
+  type FsWriteResult,
+  SearchTextInput,
+  type SearchTextResult,
+  type TextMatch,
+} from './tools/swarm-files';
+// Tool family: swarm-queue
+export {
+  CoordClaimInput,
+  CoordCompleteInput,
+  CoordEnqueueInput,
+  CoordExtendInput,
+  CoordNextInput,
+  type QueueItemView,
+  type QueueStatusResult,
+} from './tools/swarm-queue';
+// Tool family: tasks
+export {
+  NEGATIVE_WARNING_KINDS,
+  type NoteWorkingResult,
+  type ParticipantRef,
+  TASK_POST_KINDS,
+  type TaskBackend,
+  TaskListInput,
+  type TaskListResult,
+  TaskNoteWorkingInput,
+  TaskPostInput,
+  type TaskPostKind,
+  type TaskPostResult,
+  TaskThreadInput,
+  type TaskThreadResult,
+  type TaskTimelineEntry,
+  TaskTimelineInput,
+  type TaskUpdate,
+  TaskUpdatesSinceInput,
+} from './tools/tasks';

@@ -57,3 +57,13 @@ export const jsonValue = z.unknown().refine((value) => {
     return false;
   }
 }, `must be JSON of at most ${MAX_CONTENT_CHARS} characters`);
+
+/** The budget object of compact reads (ARCHITECTURE principle 5). */
+export interface BudgetInfo {
+  items_available: number;
+  items_returned: number;
+  collapsed_count: number;
+  estimated_tokens_returned: number;
+  hydrate_with: string;
+  why_collapsed: string | null;
+}

@@ -7,10 +7,11 @@
  * Counts for everything; ids to hydrate with get_observations; a few entries listed.
  */
 import { z } from 'zod';
-import type { BudgetInfo, ColonyBackend, MessageReplyArgs } from '../backend';
 import { defineTool } from '../define-tool';
+import type { BudgetInfo } from '../schemas';
 import { agentName, repoRoot, sessionId, taskId } from '../schemas';
 import type { LaneActivity } from './lane-activity';
+import type { MessageReplyArgs } from './messages';
 
 /** Most entries listed per bucket; the rest are counted in `summary` and `budget`. */
 export const ATTENTION_LIST_CAPS = {
@@ -188,6 +189,13 @@ export interface AttentionInboxResult {
 
 const CAPS = ATTENTION_LIST_CAPS;
 
+export interface AttentionBackend {
+  inbox(args: AttentionInboxInput): AttentionInboxResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly attention: AttentionBackend };
+
 export const attentionInbox = defineTool({
   name: 'attention_inbox',
   description: 'What needs you now: handoffs, messages, blockers, stalled lanes, fresh claims, hot files.',
@@ -196,9 +204,61 @@ export const attentionInbox = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ summary: { unread_message_count, blocking_message_count, needs_reply_message_count, pending_handoff_count, pending_wake_count, blocker_count, stalled_lane_count, recent_other_claim_count, stale_claim_count, hot_file_count, blocked, next_action }, pending_handoffs: [ { id, task_id, from_agent, summary, expires_at, next, accept_with, decline_with } ], pending_wakes: [ { ...same, reason } ], unread_messages: [ { id, task_id, ts, from_agent, urgency, preview, expires_at, reply_tool, suggested_reply_args, reply_args, reply_with_tool, reply_with_args, mark_read_tool, mark_read_args, mark_read_with_tool, mark_read_with_args, next_action? } ], blockers: [ { id, task_id, from_session_id, from_agent, ts, preview, answer_with } ], stalled_lanes: [ { repo_root, branch, task, task_id, owner, session_id, activity, activity_summary, worktree_path, live_claim_count, plan_subtask, observation_id, next_action, suggested_actions: [ { action, reason, tool?, args?, command? } ] } ], recent_other_claims: [ { task_id, file_path, session_id, agent, claimed_at, observation_id } ], stale_claim_signals: { stale_claim_count, top_stale_branches: [ { branch, task_id, stale_claim_count } ], sweep_suggestion }, file_heat: [ { file_path, task_id, heat, observation_id } ], budget }',
+      '{ summary: { unread_message_count, blocking_message_count, needs_reply_message_count, ' +
+      'pending_handoff_count, pending_wake_count, blocker_count, stalled_lane_count, ' +
+      'recent_other_claim_count, stale_claim_count, hot_file_count, blocked, next_action }, ' +
+      'pending_handoffs: [ { id, task_id, from_agent, summary, expires_at, next, accept_with, ' +
+      'decline_with } ], pending_wakes: [ { ...same, reason } ], unread_messages: [ { id, task_id, ts, ' +
+      'from_agent, urgency, preview, expires_at, reply_tool, suggested_reply_args, reply_args, ' +
+      'reply_with_tool, reply_with_args, mark_read_tool, mark_read_args, mark_read_with_tool, ' +
+      'mark_read_with_args, next_action? } ], blockers: [ { id, task_id, from_session_id, from_agent, ' +
+      'ts, preview, answer_with } ], stalled_lanes: [ { repo_root, branch, task, task_id, owner, ' +
+      'session_id, activity, activity_summary, worktree_path, live_claim_count, plan_subtask, ' +
+      'observation_id, next_action, suggested_actions: [ { action, reason, tool?, args?, command? } ] ' +
+      '} ], recent_other_claims: [ { task_id, file_path, session_id, agent, claimed_at, observation_id ' +
+      '} ], stale_claim_signals: { stale_claim_count, top_stale_branches: [ { branch, task_id, ' +
+      'stale_claim_count } ], sweep_suggestion }, file_heat: [ { file_path, task_id, heat, ' +
+      'observation_id } ], budget }',
     errors: ['TASK_NOT_FOUND'],
-    notes: `Call it after hivemind_context and before task_ready_for_agent; it writes nothing. Scope: repo_root and repo_roots (together: their union; neither: every repository), narrowed by task_ids. Your buckets (handoffs, wakes, messages, blockers) cover the threads you take part in within scope; a session not registered yet simply has none. pending_handoffs: pending, unexpired handoffs addressed to you (your session, or your agent family / any with no session named); expired ones are hidden (their observations stay for audit). pending_wakes: colony keeps no wake timers, so a wake is a pending relay (task_relay: a stopped agent asking someone to resume its work) addressed to you; accept_with / decline_with are task_accept_relay / task_decline_relay. unread_messages: unread, unexpired messages to you (task_messages' default inbox: read, replied, retracted and expired ones drop out), blocking first, then needs_reply, then fyi, newest first within each; each carries reply_tool/suggested_reply_args (repeated as reply_args, reply_with_tool/reply_with_args) and mark_read_tool/mark_read_args (repeated as mark_read_with_*), plus next_action on blocking and needs_reply. blockers: \`blocker\` posts on your threads that no observation replies to yet (among the newest 200 blocker posts); answer with task_post kind answer and reply_to. Blocking messages are not repeated there: summary.blocked is true for an unread blocking message or an open blocker. stalled_lanes: another session's lane (session, thread) whose activity (hivemind's classes) is stalled or dead while it still holds active file claims or a claimed plan sub-task, most recently heard from first; suggested_actions inspect (task_timeline; git status when the worktree is known), takeover (rescue_stranded_run relays the stranded work; accept the relay to take it over), ignore. recent_other_claims: other sessions' fresh or handoff_pending claims refreshed within recent_claim_window_minutes (1-1440, default ${ATTENTION_DEFAULTS.recent_claim_window_minutes}), newest first, at most recent_claim_limit (1-100, default ${ATTENTION_DEFAULTS.recent_claim_limit}). stale_claim_signals: live claims (anyone's) whose age class is stale or weak_expired, kept apart from ownership, with the top branches and a sweep suggestion. file_heat: per file, the sum of 0.5^(age / file_heat_half_life_minutes (1-1440, default ${ATTENTION_DEFAULTS.file_heat_half_life_minutes})) over its edits (the newest ${FILE_HEAT_EDIT_SCAN} edit observations) and live claims (by last refresh) within ${FILE_HEAT_WINDOW_HALF_LIVES} half-lives, hottest first, at most file_heat_limit (1-50, default ${ATTENTION_DEFAULTS.file_heat_limit}); computed at read time, so heat fades without any job. Listing: entries go in priority order (blocking messages, handoffs, wakes, needs_reply messages, blockers, stalled lanes, fyi messages, fresh claims, hot files; at most ${CAPS.unread_messages} messages, ${CAPS.pending_handoffs} handoffs, ${CAPS.pending_wakes} wakes, ${CAPS.blockers} blockers, ${CAPS.stalled_lanes} stalled lanes) while the whole answer stays within about ${ATTENTION_TOKEN_BUDGET} tokens, the first always; what does not fit is counted in summary and budget (collapsed_count, why_collapsed), and task_messages lists every unread message. Every entry names the observation id(s) to hydrate with get_observations.`,
+    notes:
+      `Call it after hivemind_context and before task_ready_for_agent; it writes nothing. Scope: ` +
+      `repo_root and repo_roots (together: their union; neither: every repository), narrowed by ` +
+      `task_ids. Your buckets (handoffs, wakes, messages, blockers) cover the threads you take part in ` +
+      `within scope; a session not registered yet simply has none. pending_handoffs: pending, ` +
+      `unexpired handoffs addressed to you (your session, or your agent family / any with no session ` +
+      `named); expired ones are hidden (their observations stay for audit). pending_wakes: colony ` +
+      `keeps no wake timers, so a wake is a pending relay (task_relay: a stopped agent asking someone ` +
+      `to resume its work) addressed to you; accept_with / decline_with are task_accept_relay / ` +
+      `task_decline_relay. unread_messages: unread, unexpired messages to you (task_messages' default ` +
+      `inbox: read, replied, retracted and expired ones drop out), blocking first, then needs_reply, ` +
+      `then fyi, newest first within each; each carries reply_tool/suggested_reply_args (repeated as ` +
+      `reply_args, reply_with_tool/reply_with_args) and mark_read_tool/mark_read_args (repeated as ` +
+      `mark_read_with_*), plus next_action on blocking and needs_reply. blockers: \`blocker\` posts on ` +
+      `your threads that no observation replies to yet (among the newest 200 blocker posts); answer ` +
+      `with task_post kind answer and reply_to. Blocking messages are not repeated there: ` +
+      `summary.blocked is true for an unread blocking message or an open blocker. stalled_lanes: ` +
+      `another session's lane (session, thread) whose activity (hivemind's classes) is stalled or dead ` +
+      `while it still holds active file claims or a claimed plan sub-task, most recently heard from ` +
+      `first; suggested_actions inspect (task_timeline; git status when the worktree is known), ` +
+      `takeover (rescue_stranded_run relays the stranded work; accept the relay to take it over), ` +
+      `ignore. recent_other_claims: other sessions' fresh or handoff_pending claims refreshed within ` +
+      `recent_claim_window_minutes (1-1440, default ` +
+      `${ATTENTION_DEFAULTS.recent_claim_window_minutes}), newest first, at most recent_claim_limit ` +
+      `(1-100, default ${ATTENTION_DEFAULTS.recent_claim_limit}). stale_claim_signals: live claims ` +
+      `(anyone's) whose age class is stale or weak_expired, kept apart from ownership, with the top ` +
+      `branches and a sweep suggestion. file_heat: per file, the sum of 0.5^(age / ` +
+      `file_heat_half_life_minutes (1-1440, default ` +
+      `${ATTENTION_DEFAULTS.file_heat_half_life_minutes})) over its edits (the newest ` +
+      `${FILE_HEAT_EDIT_SCAN} edit observations) and live claims (by last refresh) within ` +
+      `${FILE_HEAT_WINDOW_HALF_LIVES} half-lives, hottest first, at most file_heat_limit (1-50, ` +
+      `default ${ATTENTION_DEFAULTS.file_heat_limit}); computed at read time, so heat fades without ` +
+      `any job. Listing: entries go in priority order (blocking messages, handoffs, wakes, needs_reply ` +
+      `messages, blockers, stalled lanes, fyi messages, fresh claims, hot files; at most ` +
+      `${CAPS.unread_messages} messages, ${CAPS.pending_handoffs} handoffs, ${CAPS.pending_wakes} ` +
+      `wakes, ${CAPS.blockers} blockers, ${CAPS.stalled_lanes} stalled lanes) while the whole answer ` +
+      `stays within about ${ATTENTION_TOKEN_BUDGET} tokens, the first always; what does not fit is ` +
+      `counted in summary and budget (collapsed_count, why_collapsed), and task_messages lists every ` +
+      `unread message. Every entry names the observation id(s) to hydrate with get_observations.`,
     example: {
       session_id: 'sess_abc',
       agent: 'claude',
@@ -209,7 +269,7 @@ export const attentionInbox = defineTool({
       file_heat_limit: 10,
     },
   },
-  handler: (args, b: ColonyBackend) => b.attention.inbox(args),
+  handler: (args, b: Host) => b.attention.inbox(args),
 });
 
 export const attentionTools = [attentionInbox];

@@ -6,9 +6,10 @@
  * observations, and a deterministic plan for bringing one into the repository.
  */
 import { z } from 'zod';
-import type { BudgetInfo, ColonyBackend, SearchHit } from '../backend';
 import { defineTool } from '../define-tool';
+import type { BudgetInfo } from '../schemas';
 import { filePath, limit, repoRoot, text } from '../schemas';
+import type { SearchHit } from './memory';
 
 export const MANIFEST_KINDS = ['npm', 'pypi', 'cargo', 'go', 'unknown'] as const;
 export type ManifestKind = (typeof MANIFEST_KINDS)[number];
@@ -29,6 +30,9 @@ export interface ExampleEntry {
   last_scanned_at: number;
 }
 
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly examples: ExamplesBackend };
+
 export const examplesList = defineTool({
   name: 'examples_list',
   description: 'List indexed example projects (food sources) under <repo_root>/examples/.',
@@ -37,10 +41,15 @@ export const examplesList = defineTool({
   docs: {
     returns: '[ { example_name, manifest_kind, observation_count, last_scanned_at } ] by name.',
     notes:
-      'Reads the index only: it is filled by `colony foraging scan` and by the SessionStart hook when settings.foraging.scanOnSessionStart is true. manifest_kind is npm (package.json), pypi (pyproject.toml, setup.py, setup.cfg or requirements.txt), cargo (Cargo.toml), go (go.mod), unknown (none) or null. observation_count is the number of current foraged-pattern observations of the example (a re-scan of a changed example supersedes the old ones). An empty list means nothing was scanned for this repo_root yet.',
+      'Reads the index only: it is filled by `colony foraging scan` and by the SessionStart hook when ' +
+      'settings.foraging.scanOnSessionStart is true. manifest_kind is npm (package.json), pypi ' +
+      '(pyproject.toml, setup.py, setup.cfg or requirements.txt), cargo (Cargo.toml), go (go.mod), ' +
+      'unknown (none) or null. observation_count is the number of current foraged-pattern observations ' +
+      'of the example (a re-scan of a changed example supersedes the old ones). An empty list means ' +
+      'nothing was scanned for this repo_root yet.',
     example: { repo_root: '/abs/path/to/repo' },
   },
-  handler: (args, b: ColonyBackend) => b.examples.list(args),
+  handler: (args, b: Host) => b.examples.list(args),
 });
 
 export const ExamplesQueryInput = z.strictObject({
@@ -59,10 +68,15 @@ export const examplesQuery = defineTool({
     returns:
       '[ { id, session_id, kind, snippet, score, ts, task_id } ] - compact hits of kind foraged-pattern, best first.',
     notes:
-      "BM25 over the current foraged-pattern observations of every indexed example (patterns superseded by a re-scan are left out), or of the examples named example_name. All terms must match; when fewer than `limit` hits do, hits matching any term fill the rest. Vector re-rank is intentionally skipped: the filter applies before ranking and the embedding index has no kind column. Each pattern's metadata (via get_observations) names example_name, repo_root, manifest_kind and pattern (manifest, entrypoint, readme, files).",
+      'BM25 over the current foraged-pattern observations of every indexed example (patterns ' +
+      'superseded by a re-scan are left out), or of the examples named example_name. All terms must ' +
+      'match; when fewer than `limit` hits do, hits matching any term fill the rest. Vector re-rank is ' +
+      'intentionally skipped: the filter applies before ranking and the embedding index has no kind ' +
+      "column. Each pattern's metadata (via get_observations) names example_name, repo_root, " +
+      'manifest_kind and pattern (manifest, entrypoint, readme, files).',
     example: { query: 'webhook signature', example_name: 'stripe-webhook', limit: 10 },
   },
-  handler: (args, b: ColonyBackend) => b.examples.query(args),
+  handler: (args, b: Host) => b.examples.query(args),
 });
 
 export const ExamplesIntegratePlanInput = z.strictObject({
@@ -94,13 +108,24 @@ export const examplesIntegratePlan = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ example_name, dependency_delta: { add: { name: range }, remove: [name] }, files_to_copy: [ { from, to_suggestion, rationale } ], config_steps, uncertainty_notes, budget }',
+      '{ example_name, dependency_delta: { add: { name: range }, remove: [name] }, files_to_copy: [ { ' +
+      'from, to_suggestion, rationale } ], config_steps, uncertainty_notes, budget }',
     errors: ['PATH_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'PATH_IGNORED'],
     notes:
-      "No LLM: derived from the indexed manifest and entrypoints plus a fresh read of the target package.json. target_hint: absolute paths are used as-is, relative ones are joined onto repo_root (a folder means its package.json); default <repo_root>/package.json; outside repo_root (lexically or through a symlink) answers PATH_OUTSIDE_REPO, inside .git PATH_IGNORED. dependency_delta.add: example dependencies and devDependencies missing from the target (any section). dependency_delta.remove is informational, never a recommendation to delete: target dependencies the example does not use. Only npm examples produce a real diff; other manifest kinds leave add empty and say so in uncertainty_notes, which also names version conflicts, a missing or malformed manifest or target, and truncated scans. files_to_copy.from is repo-relative; to_suggestion is relative to the target manifest's folder. An example not in the index (run `colony foraging scan`) answers PATH_NOT_FOUND.",
+      'No LLM: derived from the indexed manifest and entrypoints plus a fresh read of the target ' +
+      'package.json. target_hint: absolute paths are used as-is, relative ones are joined onto ' +
+      'repo_root (a folder means its package.json); default <repo_root>/package.json; outside ' +
+      'repo_root (lexically or through a symlink) answers PATH_OUTSIDE_REPO, inside .git PATH_IGNORED. ' +
+      'dependency_delta.add: example dependencies and devDependencies missing from the target (any ' +
+      'section). dependency_delta.remove is informational, never a recommendation to delete: target ' +
+      'dependencies the example does not use. Only npm examples produce a real diff; other manifest ' +
+      'kinds leave add empty and say so in uncertainty_notes, which also names version conflicts, a ' +
+      'missing or malformed manifest or target, and truncated scans. files_to_copy.from is ' +
+      "repo-relative; to_suggestion is relative to the target manifest's folder. An example not in the " +
+      'index (run `colony foraging scan`) answers PATH_NOT_FOUND.',
     example: { repo_root: '/abs/path/to/repo', example_name: 'stripe-webhook', target_hint: 'apps/api/package.json' },
   },
-  handler: (args, b: ColonyBackend) => b.examples.integratePlan(args),
+  handler: (args, b: Host) => b.examples.integratePlan(args),
 });
 
 export interface ExamplesBackend {

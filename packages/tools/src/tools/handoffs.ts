@@ -6,7 +6,6 @@
  * Exactly one acceptor wins; every change leaves an audit observation.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool, type ToolDocs } from '../define-tool';
 import type { ErrorCode } from '../errors';
 import {
@@ -45,9 +44,17 @@ const RESOLVE_ERRORS: readonly ErrorCode[] = [
 ];
 
 const TARGETING =
-  'to_agent matches the agent the session joined the task as by family (an agent name starting with claude or cc is claude; codex... is codex); to_agent "any" matches everyone. When to_session_id is set only that session may accept (NOT_TARGET_SESSION), and the sender can never accept its own baton.';
+  'to_agent matches the agent the session joined the task as by family (an agent name starting ' +
+  'with claude or cc is claude; codex... is codex); to_agent "any" matches everyone. When ' +
+  'to_session_id is set only that session may accept (NOT_TARGET_SESSION), and the sender can ' +
+  'never accept its own baton.';
 const RESOLUTION =
-  "An id that is no handoff (or no relay, for the relay tools) answers OBSERVATION_NOT_FOUND with the observation's `kind` when it exists. A baton resolves once: a later accept or decline answers ALREADY_ACCEPTED, HANDOFF_CANCELLED or HANDOFF_EXPIRED. Past its expiry a pending baton answers HANDOFF_EXPIRED and is marked expired (its pending claims become weak_expired) with an audit observation, unless the call carried an idempotency_key (then the mark waits for the next call or task_claim_quota_release_expired).";
+  'An id that is no handoff (or no relay, for the relay tools) answers OBSERVATION_NOT_FOUND with ' +
+  "the observation's `kind` when it exists. A baton resolves once: a later accept or decline " +
+  'answers ALREADY_ACCEPTED, HANDOFF_CANCELLED or HANDOFF_EXPIRED. Past its expiry a pending baton ' +
+  'answers HANDOFF_EXPIRED and is marked expired (its pending claims become weak_expired) with an ' +
+  'audit observation, unless the call carried an idempotency_key (then the mark waits for the next ' +
+  'call or task_claim_quota_release_expired).';
 
 export const TaskHandOffInput = z.strictObject({
   task_id: taskId,
@@ -63,6 +70,41 @@ export const TaskHandOffInput = z.strictObject({
 });
 export type TaskHandOffInput = z.output<typeof TaskHandOffInput>;
 
+export interface HandOffResult {
+  handoff_observation_id: number;
+  status: 'pending';
+}
+
+export interface RelayResult {
+  relay_observation_id: number;
+  status: 'pending';
+  /** Set when fetch_files_at was omitted. */
+  warning?: string;
+}
+
+export interface AcceptBatonResult {
+  status: 'accepted';
+  task_id: number;
+  /** Files now claimed by the acceptor, repo-relative. */
+  claimed_files: string[];
+}
+
+export interface DeclineBatonResult {
+  status: 'cancelled';
+}
+
+export interface BatonBackend {
+  handOff(args: TaskHandOffInput): HandOffResult;
+  acceptHandoff(args: TaskAcceptHandoffInput): AcceptBatonResult;
+  declineHandoff(args: TaskDeclineHandoffInput): DeclineBatonResult;
+  relay(args: TaskRelayInput): RelayResult;
+  acceptRelay(args: TaskAcceptRelayInput): AcceptBatonResult;
+  declineRelay(args: TaskDeclineRelayInput): DeclineBatonResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly batons: BatonBackend };
+
 export const taskHandOff = defineTool({
   name: 'task_hand_off',
   description: 'Hand your work and file claims to another agent, who accepts or declines.',
@@ -72,7 +114,15 @@ export const taskHandOff = defineTool({
   docs: {
     returns: "{ handoff_observation_id, status: 'pending' }",
     errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND', 'NOT_PARTICIPANT', 'PATH_OUTSIDE_REPO'],
-    notes: `to_agent: claude | codex | any (any broadcasts). Optional to_session_id addresses one session. The sender must have joined the task; \`agent\` defaults to the agent it joined as (a different family is INVALID_PARAMETERS). transferred_files are normalised like task_claim_file paths; the sender's live claims on them become handoff_pending until the handoff resolves, and accepting installs a claim on every one of them for the acceptor. Pending for ${HANDOFF_TTL_MINUTES} minutes by default (expires_in_minutes, max ${BATON_TTL_MAX_MINUTES}); expired handoffs stay in the audit trail. Appends a \`handoff\` observation carrying the summary, next steps, blockers and files.`,
+    notes:
+      `to_agent: claude | codex | any (any broadcasts). Optional to_session_id addresses one session. ` +
+      `The sender must have joined the task; \`agent\` defaults to the agent it joined as (a different ` +
+      `family is INVALID_PARAMETERS). transferred_files are normalised like task_claim_file paths; the ` +
+      `sender's live claims on them become handoff_pending until the handoff resolves, and accepting ` +
+      `installs a claim on every one of them for the acceptor. Pending for ${HANDOFF_TTL_MINUTES} ` +
+      `minutes by default (expires_in_minutes, max ${BATON_TTL_MAX_MINUTES}); expired handoffs stay in ` +
+      `the audit trail. Appends a \`handoff\` observation carrying the summary, next steps, blockers ` +
+      `and files.`,
     example: {
       task_id: 17,
       session_id: 'sess_abc',
@@ -85,7 +135,7 @@ export const taskHandOff = defineTool({
       expires_in_minutes: 60,
     },
   },
-  handler: (args, b: ColonyBackend) => b.batons.handOff(args),
+  handler: (args, b: Host) => b.batons.handOff(args),
 });
 
 export const TaskAcceptHandoffInput = z.strictObject({ handoff_observation_id: observationId, session_id: sessionId });
@@ -94,7 +144,12 @@ export type TaskAcceptHandoffInput = z.output<typeof TaskAcceptHandoffInput>;
 const acceptDocs = (kind: 'handoff' | 'relay', example: Record<string, unknown>): ToolDocs => ({
   returns: "{ status: 'accepted', task_id, claimed_files }",
   errors: RESOLVE_ERRORS,
-  notes: `The acceptor must have joined the ${kind}'s task. In one transaction the baton turns accepted (a guarded update: of many racing acceptors exactly one wins, the rest get ALREADY_ACCEPTED), the sender's live claims on the transferred files are released and the acceptor holds an active claim on each (claimed_files), and a \`${kind}_accepted\` observation is appended. ${TARGETING} ${RESOLUTION}`,
+  notes:
+    `The acceptor must have joined the ${kind}'s task. In one transaction the baton turns accepted ` +
+    `(a guarded update: of many racing acceptors exactly one wins, the rest get ALREADY_ACCEPTED), ` +
+    `the sender's live claims on the transferred files are released and the acceptor holds an active ` +
+    `claim on each (claimed_files), and a \`${kind}_accepted\` observation is appended. ${TARGETING} ` +
+    `${RESOLUTION}`,
   example,
 });
 
@@ -105,7 +160,7 @@ export const taskAcceptHandoff = defineTool({
   core: true,
   mutates: true,
   docs: acceptDocs('handoff', { handoff_observation_id: 401, session_id: 'sess_xyz' }),
-  handler: (args, b: ColonyBackend) => b.batons.acceptHandoff(args),
+  handler: (args, b: Host) => b.batons.acceptHandoff(args),
 });
 
 export const TaskDeclineHandoffInput = z.strictObject({
@@ -118,7 +173,11 @@ export type TaskDeclineHandoffInput = z.output<typeof TaskDeclineHandoffInput>;
 const declineDocs = (kind: 'handoff' | 'relay', claims: string, example: Record<string, unknown>): ToolDocs => ({
   returns: "{ status: 'cancelled' }",
   errors: RESOLVE_ERRORS,
-  notes: `A target of the ${kind} declines it, or its sender withdraws it. The baton turns cancelled with the reason, ${claims}, and a \`${kind}_declined\` observation is appended. Declining an expired ${kind} answers HANDOFF_EXPIRED and marks it expired instead of cancelling it. ${TARGETING} ${RESOLUTION}`,
+  notes:
+    `A target of the ${kind} declines it, or its sender withdraws it. The baton turns cancelled with ` +
+    `the reason, ${claims}, and a \`${kind}_declined\` observation is appended. Declining an expired ` +
+    `${kind} answers HANDOFF_EXPIRED and marks it expired instead of cancelling it. ${TARGETING} ` +
+    `${RESOLUTION}`,
   example,
 });
 
@@ -133,7 +192,7 @@ export const taskDeclineHandoff = defineTool({
     session_id: 'sess_xyz',
     reason: 'out of scope for this branch',
   }),
-  handler: (args, b: ColonyBackend) => b.batons.declineHandoff(args),
+  handler: (args, b: Host) => b.batons.declineHandoff(args),
 });
 
 export const TaskRelayInput = z.strictObject({
@@ -157,7 +216,15 @@ export const taskRelay = defineTool({
   docs: {
     returns: "{ relay_observation_id, status: 'pending' } plus `warning` when fetch_files_at is omitted.",
     errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND', 'NOT_PARTICIPANT'],
-    notes: `reason: ${RELAY_REASONS.join(' | ')}; to_agent defaults to any. Unlike task_hand_off the sender is assumed gone: its fresh active claims on the task become handoff_pending until the relay expires (${RELAY_TTL_MINUTES} minutes by default, max ${BATON_TTL_MAX_MINUTES}); stale and weak claims are never inherited. The relay carries a worktree_recipe { repo_root, base_branch, branch, fetch_files_at, claimed_files, touched_files, steps } (touched_files: the sender's recent edits on the task), readable with get_observations. Without fetch_files_at the answer warns that dirty or untracked files may need human coordination. Appends a \`relay\` observation.`,
+    notes:
+      `reason: ${RELAY_REASONS.join(' | ')}; to_agent defaults to any. Unlike task_hand_off the sender ` +
+      `is assumed gone: its fresh active claims on the task become handoff_pending until the relay ` +
+      `expires (${RELAY_TTL_MINUTES} minutes by default, max ${BATON_TTL_MAX_MINUTES}); stale and weak ` +
+      `claims are never inherited. The relay carries a worktree_recipe { repo_root, base_branch, ` +
+      `branch, fetch_files_at, claimed_files, touched_files, steps } (touched_files: the sender's ` +
+      `recent edits on the task), readable with get_observations. Without fetch_files_at the answer ` +
+      `warns that dirty or untracked files may need human coordination. Appends a \`relay\` ` +
+      `observation.`,
     example: {
       task_id: 17,
       session_id: 'sess_sender',
@@ -170,7 +237,7 @@ export const taskRelay = defineTool({
       expires_in_minutes: 60,
     },
   },
-  handler: (args, b: ColonyBackend) => b.batons.relay(args),
+  handler: (args, b: Host) => b.batons.relay(args),
 });
 
 export const TaskAcceptRelayInput = z.strictObject({ relay_observation_id: observationId, session_id: sessionId });
@@ -182,7 +249,7 @@ export const taskAcceptRelay = defineTool({
   input: TaskAcceptRelayInput,
   mutates: true,
   docs: acceptDocs('relay', { relay_observation_id: 901, session_id: 'sess_receiver' }),
-  handler: (args, b: ColonyBackend) => b.batons.acceptRelay(args),
+  handler: (args, b: Host) => b.batons.acceptRelay(args),
 });
 
 export const TaskDeclineRelayInput = z.strictObject({
@@ -202,7 +269,7 @@ export const taskDeclineRelay = defineTool({
     session_id: 'sess_receiver',
     reason: 'branch already pruned',
   }),
-  handler: (args, b: ColonyBackend) => b.batons.declineRelay(args),
+  handler: (args, b: Host) => b.batons.declineRelay(args),
 });
 
 export const handoffTools = [

@@ -7,10 +7,11 @@
  * attention_inbox before any work is chosen.
  */
 import { z } from 'zod';
-import type { BudgetInfo, ColonyBackend, SearchHit } from '../backend';
 import { defineTool } from '../define-tool';
+import type { BudgetInfo } from '../schemas';
 import { limit, repoRoot } from '../schemas';
 import type { LaneActivity } from './lane-activity';
+import type { SearchHit } from './memory';
 
 /** What hivemind_context.summary.next_action always says: the inbox comes before choosing work. */
 export const HIVEMIND_NEXT_ACTION = 'Do not choose work yet. Call attention_inbox, then task_ready_for_agent.';
@@ -69,7 +70,28 @@ export interface HivemindResult {
   budget: BudgetInfo;
 }
 
-const SCOPE_NOTES = `Lanes are colony's own sessions on task threads (task_participants not left, the thread active, its plan sub-task not completed) of the repositories in scope: repo_root and/or repo_roots, else ${HIVEMIND_REPO_ROOTS_ENV} (split by the platform path delimiter), else the server's working directory. activity is read at call time from the session's last heartbeat (every tool call and hook moves it) and its last file work on the thread (an edit or a claim): working (heartbeat < 5 min and file work < 5 min), thinking (heartbeat < 5 min), idle (< 10 min), stalled (< 60 min), dead (older, or the session ended). include_stale: false (default) hides dead lanes and reads only sessions heartbeating within the hour; true reads the newest 500 lanes. needs_attention: a stalled or dead lane still holding live claims or its claimed plan sub-task (as attention_inbox's stalled lanes). owner is <agent>/<ide>; locked_file_preview lists at most 3 of the lane's live claims; worktree_path is the session's cwd when a hook reported it.`;
+const SCOPE_NOTES =
+  `Lanes are colony's own sessions on task threads (task_participants not left, the thread active, ` +
+  `its plan sub-task not completed) of the repositories in scope: repo_root and/or repo_roots, ` +
+  `else ${HIVEMIND_REPO_ROOTS_ENV} (split by the platform path delimiter), else the server's ` +
+  `working directory. activity is read at call time from the session's last heartbeat (every tool ` +
+  `call and hook moves it) and its last file work on the thread (an edit or a claim): working ` +
+  `(heartbeat < 5 min and file work < 5 min), thinking (heartbeat < 5 min), idle (< 10 min), ` +
+  `stalled (< 60 min), dead (older, or the session ended). include_stale: false (default) hides ` +
+  `dead lanes and reads only sessions heartbeating within the hour; true reads the newest 500 ` +
+  `lanes. needs_attention: a stalled or dead lane still holding live claims or its claimed plan ` +
+  `sub-task (as attention_inbox's stalled lanes). owner is <agent>/<ide>; locked_file_preview ` +
+  `lists at most 3 of the lane's live claims; worktree_path is the session's cwd when a hook ` +
+  `reported it.`;
+
+/** The live lane map (hivemind, hivemind_context). */
+export interface LaneBackend {
+  hivemind(args: HivemindInput): HivemindResult;
+  context(args: HivemindContextInput): HivemindContextResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly lanes: LaneBackend };
 
 export const hivemind = defineTool({
   name: 'hivemind',
@@ -78,11 +100,18 @@ export const hivemind = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ generated_at, repo_roots, session_count, counts: { working, thinking, idle, stalled, dead, unknown }, sessions: [ { session_id, task_id, branch, task, agent, owner, activity, activity_summary?, worktree_path, source, locked_file_count, locked_file_preview, needs_attention } ], budget }',
-    notes: `${SCOPE_NOTES} activity_summary (e.g. "Heartbeat stale for 12m 0s.") is given for idle, stalled and dead lanes. Lanes needing attention come first, then by newest heartbeat; limit (default 50, max 100) cuts the list, session_count and counts cover every lane in scope. Use it as a first context step to see which session owns which task before reading timelines.`,
+      '{ generated_at, repo_roots, session_count, counts: { working, thinking, idle, stalled, dead, ' +
+      'unknown }, sessions: [ { session_id, task_id, branch, task, agent, owner, activity, ' +
+      'activity_summary?, worktree_path, source, locked_file_count, locked_file_preview, ' +
+      'needs_attention } ], budget }',
+    notes:
+      `${SCOPE_NOTES} activity_summary (e.g. "Heartbeat stale for 12m 0s.") is given for idle, stalled ` +
+      `and dead lanes. Lanes needing attention come first, then by newest heartbeat; limit (default ` +
+      `50, max 100) cuts the list, session_count and counts cover every lane in scope. Use it as a ` +
+      `first context step to see which session owns which task before reading timelines.`,
     example: { repo_root: '/abs/repo', include_stale: false, limit: 50 },
   },
-  handler: (args, b: ColonyBackend) => b.lanes.hivemind(args),
+  handler: (args, b: Host) => b.lanes.hivemind(args),
 });
 
 export const HivemindContextInput = z.strictObject({
@@ -159,11 +188,30 @@ export const hivemindContext = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ generated_at, summary: { lane_count, memory_hit_count, negative_warning_count, needs_attention_count, next_action, suggested_tools, must_check_attention, attention_hint, ready_work_hint, unread_message_count, pending_handoff_count, blocking, ready_work_count }, attention: { unread_messages, pending_handoffs, blocking, observation_ids, hydration, hydrate_with }, lanes: [ { task_id, branch, task, owner, activity, needs_attention, locked_file_preview? } ], memory_hits: [ { id, session_id, kind, snippet, score, ts, task_id } ], negative_warnings: [ { id, session_id, kind, snippet, ts, task_id } ], budget }',
-    notes: `${SCOPE_NOTES} lanes are hivemind's, compacted, in the same order: they fill what is left of about ${CONTEXT_TOKEN_TARGET} tokens (at least one, at most limit); lane_count counts every lane in scope and budget.collapsed_count what was left out (call hivemind for the whole map). memory_hits: live memory for query, or, without one, for the titles of the live lanes' threads: the newest 64 of the newest 5,000 observations matching any term, ranked by BM25 with those 5,000 as corpus, then the vector blend (older memory: search); memory_limit hits (default 3, max 10; 0 skips the search), snippets cut to 64 characters, ids already listed as warnings or attention left out. negative_warnings: the newest failed_approach, blocked_path, conflict_warning and reverted_solution posts on threads in scope (at most 2). The attention counts cover the scope (unread, not expired messages and pending, not expired handoffs on its threads; observation_ids also name pending relays); ready_work_count counts available plan sub-tasks there. summary.next_action is always "${HIVEMIND_NEXT_ACTION}" Hydrate memory and warning ids with get_observations, attention with attention_inbox.`,
+      '{ generated_at, summary: { lane_count, memory_hit_count, negative_warning_count, ' +
+      'needs_attention_count, next_action, suggested_tools, must_check_attention, attention_hint, ' +
+      'ready_work_hint, unread_message_count, pending_handoff_count, blocking, ready_work_count }, ' +
+      'attention: { unread_messages, pending_handoffs, blocking, observation_ids, hydration, ' +
+      'hydrate_with }, lanes: [ { task_id, branch, task, owner, activity, needs_attention, ' +
+      'locked_file_preview? } ], memory_hits: [ { id, session_id, kind, snippet, score, ts, task_id } ' +
+      '], negative_warnings: [ { id, session_id, kind, snippet, ts, task_id } ], budget }',
+    notes:
+      `${SCOPE_NOTES} lanes are hivemind's, compacted, in the same order: they fill what is left of ` +
+      `about ${CONTEXT_TOKEN_TARGET} tokens (at least one, at most limit); lane_count counts every ` +
+      `lane in scope and budget.collapsed_count what was left out (call hivemind for the whole map). ` +
+      `memory_hits: live memory for query, or, without one, for the titles of the live lanes' threads: ` +
+      `the newest 64 of the newest 5,000 observations matching any term, ranked by BM25 with those ` +
+      `5,000 as corpus, then the vector blend (older memory: search); memory_limit hits (default 3, ` +
+      `max 10; 0 skips the search), snippets cut to 64 characters, ids already listed as warnings or ` +
+      `attention left out. negative_warnings: the newest failed_approach, blocked_path, ` +
+      `conflict_warning and reverted_solution posts on threads in scope (at most 2). The attention ` +
+      `counts cover the scope (unread, not expired messages and pending, not expired handoffs on its ` +
+      `threads; observation_ids also name pending relays); ready_work_count counts available plan ` +
+      `sub-tasks there. summary.next_action is always "${HIVEMIND_NEXT_ACTION}" Hydrate memory and ` +
+      `warning ids with get_observations, attention with attention_inbox.`,
     example: { repo_root: '/abs/repo', query: 'current task or branch', memory_limit: 3, limit: 20 },
   },
-  handler: (args, b: ColonyBackend) => b.lanes.context(args),
+  handler: (args, b: Host) => b.lanes.context(args),
 });
 
 export const hivemindTools = [hivemind, hivemindContext];

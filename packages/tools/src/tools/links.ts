@@ -4,7 +4,6 @@
  * finds the other without decisions being copied between threads.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { sessionId, taskId } from '../schemas';
 
@@ -17,6 +16,27 @@ export const TaskLinkInput = z.strictObject({
 });
 export type TaskLinkInput = z.output<typeof TaskLinkInput>;
 
+export interface TaskLinkResult {
+  low_id: number;
+  high_id: number;
+  created_at: number;
+  created_by: string;
+  note: string | null;
+}
+
+export interface LinkedTaskEntry extends TaskLinkResult {
+  other_task: { id: number; repo_root: string; branch: string; title: string | null; status: string };
+}
+
+export interface LinkBackend {
+  link(args: TaskLinkInput): TaskLinkResult;
+  links(args: TaskLinksInput): LinkedTaskEntry[];
+  unlink(args: TaskUnlinkInput): { removed: boolean };
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly links: LinkBackend };
+
 export const taskLink = defineTool({
   name: 'task_link',
   description: 'Link two related task threads (bidirectional, idempotent).',
@@ -26,10 +46,12 @@ export const taskLink = defineTool({
     returns: '{ low_id, high_id, created_at, created_by, note }',
     errors: ['TASK_LINK_SELF', 'TASK_NOT_FOUND', 'SESSION_NOT_FOUND'],
     notes:
-      'A link is stored once as (low_id, high_id), whichever side names it. Linking a linked pair again returns the existing link unchanged (its first note and creator) and writes nothing. A new link appends a `task_link` observation on task_id.',
+      'A link is stored once as (low_id, high_id), whichever side names it. Linking a linked pair ' +
+      'again returns the existing link unchanged (its first note and creator) and writes nothing. A ' +
+      'new link appends a `task_link` observation on task_id.',
     example: { task_id: 17, other_task_id: 42, session_id: 'sess_abc', note: 'frontend task depends on API contract' },
   },
-  handler: (args, b: ColonyBackend) => b.links.link(args),
+  handler: (args, b: Host) => b.links.link(args),
 });
 
 export const TaskLinksInput = z.strictObject({ task_id: taskId });
@@ -42,11 +64,12 @@ export const taskLinks = defineTool({
   mutates: false,
   docs: {
     returns:
-      '[ { other_task: { id, repo_root, branch, title, status }, note, low_id, high_id, created_at, created_by } ] newest first.',
+      '[ { other_task: { id, repo_root, branch, title, status }, note, low_id, high_id, created_at, ' +
+      'created_by } ] newest first.',
     errors: ['TASK_NOT_FOUND'],
     example: { task_id: 17 },
   },
-  handler: (args, b: ColonyBackend) => b.links.links(args),
+  handler: (args, b: Host) => b.links.links(args),
 });
 
 export const TaskUnlinkInput = z.strictObject({ ...pair, session_id: sessionId.optional() });
@@ -61,10 +84,11 @@ export const taskUnlink = defineTool({
     returns: '{ removed: true } when a link was deleted, { removed: false } when there was none.',
     errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND'],
     notes:
-      'Either order of the pair removes the link. With session_id, a removal appends a `task_unlink` observation on task_id for the audit trail.',
+      'Either order of the pair removes the link. With session_id, a removal appends a `task_unlink` ' +
+      'observation on task_id for the audit trail.',
     example: { task_id: 17, other_task_id: 42 },
   },
-  handler: (args, b: ColonyBackend) => b.links.unlink(args),
+  handler: (args, b: Host) => b.links.unlink(args),
 });
 
 export const linkTools = [taskLink, taskLinks, taskUnlink];

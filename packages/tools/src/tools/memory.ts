@@ -4,7 +4,6 @@
  * Progressive disclosure: only get_observations returns bodies.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { limit, observationId, observationKind, sessionId, taskId } from '../schemas';
 
@@ -16,21 +15,79 @@ export const SearchInput = z.strictObject({
 });
 export type SearchInput = z.output<typeof SearchInput>;
 
+export interface SearchHit {
+  id: number;
+  session_id: string;
+  kind: string;
+  snippet: string;
+  score: number;
+  ts: number;
+  task_id: number | null;
+}
+
+export interface ObservationBody {
+  id: number;
+  session_id: string;
+  kind: string;
+  ts: number;
+  task_id: number | null;
+  content: string;
+  metadata: Record<string, unknown> | null;
+}
+
+export interface TimelineEntry {
+  id: number;
+  kind: string;
+  ts: number;
+}
+
+export interface SessionSummary {
+  id: string;
+  ide: string;
+  cwd: string | null;
+  started_at: number;
+  ended_at: number | null;
+}
+
+export interface RecallResult {
+  recall_observation_id: number;
+  session: SessionSummary;
+  observations: TimelineEntry[];
+}
+
+export interface MemoryBackend {
+  search(args: SearchInput): SearchHit[];
+  getObservations(args: GetObservationsInput): ObservationBody[];
+  timeline(args: TimelineInput): TimelineEntry[];
+  listSessions(args: ListSessionsInput): SessionSummary[];
+  recallSession(args: RecallSessionInput): RecallResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly memory: MemoryBackend };
+
 export const search = defineTool({
   name: 'search',
   description:
-    'Search memory (BM25). Returns compact hits {id,session_id,kind,snippet,score,ts,task_id}; hydrate chosen ids with get_observations.',
+    'Search memory (BM25). Returns compact hits {id,session_id,kind,snippet,score,ts,task_id}; ' +
+    'hydrate chosen ids with get_observations.',
   input: SearchInput,
   core: true,
   mutates: false,
   docs: {
     returns:
-      '[ { id, session_id, kind, snippet, score, ts, task_id } ] - compact hits only, never full bodies. Higher score is better.',
+      '[ { id, session_id, kind, snippet, score, ts, task_id } ] - compact hits only, never full ' +
+      'bodies. Higher score is better.',
     notes:
-      'Use query-rich terms: feature name, package, file path, task slug or exact error text. All terms must match; when fewer than `limit` hits match every term, hits matching any term fill the rest. `kind` and `task_id` narrow the search. Scoring is hybrid: the keyword candidates are re-ranked by `alpha * BM25 (scaled 0..1) + (1 - alpha) * cosine similarity` with settings.search.alpha (default 0.5; 1 = BM25 alone, its negated rank as score); rows not embedded yet keep their keyword standing, and without vectors the score is the BM25 one.',
+      'Use query-rich terms: feature name, package, file path, task slug or exact error text. All ' +
+      'terms must match; when fewer than `limit` hits match every term, hits matching any term fill ' +
+      'the rest. `kind` and `task_id` narrow the search. Scoring is hybrid: the keyword candidates are ' +
+      're-ranked by `alpha * BM25 (scaled 0..1) + (1 - alpha) * cosine similarity` with ' +
+      'settings.search.alpha (default 0.5; 1 = BM25 alone, its negated rank as score); rows not ' +
+      'embedded yet keep their keyword standing, and without vectors the score is the BM25 one.',
     example: { query: 'auth middleware', limit: 10 },
   },
-  handler: (args, b: ColonyBackend) => b.memory.search(args),
+  handler: (args, b: Host) => b.memory.search(args),
 });
 
 export const GetObservationsInput = z.strictObject({
@@ -49,10 +106,12 @@ export const getObservations = defineTool({
     returns: '[ { id, session_id, kind, ts, task_id, content, metadata } ] in the order the ids were given.',
     errors: ['OBSERVATION_NOT_FOUND'],
     notes:
-      'Content is returned verbatim by default. `expand: false` returns a compressed form (filler words dropped, common words abbreviated; code, paths and numbers kept) that costs fewer tokens. Any unknown id fails the call with OBSERVATION_NOT_FOUND and `missing_ids`.',
+      'Content is returned verbatim by default. `expand: false` returns a compressed form (filler ' +
+      'words dropped, common words abbreviated; code, paths and numbers kept) that costs fewer tokens. ' +
+      'Any unknown id fails the call with OBSERVATION_NOT_FOUND and `missing_ids`.',
     example: { ids: [12, 34], expand: true },
   },
-  handler: (args, b: ColonyBackend) => b.memory.getObservations(args),
+  handler: (args, b: Host) => b.memory.getObservations(args),
 });
 
 export const TimelineInput = z.strictObject({
@@ -72,7 +131,7 @@ export const timeline = defineTool({
     errors: ['SESSION_NOT_FOUND'],
     example: { session_id: 'sess_abc', around_id: 42, limit: 50 },
   },
-  handler: (args, b: ColonyBackend) => b.memory.timeline(args),
+  handler: (args, b: Host) => b.memory.timeline(args),
 });
 
 export const ListSessionsInput = z.strictObject({ limit: limit(20, 100) });
@@ -87,7 +146,7 @@ export const listSessions = defineTool({
     returns: '[ { id, ide, cwd, started_at, ended_at } ]. Use id with timeline or recall_session.',
     example: { limit: 20 },
   },
-  handler: (args, b: ColonyBackend) => b.memory.listSessions(args),
+  handler: (args, b: Host) => b.memory.listSessions(args),
 });
 
 export const RecallSessionInput = z.strictObject({
@@ -105,13 +164,16 @@ export const recallSession = defineTool({
   mutates: true,
   docs: {
     returns:
-      '{ recall_observation_id, session: { id, ide, cwd, started_at, ended_at }, observations: [ { id, kind, ts } ] }. The audit observation (kind "recall", in the current session) carries metadata { recalled_session_id, owner_ide, observation_ids, around_id, limit }.',
+      '{ recall_observation_id, session: { id, ide, cwd, started_at, ended_at }, observations: [ { id, ' +
+      'kind, ts } ] }. The audit observation (kind "recall", in the current session) carries metadata ' +
+      '{ recalled_session_id, owner_ide, observation_ids, around_id, limit }.',
     errors: ['SESSION_NOT_FOUND'],
     notes:
-      'Both sessions must already exist: a recall never creates a phantom session. owner_ide falls back to the IDE inferred from the target session id when its row says unknown.',
+      'Both sessions must already exist: a recall never creates a phantom session. owner_ide falls ' +
+      'back to the IDE inferred from the target session id when its row says unknown.',
     example: { target_session_id: 'codex-abc-123', current_session_id: 'claude-now-789', around_id: 4421, limit: 25 },
   },
-  handler: (args, b: ColonyBackend) => b.memory.recallSession(args),
+  handler: (args, b: Host) => b.memory.recallSession(args),
 });
 
 export const memoryTools = [search, getObservations, timeline, listSessions, recallSession];

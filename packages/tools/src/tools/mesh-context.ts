@@ -11,7 +11,6 @@
  * error shape (`errorFormat: 'syntha'`, see tools/_mesh.ts).
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { contextKey, jsonValue } from '../schemas';
 import { meshAgent, SEED_001_TOOL } from './_mesh';
@@ -32,6 +31,64 @@ export const GetContextInput = z.strictObject({
 });
 export type GetContextInput = z.output<typeof GetContextInput>;
 
+export interface GetContextResult {
+  success: true;
+  key: string;
+  value: unknown;
+  version: number;
+  /** The agent that pushed the value. */
+  owner: string;
+  updated_at: number;
+  expires_at: number | null;
+}
+
+export interface PushContextResult {
+  success: true;
+  key: string;
+  version: number;
+  /** Who besides the owner may read the key; null: everyone. */
+  subscribers: string[] | null;
+  expires_at: number | null;
+}
+
+export interface ListContextKeysResult {
+  success: true;
+  keys: string[];
+  count: number;
+  truncated?: true;
+}
+
+export type BatchOperationResult =
+  | {
+      index: number;
+      type: 'push' | 'get' | 'delete';
+      key: string;
+      success: true;
+      value?: unknown;
+      version?: number;
+      expires_at?: number | null;
+      deleted?: true;
+    }
+  | { index: number; type: 'push' | 'get' | 'delete'; key: string; success: false; error: string; error_code: string };
+
+export interface BatchContextResult {
+  success: true;
+  atomic: boolean;
+  results: BatchOperationResult[];
+  succeeded: number;
+  failed: number;
+}
+
+export interface MeshContextBackend {
+  get(args: GetContextInput): GetContextResult;
+  push(args: PushContextInput): PushContextResult;
+  keys(args: ListContextKeysInput): ListContextKeysResult;
+  batch(args: BatchContextOperationInput): BatchContextResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly mesh: { readonly context: MeshContextBackend } };
+
 export const getContext = defineTool({
   name: 'get_context',
   description: 'Retrieve context data from the shared knowledge mesh for a specific agent',
@@ -41,13 +98,15 @@ export const getContext = defineTool({
   callerArg: 'agent_name',
   docs: {
     returns:
-      '{ success: true, key, value, version, owner, updated_at, expires_at } (epoch ms; expires_at null without a TTL).',
+      '{ success: true, key, value, version, owner, updated_at, expires_at } (epoch ms; expires_at ' +
+      'null without a TTL).',
     errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'KEY_NOT_FOUND'],
     notes:
-      'A key pushed with subscribers is readable only by its owner (the agent that pushed it last) and those subscribers: anyone else gets ACCESS_DENIED. An expired key answers KEY_NOT_FOUND.',
+      'A key pushed with subscribers is readable only by its owner (the agent that pushed it last) and ' +
+      'those subscribers: anyone else gets ACCESS_DENIED. An expired key answers KEY_NOT_FOUND.',
     example: { agent_name: 'DataAnalyst', key: 'user_metrics' },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.context.get(args),
+  handler: (args, b: Host) => b.mesh.context.get(args),
 });
 
 export const PushContextInput = z.strictObject({
@@ -70,7 +129,11 @@ export const pushContext = defineTool({
     returns: '{ success: true, key, version, subscribers, expires_at }; subscribers null when everyone may read.',
     errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'TIMEOUT'],
     notes:
-      'Without subscribers (or with an empty list) every agent may read the key; with them only the owner and the listed agents, and the key is invisible to everyone else. A push replaces value, subscribers and TTL and makes the pusher the owner; pushing over a live key you cannot read answers ACCESS_DENIED. Values are at most 64 KiB of JSON; ttl is whole seconds, counted on the server clock.',
+      'Without subscribers (or with an empty list) every agent may read the key; with them only the ' +
+      'owner and the listed agents, and the key is invisible to everyone else. A push replaces value, ' +
+      'subscribers and TTL and makes the pusher the owner; pushing over a live key you cannot read ' +
+      'answers ACCESS_DENIED. Values are at most 64 KiB of JSON; ttl is whole seconds, counted on the ' +
+      'server clock.',
     example: {
       agent_name: 'DataCollector',
       key: 'daily_metrics',
@@ -79,7 +142,7 @@ export const pushContext = defineTool({
       ttl: 86400,
     },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.context.push(args),
+  handler: (args, b: Host) => b.mesh.context.push(args),
 });
 
 export const ListContextKeysInput = z.strictObject({
@@ -99,10 +162,11 @@ export const listContextKeys = defineTool({
     returns: '{ success: true, keys: [ key ], count } sorted; truncated: true past 1,000 keys.',
     errors: ['INVALID_AGENT'],
     notes:
-      'Only keys the agent may read, and none that expired. pattern is a case-sensitive glob over the whole key: * any run of characters, ? one character, [abc] / [!abc] a class.',
+      'Only keys the agent may read, and none that expired. pattern is a case-sensitive glob over the ' +
+      'whole key: * any run of characters, ? one character, [abc] / [!abc] a class.',
     example: { agent_name: 'DataAnalyst', pattern: 'metrics_*' },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.context.keys(args),
+  handler: (args, b: Host) => b.mesh.context.keys(args),
 });
 
 export const BATCH_OPERATION_TYPES = ['push', 'get', 'delete'] as const;
@@ -132,10 +196,16 @@ export const batchContextOperation = defineTool({
   callerArg: 'agent_name',
   docs: {
     returns:
-      '{ success: true, atomic, results: [ { index, type, key, success, ... } ], succeeded, failed }: a get adds value and version, a push version and expires_at, a delete deleted: true; a failed operation (atomic false only) error and error_code.',
+      '{ success: true, atomic, results: [ { index, type, key, success, ... } ], succeeded, failed }: ' +
+      'a get adds value and version, a push version and expires_at, a delete deleted: true; a failed ' +
+      'operation (atomic false only) error and error_code.',
     errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'KEY_NOT_FOUND', 'TIMEOUT'],
     notes:
-      'Operations run in order in one write transaction, as the agent: a get sees an earlier push of the same batch. atomic defaults to true: the first failing operation rolls every operation back and the call answers its error_code with failed_index. With atomic false each operation commits or fails on its own. value goes only with push (and push needs it); subscribers and ttl only with push. A delete needs the same access as a push.',
+      'Operations run in order in one write transaction, as the agent: a get sees an earlier push of ' +
+      'the same batch. atomic defaults to true: the first failing operation rolls every operation back ' +
+      'and the call answers its error_code with failed_index. With atomic false each operation commits ' +
+      'or fails on its own. value goes only with push (and push needs it); subscribers and ttl only ' +
+      'with push. A delete needs the same access as a push.',
     example: {
       agent_name: 'DataManager',
       operations: [
@@ -147,7 +217,7 @@ export const batchContextOperation = defineTool({
       atomic: true,
     },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.context.batch(args),
+  handler: (args, b: Host) => b.mesh.context.batch(args),
 });
 
 export const meshContextTools = [getContext, pushContext, listContextKeys];

@@ -9,7 +9,6 @@
  * service, no `idempotency_key`, refusals in the seed's error shape.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { MAX_CONTENT_CHARS } from '../schemas';
 import { meshAgent, SEED_001_TOOL } from './_mesh';
@@ -40,7 +39,57 @@ export const SendMessageToAgentInput = z.strictObject({
 export type SendMessageToAgentInput = z.output<typeof SendMessageToAgentInput>;
 
 const THREAD_NOTE =
-  'A thread belongs to the agents that sent or received its messages: sending into an existing thread you are not part of answers ACCESS_DENIED.';
+  'A thread belongs to the agents that sent or received its messages: sending into an existing ' +
+  'thread you are not part of answers ACCESS_DENIED.';
+
+export interface MeshMessageView {
+  message_id: number;
+  from_agent: string;
+  message: string;
+  message_type: MeshMessageType;
+  priority: MeshPriority;
+  thread_id: string | null;
+  requires_confirmation: boolean;
+  /** Whether this recipient had read it before this call. */
+  read: boolean;
+  created_at: number;
+  /** Set on a read confirmation: the message it confirms. */
+  confirms_message_id?: number;
+}
+
+export interface SendMessageResult {
+  success: true;
+  message_id: number;
+  to_agent: string;
+  thread_id: string | null;
+  created_at: number;
+}
+
+export interface GetMessagesResult {
+  success: true;
+  messages: MeshMessageView[];
+  count: number;
+  marked_read: number;
+  unread_remaining: number;
+}
+
+export interface BroadcastResult {
+  success: true;
+  message_id: number;
+  recipients: string[];
+  count: number;
+  thread_id: string | null;
+  created_at: number;
+}
+
+export interface MeshMessagesBackend {
+  send(args: SendMessageToAgentInput): SendMessageResult;
+  inbox(args: GetMessagesFromAgentsInput): GetMessagesResult;
+  broadcast(args: BroadcastMessageToAgentsInput): BroadcastResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly mesh: { readonly messages: MeshMessagesBackend } };
 
 export const sendMessageToAgent = defineTool({
   name: 'send_message_to_agent',
@@ -52,7 +101,11 @@ export const sendMessageToAgent = defineTool({
   docs: {
     returns: '{ success: true, message_id, to_agent, thread_id, created_at }; thread_id null when none was given.',
     errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'TIMEOUT'],
-    notes: `message_type defaults to info, priority to normal. With requires_confirmation, the recipient's first read (mark_as_read) sends you a confirmation message (confirms_message_id). ${THREAD_NOTE} The message is also recorded as an \`agent-message\` observation (session \`mesh:<from_agent>\`); message_id is its id.`,
+    notes:
+      `message_type defaults to info, priority to normal. With requires_confirmation, the recipient's ` +
+      `first read (mark_as_read) sends you a confirmation message (confirms_message_id). ` +
+      `${THREAD_NOTE} The message is also recorded as an \`agent-message\` observation (session ` +
+      `\`mesh:<from_agent>\`); message_id is its id.`,
     example: {
       from_agent: 'TaskManager',
       to_agent: 'DataProcessor',
@@ -62,7 +115,7 @@ export const sendMessageToAgent = defineTool({
       requires_confirmation: true,
     },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.messages.send(args),
+  handler: (args, b: Host) => b.mesh.messages.send(args),
 });
 
 export const GetMessagesFromAgentsInput = z.strictObject({
@@ -87,10 +140,13 @@ export const getMessagesFromAgents = defineTool({
   callerArg: 'agent_name',
   docs: {
     returns:
-      '{ success: true, messages: [ { message_id, from_agent, message, message_type, priority, thread_id, requires_confirmation, read, created_at, confirms_message_id? } ], count, marked_read, unread_remaining }; read is the state before this call.',
+      '{ success: true, messages: [ { message_id, from_agent, message, message_type, priority, ' +
+      'thread_id, requires_confirmation, read, created_at, confirms_message_id? } ], count, ' +
+      'marked_read, unread_remaining }; read is the state before this call.',
     errors: ['INVALID_AGENT', 'TIMEOUT'],
     notes:
-      'Oldest first, so unread_only with mark_as_read works through the inbox in order. limit defaults to 50 (at most 200); unread_only and mark_as_read default to false. Filters combine with AND.',
+      'Oldest first, so unread_only with mark_as_read works through the inbox in order. limit defaults ' +
+      'to 50 (at most 200); unread_only and mark_as_read default to false. Filters combine with AND.',
     example: {
       agent_name: 'DataProcessor',
       unread_only: true,
@@ -99,7 +155,7 @@ export const getMessagesFromAgents = defineTool({
       mark_as_read: true,
     },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.messages.inbox(args),
+  handler: (args, b: Host) => b.mesh.messages.inbox(args),
 });
 
 export const BroadcastMessageToAgentsInput = z.strictObject({
@@ -123,7 +179,10 @@ export const broadcastMessageToAgents = defineTool({
   docs: {
     returns: '{ success: true, message_id, recipients, count, thread_id, created_at }.',
     errors: ['INVALID_AGENT', 'ACCESS_DENIED', 'TIMEOUT'],
-    notes: `One message, one read flag per recipient (duplicates named once). create_thread starts a new thread (thread_id \`thread-<message_id>\`); thread_id continues an existing one; giving both is INVALID_PARAMETERS. ${THREAD_NOTE}`,
+    notes:
+      `One message, one read flag per recipient (duplicates named once). create_thread starts a new ` +
+      `thread (thread_id \`thread-<message_id>\`); thread_id continues an existing one; giving both is ` +
+      `INVALID_PARAMETERS. ${THREAD_NOTE}`,
     example: {
       from_agent: 'SystemManager',
       to_agents: ['DataProcessor', 'FileHandler', 'Logger'],
@@ -133,7 +192,7 @@ export const broadcastMessageToAgents = defineTool({
       create_thread: true,
     },
   },
-  handler: (args, b: ColonyBackend) => b.mesh.messages.broadcast(args),
+  handler: (args, b: Host) => b.mesh.messages.broadcast(args),
 });
 
 export const meshMessageTools = [sendMessageToAgent, getMessagesFromAgents, broadcastMessageToAgents];

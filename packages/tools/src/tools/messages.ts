@@ -5,7 +5,6 @@
  * observations (searchable, audited); reading them is get_observations' job.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName, content, limit, observationId, sessionId, taskId, timestampMs } from '../schemas';
 
@@ -29,6 +28,73 @@ export const TaskMessageInput = z.strictObject({
 });
 export type TaskMessageInput = z.output<typeof TaskMessageInput>;
 
+export type MessageTarget = 'claude' | 'codex' | 'any';
+
+export type MessageUrgency = 'fyi' | 'needs_reply' | 'blocking';
+
+export type MessageStatus = 'unread' | 'read' | 'replied' | 'expired' | 'retracted';
+
+export interface MessageSent {
+  message_observation_id: number;
+  status: 'unread';
+}
+
+/** The arguments of a reply, ready to fill in `content` and send with task_message. */
+export interface MessageReplyArgs {
+  task_id: number;
+  session_id: string;
+  agent: string;
+  to_agent: MessageTarget;
+  to_session_id: string;
+  reply_to: number;
+  urgency: MessageUrgency;
+  content: string;
+}
+
+/** One compact inbox entry: addressing, lifecycle and action hints, never the body. */
+export interface MessageEntry {
+  id: number;
+  task_id: number;
+  ts: number;
+  from_session_id: string;
+  from_agent: string;
+  to_agent: string;
+  to_session_id: string | null;
+  urgency: string;
+  status: string;
+  reply_to: number | null;
+  preview: string;
+  expires_at: number | null;
+  is_claimable_broadcast: boolean;
+  claimed_by_session_id: string | null;
+  claimed_by_agent: string | null;
+  reply_tool: 'task_message';
+  suggested_reply_args: MessageReplyArgs;
+  mark_read_tool: 'task_message_mark_read';
+}
+
+export interface MessageStatusResult {
+  status: MessageStatus;
+}
+
+export interface MessageClaimed {
+  status: 'claimed';
+  claimed_by_session_id: string;
+  claimed_by_agent: string;
+  claimed_at: number;
+}
+
+export interface MessageBackend {
+  send(args: TaskMessageInput): MessageSent;
+  list(args: TaskMessagesInput): MessageEntry[];
+  markRead(args: TaskMessageMarkReadInput): MessageStatusResult;
+  retract(args: TaskMessageRetractInput): MessageStatusResult;
+  claim(args: TaskMessageClaimInput): MessageClaimed;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly messages: MessageBackend };
+
 export const taskMessage = defineTool({
   name: 'task_message',
   description: 'Send a directed or broadcast message on a task; reply_to answers one.',
@@ -47,7 +113,19 @@ export const taskMessage = defineTool({
       'ALREADY_RETRACTED',
     ],
     notes:
-      "For directed coordination that does not move file claims (use task_hand_off for work + files; task_post for shared thread notes). The minimum call broadcasts (to_agent 'any') with urgency 'fyi'. to_session_id names one recipient (it must be a known session, not your own); otherwise to_agent addresses every session of that agent on the task, and 'any' everyone but you. Urgency sets prominence: fyi is coalesced, needs_reply asks for an answer, blocking stays on top until read, replied, retracted or expired. expires_in_minutes (1 to 43200) is a TTL: past it an unread message drops out of inboxes and mark_read answers MESSAGE_EXPIRED; the body stays searchable. reply_to must be a message on the same task (an unknown id or a non-message is NOT_MESSAGE; a message on another task TASK_MISMATCH; another task's non-message OBSERVATION_NOT_ON_TASK; a retracted parent ALREADY_RETRACTED). A reply from a recipient of the parent flips only that immediate parent to 'replied' (never its ancestors), and replying to a still-unclaimed broadcast claims it for you. A reply from anyone else (the parent's sender following up, say) chains without changing the parent; nor does an expired parent change.",
+      'For directed coordination that does not move file claims (use task_hand_off for work + files; ' +
+      "task_post for shared thread notes). The minimum call broadcasts (to_agent 'any') with urgency " +
+      "'fyi'. to_session_id names one recipient (it must be a known session, not your own); otherwise " +
+      "to_agent addresses every session of that agent on the task, and 'any' everyone but you. Urgency " +
+      'sets prominence: fyi is coalesced, needs_reply asks for an answer, blocking stays on top until ' +
+      'read, replied, retracted or expired. expires_in_minutes (1 to 43200) is a TTL: past it an ' +
+      'unread message drops out of inboxes and mark_read answers MESSAGE_EXPIRED; the body stays ' +
+      'searchable. reply_to must be a message on the same task (an unknown id or a non-message is ' +
+      "NOT_MESSAGE; a message on another task TASK_MISMATCH; another task's non-message " +
+      'OBSERVATION_NOT_ON_TASK; a retracted parent ALREADY_RETRACTED). A reply from a recipient of the ' +
+      "parent flips only that immediate parent to 'replied' (never its ancestors), and replying to a " +
+      "still-unclaimed broadcast claims it for you. A reply from anyone else (the parent's sender " +
+      'following up, say) chains without changing the parent; nor does an expired parent change.',
     example: {
       task_id: 17,
       session_id: 'sess_abc',
@@ -59,7 +137,7 @@ export const taskMessage = defineTool({
       expires_in_minutes: 60,
     },
   },
-  handler: (args, b: ColonyBackend) => b.messages.send(args),
+  handler: (args, b: Host) => b.messages.send(args),
 });
 
 export const TaskMessagesInput = z.strictObject({
@@ -80,13 +158,22 @@ export const taskMessages = defineTool({
   mutates: false,
   docs: {
     returns:
-      "[ { id, task_id, ts, from_session_id, from_agent, to_agent, to_session_id, urgency, status, reply_to, preview, expires_at, is_claimable_broadcast, claimed_by_session_id, claimed_by_agent, reply_tool: 'task_message', suggested_reply_args, mark_read_tool: 'task_message_mark_read' } ] newest first. Hydrate bodies with get_observations.",
+      '[ { id, task_id, ts, from_session_id, from_agent, to_agent, to_session_id, urgency, status, ' +
+      'reply_to, preview, expires_at, is_claimable_broadcast, claimed_by_session_id, claimed_by_agent, ' +
+      "reply_tool: 'task_message', suggested_reply_args, mark_read_tool: 'task_message_mark_read' } ] " +
+      'newest first. Hydrate bodies with get_observations.',
     errors: ['SESSION_NOT_FOUND'],
     notes:
-      "Addressed to you: to_session_id is yours, or to_agent is your agent (or 'any') with no to_session_id, on threads you take part in (narrow with task_ids; since_ts keeps messages sent after it). Your own messages, retracted ones and broadcasts claimed by another session never show. unread_only (default true) is the default inbox: unread and within TTL. With unread_only: false, status is the effective state (an unread message past its TTL shows as 'expired' even before anything rewrote it). Listing never marks read: call task_message_mark_read after reading, or reply with task_message using suggested_reply_args.",
+      "Addressed to you: to_session_id is yours, or to_agent is your agent (or 'any') with no " +
+      'to_session_id, on threads you take part in (narrow with task_ids; since_ts keeps messages sent ' +
+      'after it). Your own messages, retracted ones and broadcasts claimed by another session never ' +
+      'show. unread_only (default true) is the default inbox: unread and within TTL. With unread_only: ' +
+      "false, status is the effective state (an unread message past its TTL shows as 'expired' even " +
+      'before anything rewrote it). Listing never marks read: call task_message_mark_read after ' +
+      'reading, or reply with task_message using suggested_reply_args.',
     example: { session_id: 'sess_abc', agent: 'claude', since_ts: 1714000000000, unread_only: true, limit: 50 },
   },
-  handler: (args, b: ColonyBackend) => b.messages.list(args),
+  handler: (args, b: Host) => b.messages.list(args),
 });
 
 export const TaskMessageMarkReadInput = z.strictObject({ ...messageRef, task_id: taskId.optional() });
@@ -112,10 +199,17 @@ export const taskMessageMarkRead = defineTool({
       'ALREADY_RETRACTED',
     ],
     notes:
-      "The first read writes a sibling `message_read` observation (reply_to the message) so the sender sees a receipt; re-marking a read or replied message writes nothing. Only a recipient may mark: a session other than to_session_id, the sender, or anyone but the claimer of a claimed broadcast gets NOT_TARGET_SESSION; a session whose agent is not to_agent NOT_TARGET_AGENT. Past its TTL an unread message answers MESSAGE_EXPIRED, and its status becomes 'expired' for good. Optional task_id scopes the call: a message on another task is TASK_MISMATCH, another task's non-message OBSERVATION_NOT_ON_TASK. A broadcast has one status: the first recipient's read marks it read for all.",
+      'The first read writes a sibling `message_read` observation (reply_to the message) so the sender ' +
+      'sees a receipt; re-marking a read or replied message writes nothing. Only a recipient may mark: ' +
+      'a session other than to_session_id, the sender, or anyone but the claimer of a claimed ' +
+      'broadcast gets NOT_TARGET_SESSION; a session whose agent is not to_agent NOT_TARGET_AGENT. Past ' +
+      "its TTL an unread message answers MESSAGE_EXPIRED, and its status becomes 'expired' for good. " +
+      "Optional task_id scopes the call: a message on another task is TASK_MISMATCH, another task's " +
+      "non-message OBSERVATION_NOT_ON_TASK. A broadcast has one status: the first recipient's read " +
+      'marks it read for all.',
     example: { message_observation_id: 512, session_id: 'sess_xyz' },
   },
-  handler: (args, b: ColonyBackend) => b.messages.markRead(args),
+  handler: (args, b: Host) => b.messages.markRead(args),
 });
 
 export const TaskMessageRetractInput = z.strictObject({
@@ -142,10 +236,14 @@ export const taskMessageRetract = defineTool({
       'ALREADY_RETRACTED',
     ],
     notes:
-      'Only the original sender may retract, and only before a reply: once answered, rewriting the intent would deceive the replier. The message leaves every inbox; its body stays in storage, search and the timeline, and a `message_retract` observation (reply_to the message, metadata.reason) records the retraction. Optional task_id scopes the call as in task_message_mark_read.',
+      'Only the original sender may retract, and only before a reply: once answered, rewriting the ' +
+      'intent would deceive the replier. The message leaves every inbox; its body stays in storage, ' +
+      'search and the timeline, and a `message_retract` observation (reply_to the message, ' +
+      'metadata.reason) records the retraction. Optional task_id scopes the call as in ' +
+      'task_message_mark_read.',
     example: { message_observation_id: 512, session_id: 'sess_abc', reason: 'duplicate of #498' },
   },
-  handler: (args, b: ColonyBackend) => b.messages.retract(args),
+  handler: (args, b: Host) => b.messages.retract(args),
 });
 
 export const TaskMessageClaimInput = z.strictObject({ ...messageRef, agent: agentName });
@@ -169,10 +267,14 @@ export const taskMessageClaim = defineTool({
       'ALREADY_RETRACTED',
     ],
     notes:
-      'Replying with task_message already claims an unclaimed broadcast; claim first only for "I\'ll handle it, not ready to reply". Directed messages (to_session_id set or a named to_agent) are NOT_BROADCAST; the sender claiming its own broadcast is NOT_TARGET_SESSION. Of racing claimers exactly one wins; the others get ALREADY_CLAIMED (with claimed_by_session_id), while the claimer calling again gets the same answer. A `message_claim` observation records the claim.',
+      'Replying with task_message already claims an unclaimed broadcast; claim first only for "I\'ll ' +
+      'handle it, not ready to reply". Directed messages (to_session_id set or a named to_agent) are ' +
+      'NOT_BROADCAST; the sender claiming its own broadcast is NOT_TARGET_SESSION. Of racing claimers ' +
+      'exactly one wins; the others get ALREADY_CLAIMED (with claimed_by_session_id), while the ' +
+      'claimer calling again gets the same answer. A `message_claim` observation records the claim.',
     example: { message_observation_id: 730, session_id: 'sess_xyz', agent: 'codex' },
   },
-  handler: (args, b: ColonyBackend) => b.messages.claim(args),
+  handler: (args, b: Host) => b.messages.claim(args),
 });
 
 export const messageTools = [taskMessage, taskMessages, taskMessageMarkRead, taskMessageClaim, taskMessageRetract];

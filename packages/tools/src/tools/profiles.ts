@@ -5,7 +5,6 @@
  * capability_hint; unknown agents and missing dimensions read as the default.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName } from '../schemas';
 
@@ -31,7 +30,34 @@ export const AgentUpsertProfileInput = z.strictObject({
 });
 export type AgentUpsertProfileInput = z.output<typeof AgentUpsertProfileInput>;
 
-const DIMENSIONS_NOTE = `Dimensions: ${CAPABILITY_DIMENSIONS.join(', ')} (every profile has them), plus any snake_case name a sub-task's capability_hint uses (at most ${MAX_CAPABILITY_DIMENSIONS}). Agent names are matched case-insensitively and trimmed.`;
+const DIMENSIONS_NOTE =
+  `Dimensions: ${CAPABILITY_DIMENSIONS.join(', ')} (every profile has them), plus any snake_case ` +
+  `name a sub-task's capability_hint uses (at most ${MAX_CAPABILITY_DIMENSIONS}). Agent names are ` +
+  `matched case-insensitively and trimmed.`;
+
+/** Weights in [0, 1] by capability dimension. */
+export type CapabilityWeights = Record<string, number>;
+
+export interface AgentProfileResult {
+  agent: string;
+  capabilities: CapabilityWeights;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AgentProfileView {
+  agent: string;
+  capabilities: CapabilityWeights;
+  defaults: CapabilityWeights;
+}
+
+export interface ProfileBackend {
+  upsert(args: AgentUpsertProfileInput): AgentProfileResult;
+  get(args: AgentGetProfileInput): AgentProfileView;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly profiles: ProfileBackend };
 
 export const agentUpsertProfile = defineTool({
   name: 'agent_upsert_profile',
@@ -40,10 +66,13 @@ export const agentUpsertProfile = defineTool({
   mutates: true,
   docs: {
     returns: '{ agent, capabilities, created_at, updated_at }: the saved profile, every dimension filled in.',
-    notes: `Weights given replace the stored ones; dimensions not given keep their current value, or ${DEFAULT_CAPABILITY_WEIGHT} for a first-time profile. The merge runs in one write transaction, so concurrent upserts of different dimensions both land. ${DIMENSIONS_NOTE}`,
+    notes:
+      `Weights given replace the stored ones; dimensions not given keep their current value, or ` +
+      `${DEFAULT_CAPABILITY_WEIGHT} for a first-time profile. The merge runs in one write transaction, ` +
+      `so concurrent upserts of different dimensions both land. ${DIMENSIONS_NOTE}`,
     example: { agent: 'claude', capabilities: { ui_work: 0.8, api_work: 0.7, test_work: 0.6 } },
   },
-  handler: (args, b: ColonyBackend) => b.profiles.upsert(args),
+  handler: (args, b: Host) => b.profiles.upsert(args),
 });
 
 export const AgentGetProfileInput = z.strictObject({ agent: agentName });
@@ -56,11 +85,12 @@ export const agentGetProfile = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ agent, capabilities, defaults }: capabilities has every dimension (stored weights over the defaults); defaults is the default weight of each standard dimension.',
+      '{ agent, capabilities, defaults }: capabilities has every dimension (stored weights over the ' +
+      'defaults); defaults is the default weight of each standard dimension.',
     notes: DIMENSIONS_NOTE,
     example: { agent: 'claude' },
   },
-  handler: (args, b: ColonyBackend) => b.profiles.get(args),
+  handler: (args, b: Host) => b.profiles.get(args),
 });
 
 export const profileTools = [agentUpsertProfile, agentGetProfile];

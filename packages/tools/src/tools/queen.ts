@@ -5,9 +5,9 @@
  * show it with dry_run.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { filePath, repoRoot, sessionId, shortText, text } from '../schemas';
+import type { PlanPublishResult, PlanValidateResult } from './plans';
 
 export const QUEEN_ORDERINGS = ['wave', 'serial'] as const;
 /** Most files one goal may name. */
@@ -26,6 +26,33 @@ export const QueenPlanGoalInput = z.strictObject({
 });
 export type QueenPlanGoalInput = z.output<typeof QueenPlanGoalInput>;
 
+/** Sub-task indices by capability_hint. */
+export type McpCapabilityMap = Record<string, number[]>;
+
+export interface QueenPublished {
+  plan_slug: string;
+  spec_task_id: number;
+  mcp_capability_map: McpCapabilityMap;
+  subtasks: PlanPublishResult['subtasks'];
+  plan_validation: PlanValidateResult;
+}
+
+export interface QueenDryRun {
+  dry_run: true;
+  plan_slug: string;
+  /** The exact task_plan_publish input. */
+  plan: Record<string, unknown>;
+  mcp_capability_map: McpCapabilityMap;
+  plan_validation: PlanValidateResult;
+}
+
+export interface QueenBackend {
+  planGoal(args: QueenPlanGoalInput): QueenPublished | QueenDryRun;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly queen: QueenBackend };
+
 export const queenPlanGoal = defineTool({
   name: 'queen_plan_goal',
   description: 'Split a goal into a published plan of claimable sub-tasks (dry_run: preview only).',
@@ -33,7 +60,9 @@ export const queenPlanGoal = defineTool({
   mutates: true,
   docs: {
     returns:
-      'Published: { plan_slug, spec_task_id, mcp_capability_map, subtasks: [ { subtask_index, branch, task_id, title } ], plan_validation }. dry_run: { dry_run: true, plan_slug, plan, mcp_capability_map, plan_validation } where plan is the exact task_plan_publish input.',
+      'Published: { plan_slug, spec_task_id, mcp_capability_map, subtasks: [ { subtask_index, branch, ' +
+      'task_id, title } ], plan_validation }. dry_run: { dry_run: true, plan_slug, plan, ' +
+      'mcp_capability_map, plan_validation } where plan is the exact task_plan_publish input.',
     errors: [
       'PATH_OUTSIDE_REPO',
       'SPEC_CHANGE_EXISTS',
@@ -43,7 +72,21 @@ export const queenPlanGoal = defineTool({
       'PLAN_SCOPE_OVERLAP',
     ],
     notes:
-      'Deterministic: the same goal and files give the same plan. affected_files (repo-relative or absolute inside repo_root) are split into lanes by kind of work, read from the path (infra_work: CI, scripts, build config; api_work: code; ui_work: components, pages, styles; test_work: tests; doc_work: docs and markdown), and by module (packages/<x>, apps/<x>, else the top folder); past 8 lanes, modules of one kind merge. No file is in two lanes. ordering_hint wave (default): implementation lanes first in parallel, then test and doc lanes depending on all of them; serial: each lane after the previous. A finalizer (title from `finalizer`, default "Verify <goal_title>", prefixed "Verify: " when the plan rules would not read it as a finalizer) depends on every lane, scopes every file and lists the acceptance criteria. The slug comes from goal_title; when it is taken in the repository, -2, -3... is appended. Publishing goes through task_plan_publish with auto_archive true (so repo_root must be an existing directory, and a spec change already open under the slug answers SPEC_CHANGE_EXISTS), by the session (as the agent it registered as, else "queen"), who does not claim anything. mcp_capability_map maps each capability_hint to its sub-task indices; plan_validation is the task_plan_validate report (live claim collisions included). dry_run writes nothing.',
+      'Deterministic: the same goal and files give the same plan. affected_files (repo-relative or ' +
+      'absolute inside repo_root) are split into lanes by kind of work, read from the path ' +
+      '(infra_work: CI, scripts, build config; api_work: code; ui_work: components, pages, styles; ' +
+      'test_work: tests; doc_work: docs and markdown), and by module (packages/<x>, apps/<x>, else the ' +
+      'top folder); past 8 lanes, modules of one kind merge. No file is in two lanes. ordering_hint ' +
+      'wave (default): implementation lanes first in parallel, then test and doc lanes depending on ' +
+      'all of them; serial: each lane after the previous. A finalizer (title from `finalizer`, default ' +
+      '"Verify <goal_title>", prefixed "Verify: " when the plan rules would not read it as a ' +
+      'finalizer) depends on every lane, scopes every file and lists the acceptance criteria. The slug ' +
+      'comes from goal_title; when it is taken in the repository, -2, -3... is appended. Publishing ' +
+      'goes through task_plan_publish with auto_archive true (so repo_root must be an existing ' +
+      'directory, and a spec change already open under the slug answers SPEC_CHANGE_EXISTS), by the ' +
+      'session (as the agent it registered as, else "queen"), who does not claim anything. ' +
+      'mcp_capability_map maps each capability_hint to its sub-task indices; plan_validation is the ' +
+      'task_plan_validate report (live claim collisions included). dry_run writes nothing.',
     example: {
       goal_title: 'Document every MCP tool',
       problem: 'Users cannot see the complete callable surface in one place.',
@@ -56,7 +99,7 @@ export const queenPlanGoal = defineTool({
       dry_run: true,
     },
   },
-  handler: (args, b: ColonyBackend) => b.queen.planGoal(args),
+  handler: (args, b: Host) => b.queen.planGoal(args),
 });
 
 export const queenTools = [queenPlanGoal];

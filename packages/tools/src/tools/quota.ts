@@ -5,10 +5,10 @@
  * re-addressed to any agent), or weaken the ones whose time ran out.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import type { ErrorCode } from '../errors';
 import { agentName, filePath, observationId, sessionId, shortText, taskId } from '../schemas';
+import type { AcceptBatonResult } from './handoffs';
 
 /** The baton is named by its observation id, or by one file it holds a pending claim on. */
 const batonRef = {
@@ -27,7 +27,10 @@ const REF_ERRORS: readonly ErrorCode[] = [
 ];
 
 const REF_NOTE =
-  'Name the baton (a handoff or relay on task_id) by handoff_observation_id, or by file_path: the newest pending baton holding a handoff_pending claim on that file. Giving neither is INVALID_PARAMETERS; a baton on another task is OBSERVATION_NOT_ON_TASK; no such baton is OBSERVATION_NOT_FOUND.';
+  'Name the baton (a handoff or relay on task_id) by handoff_observation_id, or by file_path: the ' +
+  'newest pending baton holding a handoff_pending claim on that file. Giving neither is ' +
+  'INVALID_PARAMETERS; a baton on another task is OBSERVATION_NOT_ON_TASK; no such baton is ' +
+  'OBSERVATION_NOT_FOUND.';
 
 export const TaskClaimQuotaAcceptInput = z.strictObject({
   task_id: taskId,
@@ -36,6 +39,31 @@ export const TaskClaimQuotaAcceptInput = z.strictObject({
   ...batonRef,
 });
 export type TaskClaimQuotaAcceptInput = z.output<typeof TaskClaimQuotaAcceptInput>;
+
+export interface QuotaAcceptResult extends AcceptBatonResult {
+  handoff_observation_id: number;
+}
+
+export interface QuotaDeclineResult {
+  status: 'pending';
+  handoff_observation_id: number;
+  to_agent: 'any';
+}
+
+export interface QuotaReleaseResult {
+  expired_observation_ids: number[];
+  weak_expired_files: string[];
+}
+
+/** Quota-claim batons: ColonyBackend.batons answers these beside the handoff ones. */
+export interface QuotaBackend {
+  quotaAccept(args: TaskClaimQuotaAcceptInput): QuotaAcceptResult;
+  quotaDecline(args: TaskClaimQuotaDeclineInput): QuotaDeclineResult;
+  quotaReleaseExpired(args: TaskClaimQuotaReleaseExpiredInput): QuotaReleaseResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly batons: QuotaBackend };
 
 export const taskClaimQuotaAccept = defineTool({
   name: 'task_claim_quota_accept',
@@ -52,10 +80,14 @@ export const taskClaimQuotaAccept = defineTool({
       'ALREADY_ACCEPTED',
       'HANDOFF_CANCELLED',
     ],
-    notes: `Accepts the baton exactly as task_accept_handoff / task_accept_relay do (same targeting, expiry and race rules): every transferred claim moves to the replacement session, the baton turns accepted, and a \`quota_accepted\` observation records it. \`agent\` defaults to the agent you joined the task as (a different family is INVALID_PARAMETERS). ${REF_NOTE}`,
+    notes:
+      `Accepts the baton exactly as task_accept_handoff / task_accept_relay do (same targeting, expiry ` +
+      `and race rules): every transferred claim moves to the replacement session, the baton turns ` +
+      `accepted, and a \`quota_accepted\` observation records it. \`agent\` defaults to the agent you ` +
+      `joined the task as (a different family is INVALID_PARAMETERS). ${REF_NOTE}`,
     example: { task_id: 17, session_id: 'sess_replacement', agent: 'codex', handoff_observation_id: 812 },
   },
-  handler: (args, b: ColonyBackend) => b.batons.quotaAccept(args),
+  handler: (args, b: Host) => b.batons.quotaAccept(args),
 });
 
 export const TaskClaimQuotaDeclineInput = z.strictObject({
@@ -81,7 +113,10 @@ export const taskClaimQuotaDecline = defineTool({
       'ALREADY_ACCEPTED',
       'HANDOFF_CANCELLED',
     ],
-    notes: `A target of the baton declines it: the baton stays pending, now addressed to any agent and no particular session, its claims stay handoff_pending, and a \`quota_declined\` observation records the reason. ${REF_NOTE}`,
+    notes:
+      `A target of the baton declines it: the baton stays pending, now addressed to any agent and no ` +
+      `particular session, its claims stay handoff_pending, and a \`quota_declined\` observation ` +
+      `records the reason. ${REF_NOTE}`,
     example: {
       task_id: 17,
       session_id: 'sess_abc',
@@ -89,7 +124,7 @@ export const taskClaimQuotaDecline = defineTool({
       reason: 'outside this worktree',
     },
   },
-  handler: (args, b: ColonyBackend) => b.batons.quotaDecline(args),
+  handler: (args, b: Host) => b.batons.quotaDecline(args),
 });
 
 export const TaskClaimQuotaReleaseExpiredInput = z.strictObject({
@@ -109,10 +144,13 @@ export const taskClaimQuotaReleaseExpired = defineTool({
       '{ expired_observation_ids, weak_expired_files }: the batons marked expired and the files whose claims weakened.',
     errors: REF_ERRORS,
     notes:
-      'Any participant may sweep. handoff_pending claims past their expiry become weak_expired and pending batons past theirs become expired, each expiry with a `handoff_expired` / `relay_expired` observation; rows stay for audit. Omit handoff_observation_id and file_path to sweep the whole task. Nothing overdue: empty lists, nothing written.',
+      'Any participant may sweep. handoff_pending claims past their expiry become weak_expired and ' +
+      'pending batons past theirs become expired, each expiry with a `handoff_expired` / ' +
+      '`relay_expired` observation; rows stay for audit. Omit handoff_observation_id and file_path to ' +
+      'sweep the whole task. Nothing overdue: empty lists, nothing written.',
     example: { task_id: 17, session_id: 'sess_abc', handoff_observation_id: 812 },
   },
-  handler: (args, b: ColonyBackend) => b.batons.quotaReleaseExpired(args),
+  handler: (args, b: Host) => b.batons.quotaReleaseExpired(args),
 });
 
 export const quotaTools = [taskClaimQuotaAccept, taskClaimQuotaDecline, taskClaimQuotaReleaseExpired];

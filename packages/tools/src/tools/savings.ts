@@ -5,8 +5,8 @@
  * common coordination loops with and without colony.
  */
 import { z } from 'zod';
-import type { BudgetInfo, ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
+import type { BudgetInfo } from '../schemas';
 
 /** The longest live window, in hours (30 days). */
 export const MAX_SAVINGS_HOURS = 720;
@@ -74,6 +74,13 @@ export interface SavingsReport {
   budget: BudgetInfo;
 }
 
+export interface SavingsBackend {
+  report(args: SavingsReportInput): SavingsReport;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly savings: SavingsBackend };
+
 export const savingsReport = defineTool({
   name: 'savings_report',
   description: 'Token and cost receipts of tool calls over a window, beside a static with/without-colony model.',
@@ -81,11 +88,27 @@ export const savingsReport = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ live: { note, window: { since, until, hours }, cost_basis: { input_usd_per_1m_tokens, output_usd_per_1m_tokens, configured }, totals, operations: [ { operation, calls, ok_count, error_count, error_reasons: [ { error_code, error_message, count, last_ts } ], input_tokens, output_tokens, total_tokens, total_cost_usd, avg_cost_usd, avg_input_tokens, avg_output_tokens, total_duration_ms, avg_duration_ms, last_ts } ] }, reference: { kind: "static_per_session_model", note, rows: [ { operation, frequency_per_session, baseline_tokens, colony_tokens, savings_pct, rationale } ], totals: { baseline_tokens, colony_tokens, savings_pct } }, budget }. totals has operation "__total__".',
-    notes: `The live part sums the mcp_metrics receipts (one per tool call, tokens counted with the cl100k tokenizer) from since_ms (takes precedence) or the last \`hours\` (default ${DEFAULT_SAVINGS_HOURS}, at most ${MAX_SAVINGS_HOURS}) up to now; \`operation\` keeps one tool's rows. Cost = tokens x USD-per-1M rates, from the arguments or else COLONY_MCP_INPUT_USD_PER_1M / COLONY_MCP_OUTPUT_USD_PER_1M; with neither, cost_basis.configured is false and costs are 0. Failure rows recorded before error messages were kept report "unknown". The reference part is a static per-session model (not derived from the live window). \`colony gain\` prints the same payload. budget counts the operation and reference rows; nothing is left out.`,
+      '{ live: { note, window: { since, until, hours }, cost_basis: { input_usd_per_1m_tokens, ' +
+      'output_usd_per_1m_tokens, configured }, totals, operations: [ { operation, calls, ok_count, ' +
+      'error_count, error_reasons: [ { error_code, error_message, count, last_ts } ], input_tokens, ' +
+      'output_tokens, total_tokens, total_cost_usd, avg_cost_usd, avg_input_tokens, avg_output_tokens, ' +
+      'total_duration_ms, avg_duration_ms, last_ts } ] }, reference: { kind: ' +
+      '"static_per_session_model", note, rows: [ { operation, frequency_per_session, baseline_tokens, ' +
+      'colony_tokens, savings_pct, rationale } ], totals: { baseline_tokens, colony_tokens, ' +
+      'savings_pct } }, budget }. totals has operation "__total__".',
+    notes:
+      `The live part sums the mcp_metrics receipts (one per tool call, tokens counted with the cl100k ` +
+      `tokenizer) from since_ms (takes precedence) or the last \`hours\` (default ` +
+      `${DEFAULT_SAVINGS_HOURS}, at most ${MAX_SAVINGS_HOURS}) up to now; \`operation\` keeps one ` +
+      `tool's rows. Cost = tokens x USD-per-1M rates, from the arguments or else ` +
+      `COLONY_MCP_INPUT_USD_PER_1M / COLONY_MCP_OUTPUT_USD_PER_1M; with neither, cost_basis.configured ` +
+      `is false and costs are 0. Failure rows recorded before error messages were kept report ` +
+      `"unknown". The reference part is a static per-session model (not derived from the live window). ` +
+      `\`colony gain\` prints the same payload. budget counts the operation and reference rows; ` +
+      `nothing is left out.`,
     example: { hours: 24, operation: 'search', input_usd_per_1m: 3, output_usd_per_1m: 15 },
   },
-  handler: (args, b: ColonyBackend) => b.savings.report(args),
+  handler: (args, b: Host) => b.savings.report(args),
 });
 
 export const savingsTools = [savingsReport];

@@ -6,7 +6,6 @@
  * (schema colony.omx_hud_status.v1). Both only read; previews are capped.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName, branchName, limit, repoRoot, sessionId } from '../schemas';
 import type { LaneActivity } from './lane-activity';
@@ -82,9 +81,23 @@ export interface StartupPanelResult {
 }
 
 const NEXT_RULE =
-  'The next step, first match: a pending handoff (accept it), an unread blocking message (read it, reply, mark read), a waiting relay (accept it), an unread needs_reply message, your own live lane (continue its branch: task_note_working), claimable ready work (task_plan_claim_subtask with the exact claim args), stalled lanes holding claims (rescue_stranded_scan), else publish a plan or promote a proposal.';
+  'The next step, first match: a pending handoff (accept it), an unread blocking message (read it, ' +
+  'reply, mark read), a waiting relay (accept it), an unread needs_reply message, your own live ' +
+  'lane (continue its branch: task_note_working), claimable ready work (task_plan_claim_subtask ' +
+  'with the exact claim args), stalled lanes holding claims (rescue_stranded_scan), else publish a ' +
+  'plan or promote a proposal.';
 const ACTIVE_RULE =
-  "The active lane is your session's open lane in the repository (any heartbeat) on `branch` when given, else the one with the latest file work or heartbeat.";
+  "The active lane is your session's open lane in the repository (any heartbeat) on `branch` when " +
+  'given, else the one with the latest file work or heartbeat.';
+
+/** One-payload startup surfaces (startup_panel, bridge_status). */
+export interface StartupBackend {
+  panel(args: StartupPanelInput): StartupPanelResult;
+  bridgeStatus(args: BridgeStatusInput): BridgeStatusResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly startup: StartupBackend };
 
 export const startupPanel = defineTool({
   name: 'startup_panel',
@@ -94,8 +107,22 @@ export const startupPanel = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ session_id, agent, repo_root, branch, active_task: { task_id, branch, title, activity } | null, ready_task: { plan_slug, subtask_index, title, reason, fit_score, file_scope_preview } | null, active_queen_plan: { plan_slug, subtask_index, wave_index } | null, inbox_count, blocking_items: [ { kind, id, task_id, preview } ], claimed_files, blocker, next, evidence: { task_id, latest_working_note_id, attention_observation_ids, attention_observation_ids_truncated, hydrate_with }, warnings, recommended_next_tool, recommended_next_args, copy_paste_next_mcp_calls }',
-    notes: `Composes hivemind's lanes, attention_inbox and task_ready_for_agent (with auto_claim false: it never claims) for presentation and resume surfaces; agents that need the progressive-disclosure ids should call those tools directly. repo_root defaults like hivemind's. ${ACTIVE_RULE} active_queen_plan is the plan sub-task of the active task. inbox_count sums unread messages, pending handoffs and wakes, and open blockers; blocking_items lists at most 3 (blocking messages, blockers, handoffs). claimed_files: your live claims on the active task (at most 10). ${NEXT_RULE} copy_paste_next_mcp_calls are mcp__colony__<tool>(<args>) lines. ready_limit (default 3, max 10) is how many ready sub-tasks are ranked.`,
+      '{ session_id, agent, repo_root, branch, active_task: { task_id, branch, title, activity } | ' +
+      'null, ready_task: { plan_slug, subtask_index, title, reason, fit_score, file_scope_preview } | ' +
+      'null, active_queen_plan: { plan_slug, subtask_index, wave_index } | null, inbox_count, ' +
+      'blocking_items: [ { kind, id, task_id, preview } ], claimed_files, blocker, next, evidence: { ' +
+      'task_id, latest_working_note_id, attention_observation_ids, ' +
+      'attention_observation_ids_truncated, hydrate_with }, warnings, recommended_next_tool, ' +
+      'recommended_next_args, copy_paste_next_mcp_calls }',
+    notes:
+      `Composes hivemind's lanes, attention_inbox and task_ready_for_agent (with auto_claim false: it ` +
+      `never claims) for presentation and resume surfaces; agents that need the progressive-disclosure ` +
+      `ids should call those tools directly. repo_root defaults like hivemind's. ${ACTIVE_RULE} ` +
+      `active_queen_plan is the plan sub-task of the active task. inbox_count sums unread messages, ` +
+      `pending handoffs and wakes, and open blockers; blocking_items lists at most 3 (blocking ` +
+      `messages, blockers, handoffs). claimed_files: your live claims on the active task (at most 10). ` +
+      `${NEXT_RULE} copy_paste_next_mcp_calls are mcp__colony__<tool>(<args>) lines. ready_limit ` +
+      `(default 3, max 10) is how many ready sub-tasks are ranked.`,
     example: {
       session_id: 'sess_abc',
       agent: 'codex',
@@ -104,7 +131,7 @@ export const startupPanel = defineTool({
       ready_limit: 3,
     },
   },
-  handler: (args, b: ColonyBackend) => b.startup.panel(args),
+  handler: (args, b: Host) => b.startup.panel(args),
 });
 
 export const BridgeStatusInput = z.strictObject({
@@ -199,8 +226,31 @@ export const bridgeStatus = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ schema: "colony.omx_hud_status.v1", generated_at, runtime_source, hivemind: { lane_count, total_lane_count, lanes_truncated, needs_attention_count, counts, lane_preview: [ { branch, task, owner, activity, needs_attention, risk, source, locked_file_count, locked_file_preview } ] }, branch, task, blocker, next_action, next, evidence: { task_id, latest_working_note_id, attention_observation_ids, attention_observation_ids_truncated, hydrate_with }, attention: { unread_count, blocking_count, blocking, pending_handoff_count, pending_wake_count, stalled_lane_count }, attention_counts: { lane_needs_attention_count, pending_handoff_count, pending_wake_count, unread_message_count, stalled_lane_count, recent_other_claim_count, blocked }, ready_work_count, ready_work_preview: [ { title, plan_slug, subtask_index, reason, fit_score, capability_hint, file_count, file_scope_preview } ], claimed_file_count, claimed_file_preview: [ { task_id, file_path, by_session_id, claimed_at, yours } ], claimed_files, latest_working_note: { id, task_id, session_id, ts, content } | null }',
-    notes: `Composes the same lanes, attention_inbox and task_ready_for_agent logic (auto_claim false: it never claims) into a HUD-sized card; no memory hits and no observation bodies (latest_working_note.content is its first 200 characters). runtime_source is colony-session: lanes come from colony's own heartbeats and threads. Previews are capped: hivemind.lane_preview ${CAPS.lanes} (lanes needing attention first; lane_count is the preview's length, total_lane_count every live lane; risk is stalled or dead for lanes needing attention, else none), ready_work_preview ${CAPS.ready_work}, claimed_file_preview ${CAPS.claimed_files} and claimed_files ${CAPS.claimed_files_full} (live claims on the active task, anyone's; yours marks the caller's), evidence.attention_observation_ids ${CAPS.ids}. ${ACTIVE_RULE} query, when given, prefers a lane whose task or branch contains it. branch and task are the active lane's (branch falls back to the hint). next is a legacy alias of next_action. ${NEXT_RULE} Hydrate evidence ids with get_observations only when the card is expanded.`,
+      '{ schema: "colony.omx_hud_status.v1", generated_at, runtime_source, hivemind: { lane_count, ' +
+      'total_lane_count, lanes_truncated, needs_attention_count, counts, lane_preview: [ { branch, ' +
+      'task, owner, activity, needs_attention, risk, source, locked_file_count, locked_file_preview } ' +
+      '] }, branch, task, blocker, next_action, next, evidence: { task_id, latest_working_note_id, ' +
+      'attention_observation_ids, attention_observation_ids_truncated, hydrate_with }, attention: { ' +
+      'unread_count, blocking_count, blocking, pending_handoff_count, pending_wake_count, ' +
+      'stalled_lane_count }, attention_counts: { lane_needs_attention_count, pending_handoff_count, ' +
+      'pending_wake_count, unread_message_count, stalled_lane_count, recent_other_claim_count, blocked ' +
+      '}, ready_work_count, ready_work_preview: [ { title, plan_slug, subtask_index, reason, ' +
+      'fit_score, capability_hint, file_count, file_scope_preview } ], claimed_file_count, ' +
+      'claimed_file_preview: [ { task_id, file_path, by_session_id, claimed_at, yours } ], ' +
+      'claimed_files, latest_working_note: { id, task_id, session_id, ts, content } | null }',
+    notes:
+      `Composes the same lanes, attention_inbox and task_ready_for_agent logic (auto_claim false: it ` +
+      `never claims) into a HUD-sized card; no memory hits and no observation bodies ` +
+      `(latest_working_note.content is its first 200 characters). runtime_source is colony-session: ` +
+      `lanes come from colony's own heartbeats and threads. Previews are capped: hivemind.lane_preview ` +
+      `${CAPS.lanes} (lanes needing attention first; lane_count is the preview's length, ` +
+      `total_lane_count every live lane; risk is stalled or dead for lanes needing attention, else ` +
+      `none), ready_work_preview ${CAPS.ready_work}, claimed_file_preview ${CAPS.claimed_files} and ` +
+      `claimed_files ${CAPS.claimed_files_full} (live claims on the active task, anyone's; yours marks ` +
+      `the caller's), evidence.attention_observation_ids ${CAPS.ids}. ${ACTIVE_RULE} query, when ` +
+      `given, prefers a lane whose task or branch contains it. branch and task are the active lane's ` +
+      `(branch falls back to the hint). next is a legacy alias of next_action. ${NEXT_RULE} Hydrate ` +
+      `evidence ids with get_observations only when the card is expanded.`,
     example: {
       session_id: 'sess_abc',
       agent: 'codex',
@@ -209,7 +259,7 @@ export const bridgeStatus = defineTool({
       query: 'current task',
     },
   },
-  handler: (args, b: ColonyBackend) => b.startup.bridgeStatus(args),
+  handler: (args, b: Host) => b.startup.bridgeStatus(args),
 });
 
 export const startupTools = [startupPanel, bridgeStatus];

@@ -6,7 +6,6 @@
  * `phase_ready` as a barrier.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName, contextKey, jsonValue, limit } from '../schemas';
 
@@ -20,6 +19,30 @@ export const CtxPutInput = z.strictObject({
 });
 export type CtxPutInput = z.output<typeof CtxPutInput>;
 
+export type CtxPutResult =
+  | { ok: true; key: string; version: number }
+  | { ok: false; error: 'version_mismatch'; key: string; version: number };
+
+export interface CtxGetResult {
+  key: string;
+  value: unknown;
+  version: number;
+}
+
+export interface CtxKeysResult {
+  keys: string[];
+  truncated?: true;
+}
+
+export interface SwarmContextBackend {
+  put(args: CtxPutInput): CtxPutResult;
+  get(args: CtxGetInput): CtxGetResult;
+  keys(args: CtxKeysInput): CtxKeysResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly swarm: { readonly context: SwarmContextBackend } };
+
 export const ctxPut = defineTool({
   name: 'ctx_put',
   description: 'Store a JSON value under a shared-context key (mode set, if_absent, or if_version).',
@@ -28,10 +51,14 @@ export const ctxPut = defineTool({
   mutates: true,
   docs: {
     returns:
-      '{ ok: true, key, version } or, when the condition fails, { ok: false, error: "version_mismatch", key, version } with the current version (0 when absent).',
+      '{ ok: true, key, version } or, when the condition fails, { ok: false, error: ' +
+      '"version_mismatch", key, version } with the current version (0 when absent).',
     errors: ['RATE_LIMITED'],
     notes:
-      'expected_version is required with if_version (INVALID_PARAMETERS otherwise). Versions start at 1 and grow by one per write. if_absent writes only a new key; if_version writes only when the current version equals expected_version (0 = absent). Findings convention: key `AgentName.task`, value { ok, task, data, ts, agent }.',
+      'expected_version is required with if_version (INVALID_PARAMETERS otherwise). Versions start at ' +
+      '1 and grow by one per write. if_absent writes only a new key; if_version writes only when the ' +
+      'current version equals expected_version (0 = absent). Findings convention: key ' +
+      '`AgentName.task`, value { ok, task, data, ts, agent }.',
     example: {
       agent: 'Gemini',
       key: 'Gemini.list_code_files',
@@ -44,7 +71,7 @@ export const ctxPut = defineTool({
       },
     },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.context.put(args),
+  handler: (args, b: Host) => b.swarm.context.put(args),
 });
 
 export const CtxGetInput = z.strictObject({ agent: agentName, key: contextKey });
@@ -61,7 +88,7 @@ export const ctxGet = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Claude', key: 'Gemini.list_code_files' },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.context.get(args),
+  handler: (args, b: Host) => b.swarm.context.get(args),
 });
 
 export const CtxKeysInput = z.strictObject({
@@ -82,7 +109,7 @@ export const ctxKeys = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Claude', prefix: 'Gemini.' },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.context.keys(args),
+  handler: (args, b: Host) => b.swarm.context.keys(args),
 });
 
 export const swarmContextTools = [ctxPut, ctxGet, ctxKeys];

@@ -7,7 +7,6 @@
  * Every path is confined to the workspace root `repo_root`.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName, limit, repoRoot, workspacePath } from '../schemas';
 
@@ -16,7 +15,9 @@ export const MAX_PROPOSAL_CHARS = 1_000_000;
 
 const PATH_ERRORS = ['PATH_OUTSIDE_REPO', 'PATH_NOT_FOUND', 'PATH_IGNORED', 'RATE_LIMITED'] as const;
 const PATH_NOTES =
-  'Paths are relative to repo_root (absolute paths must lie inside it). Traversal out of the workspace, absolute paths elsewhere and symlinks resolving outside it answer PATH_OUTSIDE_REPO; `.git/` and .gitignored paths answer PATH_IGNORED.';
+  'Paths are relative to repo_root (absolute paths must lie inside it). Traversal out of the ' +
+  'workspace, absolute paths elsewhere and symlinks resolving outside it answer PATH_OUTSIDE_REPO; ' +
+  '`.git/` and .gitignored paths answer PATH_IGNORED.';
 
 export const FsListInput = z.strictObject({
   agent: agentName,
@@ -27,6 +28,83 @@ export const FsListInput = z.strictObject({
 });
 export type FsListInput = z.output<typeof FsListInput>;
 
+export interface FsListResult {
+  files: string[];
+  count: number;
+  truncated?: true;
+}
+
+export interface FsReadResult {
+  path: string;
+  bytes: number;
+  content: string;
+  truncated?: true;
+  size?: number;
+  binary?: true;
+}
+
+export interface TextMatch {
+  file: string;
+  line: number;
+  text: string;
+}
+
+export interface SearchTextResult {
+  matches: TextMatch[];
+  count: number;
+  truncated?: true;
+}
+
+export interface FsWriteResult {
+  proposal_id: number;
+  path: string;
+  status: 'pending';
+  superseded_id?: number;
+  next_tool: 'arbiter_decide';
+}
+
+export interface ProposalSummary {
+  proposal_id: number;
+  path: string;
+  agent: string;
+  bytes: number;
+  created_at: number;
+  preview?: string;
+  content?: string;
+}
+
+export interface FsProposalsResult {
+  proposals: ProposalSummary[];
+  count: number;
+  writes_allowed: boolean;
+}
+
+export interface DecisionResult {
+  path: string;
+  proposal_id: number;
+  status: 'applied' | 'approved' | 'rejected' | 'failed';
+  code?: string;
+  /** Why a write failed, in words. */
+  error?: string;
+}
+
+export interface ArbiterDecideResult {
+  results: DecisionResult[];
+  writes_allowed: boolean;
+}
+
+export interface SwarmFilesBackend {
+  list(args: FsListInput): FsListResult;
+  read(args: FsReadInput): FsReadResult;
+  search(args: SearchTextInput): SearchTextResult;
+  propose(args: FsWriteInput): FsWriteResult;
+  proposals(args: FsProposalsInput): FsProposalsResult;
+  decide(args: ArbiterDecideInput): ArbiterDecideResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly swarm: { readonly files: SwarmFilesBackend } };
+
 export const fsList = defineTool({
   name: 'fs_list',
   description: 'List workspace files under dir, recursively; pattern is a glob, or a regex after "regex:".',
@@ -36,10 +114,14 @@ export const fsList = defineTool({
   docs: {
     returns: '{ files: [ path ], count, truncated? } with paths relative to repo_root, sorted per folder.',
     errors: [...PATH_ERRORS],
-    notes: `Honours .gitignore files (root and nested) and skips .git. A "regex:" pattern is RE2 syntax, matched in linear time. The pattern is matched against the path relative to \`dir\`; a glob without "/" matches the file name at any depth ("*.py"). Symlinked folders are not followed. ${PATH_NOTES}`,
+    notes:
+      `Honours .gitignore files (root and nested) and skips .git. A "regex:" pattern is RE2 syntax, ` +
+      `matched in linear time. The pattern is matched against the path relative to \`dir\`; a glob ` +
+      `without "/" matches the file name at any depth ("*.py"). Symlinked folders are not followed. ` +
+      `${PATH_NOTES}`,
     example: { agent: 'Gemini', repo_root: '/abs/repo', dir: '.', pattern: 'regex:py$', max_results: 200 },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.list(args),
+  handler: (args, b: Host) => b.swarm.files.list(args),
 });
 
 export const FsReadInput = z.strictObject({
@@ -58,12 +140,14 @@ export const fsRead = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ path, bytes, content } where bytes is the length of content in bytes; plus truncated: true and size (the whole file) when cut at max_bytes, and binary: true (content empty) for files holding NUL bytes.',
+      '{ path, bytes, content } where bytes is the length of content in bytes; plus truncated: true ' +
+      'and size (the whole file) when cut at max_bytes, and binary: true (content empty) for files ' +
+      'holding NUL bytes.',
     errors: [...PATH_ERRORS],
     notes: PATH_NOTES,
     example: { agent: 'Gemini', repo_root: '/abs/repo', path: 'scripts/ai_swarm.py', max_bytes: 50_000 },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.read(args),
+  handler: (args, b: Host) => b.swarm.files.read(args),
 });
 
 export const SearchTextInput = z.strictObject({
@@ -84,10 +168,13 @@ export const searchText = defineTool({
   docs: {
     returns: '{ matches: [ { file, line, text } ], count, truncated? }; line is 1-based, text at most 200 characters.',
     errors: [...PATH_ERRORS],
-    notes: `RE2 regular expression syntax, matched in linear time (no lookaround or backreferences); an invalid one answers INVALID_PARAMETERS. Skips binary files, files over 1 MiB and what fs_list skips. ${PATH_NOTES}`,
+    notes:
+      `RE2 regular expression syntax, matched in linear time (no lookaround or backreferences); an ` +
+      `invalid one answers INVALID_PARAMETERS. Skips binary files, files over 1 MiB and what fs_list ` +
+      `skips. ${PATH_NOTES}`,
     example: { agent: 'Gemini', repo_root: '/abs/repo', pattern: 'def main', dir: 'scripts', max_matches: 50 },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.search(args),
+  handler: (args, b: Host) => b.swarm.files.search(args),
 });
 
 export const FsWriteInput = z.strictObject({
@@ -107,12 +194,15 @@ export const fsWrite = defineTool({
   mutates: true,
   docs: {
     returns:
-      '{ proposal_id, path, status: "pending", superseded_id?, next_tool: "arbiter_decide" }. Appends a write-proposal observation.',
+      '{ proposal_id, path, status: "pending", superseded_id?, next_tool: "arbiter_decide" }. Appends ' +
+      'a write-proposal observation.',
     errors: [...PATH_ERRORS],
-    notes: `Nothing is written to disk here. A workspace holds one pending proposal per path: a newer proposal for the same path supersedes the older one (superseded_id). ${PATH_NOTES}`,
+    notes:
+      `Nothing is written to disk here. A workspace holds one pending proposal per path: a newer ` +
+      `proposal for the same path supersedes the older one (superseded_id). ${PATH_NOTES}`,
     example: { agent: 'Claude', repo_root: '/abs/repo', path: 'docs/notes.md', content: 'Hello', create_dirs: true },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.propose(args),
+  handler: (args, b: Host) => b.swarm.files.propose(args),
 });
 
 export const FsProposalsInput = z.strictObject({
@@ -131,11 +221,13 @@ export const fsProposals = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ proposals: [ { proposal_id, path, agent, bytes, created_at, preview | content } ], count, writes_allowed }. preview is the first 200 characters; include_content: true sends whole contents instead.',
+      '{ proposals: [ { proposal_id, path, agent, bytes, created_at, preview | content } ], count, ' +
+      'writes_allowed }. preview is the first 200 characters; include_content: true sends whole ' +
+      'contents instead.',
     errors: ['RATE_LIMITED'],
     example: { agent: 'Arbiter', repo_root: '/abs/repo', include_content: true },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.proposals(args),
+  handler: (args, b: Host) => b.swarm.files.proposals(args),
 });
 
 export const ArbiterDecision = z.strictObject({
@@ -160,17 +252,24 @@ export const arbiterDecide = defineTool({
   mutates: true,
   docs: {
     returns:
-      '{ results: [ { path, proposal_id, status: "applied" | "approved" | "rejected" | "failed", code? } ], writes_allowed }. "approved" means approved but not written: writes are not allowed (code WRITES_NOT_ALLOWED). "failed" carries the code that stopped the write (e.g. PATH_OUTSIDE_REPO when a symlink now leads outside). Appends a write-decision observation per decision.',
+      '{ results: [ { path, proposal_id, status: "applied" | "approved" | "rejected" | "failed", code? ' +
+      '} ], writes_allowed }. "approved" means approved but not written: writes are not allowed (code ' +
+      'WRITES_NOT_ALLOWED). "failed" carries the code that stopped the write (e.g. PATH_OUTSIDE_REPO ' +
+      'when a symlink now leads outside). Appends a write-decision observation per decision.',
     errors: ['PROPOSAL_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'RATE_LIMITED'],
     notes:
-      'Takes the STRICT JSON the arbiter answers: `{ "decisions": [ { "path", "action", "notes" } ] }` (unknown keys are refused). Each path must have a pending proposal, else PROPOSAL_NOT_FOUND and nothing is decided. The optional proposal_id (from fs_proposals) pins the decision to the proposal reviewed: if a newer proposal superseded it, PROPOSAL_NOT_FOUND. Writes are atomic (temporary file, then rename) and re-checked against the workspace root when applied.',
+      'Takes the STRICT JSON the arbiter answers: `{ "decisions": [ { "path", "action", "notes" } ] }` ' +
+      '(unknown keys are refused). Each path must have a pending proposal, else PROPOSAL_NOT_FOUND and ' +
+      'nothing is decided. The optional proposal_id (from fs_proposals) pins the decision to the ' +
+      'proposal reviewed: if a newer proposal superseded it, PROPOSAL_NOT_FOUND. Writes are atomic ' +
+      '(temporary file, then rename) and re-checked against the workspace root when applied.',
     example: {
       agent: 'Arbiter',
       repo_root: '/abs/repo',
       decisions: [{ path: 'docs/notes.md', action: 'approve', notes: 'ok' }],
     },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.files.decide(args),
+  handler: (args, b: Host) => b.swarm.files.decide(args),
 });
 
 export const swarmFileTools = [fsList, fsRead, searchText, fsWrite, fsProposals, arbiterDecide];

@@ -6,7 +6,6 @@
  * write transaction.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
 import { agentName, jsonValue } from '../schemas';
 
@@ -22,6 +21,33 @@ export const CoordEnqueueInput = z.strictObject({
 });
 export type CoordEnqueueInput = z.output<typeof CoordEnqueueInput>;
 
+export interface QueueItemView {
+  id: string;
+  kind: string;
+  payload: unknown;
+  lease_until: number;
+  claimed_by: string;
+}
+
+export interface QueueStatusResult {
+  length: number;
+  front: { id: string; kind: string; payload: unknown; status: 'queued' } | null;
+  counts: { queued: number; claimed: number; done: number };
+  phase: number;
+}
+
+export interface SwarmQueueBackend {
+  enqueue(args: CoordEnqueueInput): { enqueued: true; id: string; kind: string };
+  next(args: CoordNextInput): { item: QueueItemView | null };
+  status(args: CoordStatusInput): QueueStatusResult;
+  claim(args: CoordClaimInput): { id: string; kind: string; lease_until: number; claimed_by: string };
+  complete(args: CoordCompleteInput): { id: string; status: 'done' };
+  extend(args: CoordExtendInput): { id: string; lease_until: number };
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly swarm: { readonly queue: SwarmQueueBackend } };
+
 export const coordEnqueue = defineTool({
   name: 'coord_enqueue',
   description: 'Enqueue a work item { kind, payload } for the swarm.',
@@ -33,7 +59,7 @@ export const coordEnqueue = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Orchestrator', kind: 'scan_docs', payload: { dir: 'docs' } },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.queue.enqueue(args),
+  handler: (args, b: Host) => b.swarm.queue.enqueue(args),
 });
 
 export const CoordNextInput = z.strictObject({ agent: agentName, lease_sec: leaseSec.default(180) });
@@ -47,13 +73,16 @@ export const coordNext = defineTool({
   mutates: true,
   docs: {
     returns:
-      '{ item: { id, kind, payload, lease_until, claimed_by } | null }; lease_until is epoch ms, claimed_by your agent name.',
+      '{ item: { id, kind, payload, lease_until, claimed_by } | null }; lease_until is epoch ms, ' +
+      'claimed_by your agent name.',
     errors: ['RATE_LIMITED'],
     notes:
-      'Items whose lease ran out are available again, ahead of newer items. No item is held by two agents at once, across any number of processes. Finish with coord_complete, or keep it with coord_extend.',
+      'Items whose lease ran out are available again, ahead of newer items. No item is held by two ' +
+      'agents at once, across any number of processes. Finish with coord_complete, or keep it with ' +
+      'coord_extend.',
     example: { agent: 'Gemini', lease_sec: 180 },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.queue.next(args),
+  handler: (args, b: Host) => b.swarm.queue.next(args),
 });
 
 export const CoordStatusInput = z.strictObject({ agent: agentName });
@@ -67,11 +96,13 @@ export const coordStatus = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ length, front: { id, kind, payload, status } | null, counts: { queued, claimed, done }, phase }. Expired leases count as queued; phase is the number in shared-context key `phase` (0 when unset).',
+      '{ length, front: { id, kind, payload, status } | null, counts: { queued, claimed, done }, phase ' +
+      '}. Expired leases count as queued; phase is the number in shared-context key `phase` (0 when ' +
+      'unset).',
     errors: ['RATE_LIMITED'],
     example: { agent: 'Orchestrator' },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.queue.status(args),
+  handler: (args, b: Host) => b.swarm.queue.status(args),
 });
 
 export const CoordClaimInput = z.strictObject({ agent: agentName, id: itemId, lease_sec: leaseSec.default(180) });
@@ -89,7 +120,7 @@ export const coordClaim = defineTool({
     notes: 'ALREADY_CLAIMED carries claimed_by and lease_until of the live lease.',
     example: { agent: 'Gemini', id: '42', lease_sec: 300 },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.queue.claim(args),
+  handler: (args, b: Host) => b.swarm.queue.claim(args),
 });
 
 export const CoordCompleteInput = z.strictObject({ agent: agentName, id: itemId, result: jsonValue.optional() });
@@ -105,10 +136,12 @@ export const coordComplete = defineTool({
     returns: '{ id, status: "done" }.',
     errors: ['QUEUE_ITEM_NOT_FOUND', 'QUEUE_ITEM_DONE', 'LEASE_NOT_HELD', 'RATE_LIMITED'],
     notes:
-      'Only the holder completes: an item handed to another agent after your lease ran out answers LEASE_NOT_HELD (claimed_by names the holder). A lease that ran out while nobody took the item still lets you complete it.',
+      'Only the holder completes: an item handed to another agent after your lease ran out answers ' +
+      'LEASE_NOT_HELD (claimed_by names the holder). A lease that ran out while nobody took the item ' +
+      'still lets you complete it.',
     example: { agent: 'Gemini', id: '42', result: { ok: true } },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.queue.complete(args),
+  handler: (args, b: Host) => b.swarm.queue.complete(args),
 });
 
 export const CoordExtendInput = z.strictObject({ agent: agentName, id: itemId, extend_sec: leaseSec });
@@ -125,7 +158,7 @@ export const coordExtend = defineTool({
     errors: ['QUEUE_ITEM_NOT_FOUND', 'QUEUE_ITEM_DONE', 'LEASE_NOT_HELD', 'RATE_LIMITED'],
     example: { agent: 'Gemini', id: '42', extend_sec: 120 },
   },
-  handler: (args, b: ColonyBackend) => b.swarm.queue.extend(args),
+  handler: (args, b: Host) => b.swarm.queue.extend(args),
 });
 
 export const swarmQueueTools = [coordEnqueue, coordNext, coordStatus, coordClaim, coordComplete, coordExtend];

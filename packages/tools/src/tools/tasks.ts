@@ -4,8 +4,8 @@
  * state to it, and read what changed.
  */
 import { z } from 'zod';
-import type { ColonyBackend } from '../backend';
 import { defineTool } from '../define-tool';
+import type { BudgetInfo } from '../schemas';
 import {
   agentName,
   branchName,
@@ -49,6 +49,87 @@ export const TaskThreadInput = z.strictObject({
 });
 export type TaskThreadInput = z.output<typeof TaskThreadInput>;
 
+export interface ParticipantRef {
+  session_id: string;
+  agent: string;
+}
+
+export interface TaskThreadResult {
+  task_id: number;
+  repo_root: string;
+  branch: string;
+  created: boolean;
+  participants: ParticipantRef[];
+}
+
+export interface TaskSummary {
+  id: number;
+  repo_root: string;
+  branch: string;
+  title: string | null;
+  status: string;
+  updated_at: number;
+  participants: ParticipantRef[];
+}
+
+export interface TaskListResult {
+  tasks: TaskSummary[];
+  hint: string;
+  coordination_warning?: string;
+  next_tool?: string;
+  budget: BudgetInfo;
+}
+
+export interface TaskTimelineEntry {
+  id: number;
+  kind: string;
+  session_id: string;
+  ts: number;
+  reply_to: number | null;
+}
+
+export interface TaskUpdate {
+  id: number;
+  kind: string;
+  session_id: string;
+  ts: number;
+}
+
+export interface TaskPostResult {
+  id: number;
+  hint: string;
+  recommendation?: {
+    tool: 'task_propose';
+    reason: string;
+    suggested_args: Record<string, unknown>;
+  };
+  route_to_task_message?: true;
+  misrouted_directed_coordination?: true;
+  replacement_tool?: 'task_message';
+  suggested_args?: Record<string, unknown>;
+}
+
+export interface NoteWorkingResult {
+  observation_id: number;
+  id: number;
+  task_id: number;
+  omx_notepad_path?: string;
+  /** Set when the note was saved but the OMX pointer could not be written. */
+  warning?: string;
+}
+
+export interface TaskBackend {
+  thread(args: TaskThreadInput): TaskThreadResult;
+  list(args: TaskListInput): TaskListResult;
+  timeline(args: TaskTimelineInput): TaskTimelineEntry[];
+  updatesSince(args: TaskUpdatesSinceInput): TaskUpdate[];
+  post(args: TaskPostInput): TaskPostResult;
+  noteWorking(args: TaskNoteWorkingInput): NoteWorkingResult;
+}
+
+/** The part of ColonyBackend these tools call (backend.ts composes the whole). */
+type Host = { readonly tasks: TaskBackend };
+
 export const taskThread = defineTool({
   name: 'task_thread',
   description: 'Open or join the task thread for repo_root+branch, registering your session and agent.',
@@ -58,10 +139,12 @@ export const taskThread = defineTool({
   docs: {
     returns: '{ task_id, repo_root, branch, created, participants: [ { session_id, agent } ] }',
     notes:
-      'The thread is unique per (repo_root, branch): concurrent opens from many processes land in one thread. Joining again is harmless and refreshes your agent name and heartbeat. `ide` defaults to the IDE inferred from the session id.',
+      'The thread is unique per (repo_root, branch): concurrent opens from many processes land in one ' +
+      'thread. Joining again is harmless and refreshes your agent name and heartbeat. `ide` defaults ' +
+      'to the IDE inferred from the session id.',
     example: { repo_root: '/abs/repo', branch: 'agent/codex/live-task', session_id: 'sess_abc', agent: 'codex' },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.thread(args),
+  handler: (args, b: Host) => b.tasks.thread(args),
 });
 
 export const TaskListInput = z.strictObject({
@@ -79,12 +162,18 @@ export const taskList = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ tasks: [ { id, repo_root, branch, title, status, updated_at, participants: [ { session_id, agent } ] } ], hint, coordination_warning?, next_tool?, budget }',
+      '{ tasks: [ { id, repo_root, branch, title, status, updated_at, participants: [ { session_id, ' +
+      'agent } ] } ], hint, coordination_warning?, next_tool?, budget }',
     notes:
-      'Before a session has called task_ready_for_agent, coordination_warning is "task_list is inventory; use task_ready_for_agent to choose work." and next_tool is task_ready_for_agent. A repeated task_list without task_ready_for_agent gets the stronger "Stop browsing. Call task_ready_for_agent before selecting work.". After task_ready_for_agent, both are omitted. `hint` is kept for backward compatibility. budget counts the threads matching repo_root/branch (counted only when the page is full) against those listed.',
+      'Before a session has called task_ready_for_agent, coordination_warning is "task_list is ' +
+      'inventory; use task_ready_for_agent to choose work." and next_tool is task_ready_for_agent. A ' +
+      'repeated task_list without task_ready_for_agent gets the stronger "Stop browsing. Call ' +
+      'task_ready_for_agent before selecting work.". After task_ready_for_agent, both are omitted. ' +
+      '`hint` is kept for backward compatibility. budget counts the threads matching repo_root/branch ' +
+      '(counted only when the page is full) against those listed.',
     example: { limit: 50, session_id: 'sess_abc' },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.list(args),
+  handler: (args, b: Host) => b.tasks.list(args),
 });
 
 export const TaskTimelineInput = z.strictObject({ task_id: taskId, limit: limit(50, 200) });
@@ -100,7 +189,7 @@ export const taskTimeline = defineTool({
     errors: ['TASK_NOT_FOUND'],
     example: { task_id: 17, limit: 50 },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.timeline(args),
+  handler: (args, b: Host) => b.tasks.timeline(args),
 });
 
 export const TaskUpdatesSinceInput = z.strictObject({
@@ -122,7 +211,7 @@ export const taskUpdatesSince = defineTool({
     errors: ['TASK_NOT_FOUND'],
     example: { task_id: 17, session_id: 'sess_abc', since_ts: 1714000000000, limit: 50 },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.updatesSince(args),
+  handler: (args, b: Host) => b.tasks.updatesSince(args),
 });
 
 export const TaskPostInput = z.strictObject({
@@ -137,13 +226,16 @@ export type TaskPostInput = z.output<typeof TaskPostInput>;
 export const taskPost = defineTool({
   name: 'task_post',
   description:
-    'Post shared thread state (question, answer, decision, blocker, note, or a failed_approach/blocked_path/conflict_warning/reverted_solution warning).',
+    'Post shared thread state (question, answer, decision, blocker, note, or a ' +
+    'failed_approach/blocked_path/conflict_warning/reverted_solution warning).',
   input: TaskPostInput,
   core: true,
   mutates: true,
   docs: {
     returns:
-      '{ id, hint } plus `recommendation` (pointing at task_propose) when a note or decision reads as future work, and for posts that name an agent and ask for action: route_to_task_message: true, misrouted_directed_coordination: true, replacement_tool: "task_message", suggested_args.',
+      '{ id, hint } plus `recommendation` (pointing at task_propose) when a note or decision reads as ' +
+      'future work, and for posts that name an agent and ask for action: route_to_task_message: true, ' +
+      'misrouted_directed_coordination: true, replacement_tool: "task_message", suggested_args.',
     errors: [
       'TASK_NOT_FOUND',
       'SESSION_NOT_FOUND',
@@ -152,7 +244,10 @@ export const taskPost = defineTool({
       'OBSERVATION_NOT_ON_TASK',
     ],
     notes:
-      'The poster must have joined the thread (task_thread). reply_to must be an observation on the same task. Use task_note_working for current working state when you do not know task_id, and task_message for directed agent-to-agent coordination. The warning kinds show up compactly in search and context tools so other agents do not repeat a bad path.',
+      'The poster must have joined the thread (task_thread). reply_to must be an observation on the ' +
+      'same task. Use task_note_working for current working state when you do not know task_id, and ' +
+      'task_message for directed agent-to-agent coordination. The warning kinds show up compactly in ' +
+      'search and context tools so other agents do not repeat a bad path.',
     example: {
       task_id: 17,
       session_id: 'sess_abc',
@@ -160,7 +255,7 @@ export const taskPost = defineTool({
       content: 'Using BM25 + cosine hybrid with alpha=0.5',
     },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.post(args),
+  handler: (args, b: Host) => b.tasks.post(args),
 });
 
 const pointerField = z.string().max(500);
@@ -194,14 +289,24 @@ export const taskNoteWorking = defineTool({
     returns: '{ observation_id, id, task_id } plus omx_notepad_path / warning when the OMX pointer bridge is on.',
     errors: ['ACTIVE_TASK_NOT_FOUND', 'AMBIGUOUS_ACTIVE_TASK', 'SESSION_NOT_FOUND'],
     notes:
-      'Posts kind "note" (metadata.working: true) when exactly one active task of the session matches. Several matches answer AMBIGUOUS_ACTIVE_TASK with compact `candidates` (task_id, repo_root, branch, status, updated_at, agent); none answers ACTIVE_TASK_NOT_FOUND. With settings bridge.writeOmxNotepadPointer=true a successful note also appends a one-line pointer (branch, task, blocker, next, evidence, colony_observation_id) to <repo_root>/.omx/notepad.md (the note is never duplicated there; if the pointer cannot be written the note still stands and `warning` says why). With allow_omx_notepad_fallback:true, repo_root given and no match, the pointer is written even though the note is not, and the ACTIVE_TASK_NOT_FOUND error says where (`omx_notepad_path`) or why not (`omx_notepad_warning`). Ambiguity never writes the fallback. repo_root must be an existing directory for any pointer.',
+      'Posts kind "note" (metadata.working: true) when exactly one active task of the session matches. ' +
+      'Several matches answer AMBIGUOUS_ACTIVE_TASK with compact `candidates` (task_id, repo_root, ' +
+      'branch, status, updated_at, agent); none answers ACTIVE_TASK_NOT_FOUND. With settings ' +
+      'bridge.writeOmxNotepadPointer=true a successful note also appends a one-line pointer (branch, ' +
+      'task, blocker, next, evidence, colony_observation_id) to <repo_root>/.omx/notepad.md (the note ' +
+      'is never duplicated there; if the pointer cannot be written the note still stands and `warning` ' +
+      'says why). With allow_omx_notepad_fallback:true, repo_root given and no match, the pointer is ' +
+      'written even though the note is not, and the ACTIVE_TASK_NOT_FOUND error says where ' +
+      '(`omx_notepad_path`) or why not (`omx_notepad_warning`). Ambiguity never writes the fallback. ' +
+      'repo_root must be an existing directory for any pointer.',
     example: {
       session_id: 'sess_abc',
       content:
-        'branch=agent/codex/current-work; task=finish API slice; blocker=none; next=run typecheck; evidence=tests/api.test.ts',
+        'branch=agent/codex/current-work; task=finish API slice; blocker=none; next=run typecheck; ' +
+        'evidence=tests/api.test.ts',
     },
   },
-  handler: (args, b: ColonyBackend) => b.tasks.noteWorking(args),
+  handler: (args, b: Host) => b.tasks.noteWorking(args),
 });
 
 export const taskTools = [taskThread, taskList, taskTimeline, taskUpdatesSince, taskPost, taskNoteWorking];
