@@ -62,6 +62,7 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
       connectionsCheckingInterval: HTTP_LIMITS.checkEveryMs,
     },
     (req, res) => {
+      requested.add(req.socket);
       handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) reply(res, 500, { error: 'internal error', detail: String(error) });
         else res.end();
@@ -71,9 +72,16 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   /** Open sockets, oldest first; those that passed authentication are never evicted. */
   const sockets = new Set<Socket>();
   const trusted = new WeakSet<Socket>();
+  /** Sockets whose first request's headers arrived (node's headersTimeout spares silent ones). */
+  const requested = new WeakSet<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
+    const silent = setTimeout(() => requested.has(socket) || socket.destroy(), HTTP_LIMITS.headersMs);
+    silent.unref();
+    socket.once('close', () => {
+      sockets.delete(socket);
+      clearTimeout(silent);
+    });
     if (sockets.size <= HTTP_LIMITS.connections) return;
     for (const old of sockets) {
       if (old === socket || trusted.has(old)) continue;
