@@ -23,6 +23,9 @@ export function isWellFormed(s: string): boolean {
 
 export const WELL_FORMED_MESSAGE = 'must be well-formed Unicode (no lone UTF-16 surrogate)';
 
+/** Any well-formed string (the base of ids and names a fixed outside schema leaves unbounded). */
+export const wellFormed = () => z.string().refine(isWellFormed, WELL_FORMED_MESSAGE);
+
 /** A non-empty string of at most `max` characters, well-formed, without control characters. */
 export const text = (max: number) =>
   z

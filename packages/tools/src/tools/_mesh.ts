@@ -6,11 +6,9 @@
  * word). Agent names are plain described strings; the service checks them
  * (INVALID_AGENT); ill-formed Unicode is refused here.
  */
-import { z } from 'zod';
-import { isWellFormed, WELL_FORMED_MESSAGE } from '../schemas';
+import { wellFormed } from '../schemas';
 
 export const SEED_001_TOOL = { surface: 'framework', errorFormat: 'syntha', idempotencyKey: 'unlisted' } as const;
 
 /** An agent-name argument with the seed's description. */
-export const meshAgent = (description: string) =>
-  z.string().refine(isWellFormed, WELL_FORMED_MESSAGE).describe(description);
+export const meshAgent = (description: string) => wellFormed().describe(description);
