@@ -220,7 +220,7 @@ describe('agent names', () => {
       { agent_name: 'A', key: '', value: 1 },
       { agent_name: 'A', key: 'k', value: 'x'.repeat(70_000) },
       { agent_name: 'A', key: 'k', value: 1, subscribers: 'B' },
-      { agent_name: 'A', key: 'k', value: 1, idempotency_key: 'k1' },
+      { agent_name: 'A', key: 'k', value: 1, idempotency_key: '' },
       { agent_name: 7, key: 'k', value: 1 },
     ]) {
       const refused = await fx.fail('push_context', args);

@@ -39,10 +39,11 @@ export interface ToolSpec<B, S extends z.ZodObject, R> {
   /** Writes state. Mutating tools accept `idempotency_key`. */
   readonly mutates: boolean;
   /**
-   * Whether the tool accepts `idempotency_key`; default: when it mutates. False keeps a
-   * schema an outside contract fixes (seed 001) exactly as given.
+   * Whether the tool accepts `idempotency_key`; default: when it mutates. `unlisted`
+   * accepts it without listing it in the published JSON schema, which an outside
+   * contract fixes word for word (seed 001).
    */
-  readonly idempotencyKey?: boolean;
+  readonly idempotencyKey?: boolean | 'unlisted';
   /** How refusals are worded; default `colony`. */
   readonly errorFormat?: ErrorFormat;
   /**
@@ -65,6 +66,8 @@ export interface Tool<B = unknown> {
   readonly errorFormat: ErrorFormat;
   /** The argument naming the calling agent, if any (see ToolSpec.callerArg). */
   readonly callerArg: string | null;
+  /** Arguments accepted but left out of the published JSON schema (`idempotencyKey: 'unlisted'`). */
+  readonly unlisted: readonly string[];
   readonly docs: ToolDocs;
   readonly handler: (args: Record<string, unknown>, backend: B) => unknown;
 }
@@ -79,7 +82,7 @@ const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
 export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>): Tool<B> {
   if (!TOOL_NAME.test(spec.name)) throw new Error(`invalid tool name: ${spec.name}`);
-  const keyed = spec.idempotencyKey ?? spec.mutates;
+  const keyed = spec.idempotencyKey === 'unlisted' ? spec.mutates : (spec.idempotencyKey ?? spec.mutates);
   const input = keyed ? spec.input.extend({ idempotency_key: idempotencyKey.optional() }) : spec.input;
   const callerArg = spec.callerArg ?? ('agent' in spec.input.shape ? 'agent' : null);
   if (callerArg !== null && !(callerArg in spec.input.shape)) {
@@ -94,6 +97,7 @@ export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>)
     mutates: spec.mutates,
     errorFormat: spec.errorFormat ?? 'colony',
     callerArg,
+    unlisted: keyed && spec.idempotencyKey === 'unlisted' ? ['idempotency_key'] : [],
     docs: spec.docs,
     handler: spec.handler as Tool<B>['handler'],
   };

@@ -51,8 +51,10 @@ export { inputJsonSchema, type JsonSchema } from './json-schema';
 // The registry
 export {
   type CallReceipt,
+  clip,
   hashArgs,
   parseArgs,
+  RECEIPT_BOUNDS,
   type RegistryHooks,
   type ToolCallOutcome,
   ToolRegistry,

@@ -16,11 +16,17 @@ const full = new WeakMap<Tool<never>, JsonSchema>();
 /** Keywords a model needs to call a tool right. Everything else is left out. */
 const KEPT = new Set(['type', 'properties', 'required', 'items', 'enum', 'const', 'anyOf', 'default', 'description']);
 
-/** The input schema as sent to models: compact JSON Schema (`type: "object"`). */
+/**
+ * The input schema as sent to models: compact JSON Schema (`type: "object"`), without
+ * the tool's unlisted arguments (they are documented in the full form).
+ */
 export function inputJsonSchema(tool: Tool<never>): JsonSchema {
   let schema = lean.get(tool);
   if (!schema) {
     schema = keep(fullInputJsonSchema(tool), false) as JsonSchema;
+    // Accepted but not published: the schema an outside contract fixes (seed 001).
+    const properties = schema.properties as Record<string, unknown> | undefined;
+    for (const name of tool.unlisted) delete properties?.[name];
     lean.set(tool, schema);
   }
   return schema;

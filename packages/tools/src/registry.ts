@@ -3,7 +3,12 @@
  * The tool registry: finds a tool, validates its arguments, runs it against a backend,
  * and turns every outcome into one of two shapes: a value, or `{ code, error, tool,
  * timestamp }`. Nothing thrown by a handler escapes a call; unexpected throws become
- * INTERNAL_ERROR and are reported to `onInternalError`. Every call leaves a receipt.
+ * INTERNAL_ERROR and are reported to `onInternalError`, except a store constraint
+ * failure (SQLITE_CONSTRAINT_*), which is the caller's input: INVALID_PARAMETERS. Every
+ * call leaves a receipt. What a refusal echoes of the caller's input (the tool name,
+ * argument names, the message) and what a receipt keeps are bounded (RECEIPT_BOUNDS),
+ * so a refused call with megabytes of name or arguments neither grows the store nor
+ * answers with them.
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
@@ -29,6 +34,20 @@ export interface CallReceipt {
   readonly errorCode: ErrorCode | null;
   readonly errorMessage: string | null;
 }
+
+/** What a receipt and a refusal keep of caller-controlled text, in characters. */
+export const RECEIPT_BOUNDS = {
+  /** A tool name as echoed and recorded (registered names have at most 64). */
+  name: 64,
+  /** A session id as recorded. */
+  sessionId: 200,
+  /** An error message as answered and recorded. */
+  errorMessage: 1_000,
+  /** Each argument name a refusal lists in `fields`. */
+  field: 64,
+  /** How many argument names a refusal lists in `fields`. */
+  fields: 32,
+} as const;
 
 export interface RegistryHooks {
   /** Epoch milliseconds from the injected clock. */
@@ -81,11 +100,12 @@ export class ToolRegistry<B> {
     const started = performance.now();
     const inputText = safeStringify(args) ?? '';
     let outcome: ToolCallOutcome;
-    const tool = this.#tools.get(name);
+    const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
+    const shownName = clip(String(name), RECEIPT_BOUNDS.name);
     try {
       this.#hooks.beforeCall?.();
       if (!tool || (options.toolset !== undefined && !inToolset(tool, options.toolset))) {
-        throw new ColonyError('UNKNOWN_TOOL', `unknown tool "${name}"`, {
+        throw new ColonyError('UNKNOWN_TOOL', `unknown tool "${shownName}"`, {
           details: { available: this.list(options.toolset).map((t) => t.name) },
         });
       }
@@ -94,12 +114,14 @@ export class ToolRegistry<B> {
       const text = safeStringify(value) ?? 'null';
       outcome = { ok: true, value: value === undefined ? null : value, text };
     } catch (thrown) {
-      const error = isColonyError(thrown) ? thrown : this.#internal(thrown, name);
+      const error = bounded(
+        isColonyError(thrown) ? thrown : (constraintError(thrown) ?? this.#internal(thrown, shownName)),
+      );
       const format = tool && error.code !== 'UNKNOWN_TOOL' ? tool.errorFormat : 'colony';
-      const payload = toErrorPayload(error, name, this.#hooks.now(), format);
+      const payload = toErrorPayload(error, shownName, this.#hooks.now(), format);
       outcome = { ok: false, error: payload, text: JSON.stringify(payload) };
     }
-    this.#receipt(name, args, inputText, outcome, performance.now() - started);
+    this.#receipt(shownName, args, inputText, outcome, performance.now() - started);
     return outcome;
   }
 
@@ -169,7 +191,49 @@ function callerSession(args: unknown): string | null {
   if (args === null || typeof args !== 'object') return null;
   const record = args as Record<string, unknown>;
   const id = record.session_id ?? record.current_session_id;
-  return typeof id === 'string' ? id.slice(0, 200) : null;
+  return typeof id === 'string' ? clip(id, RECEIPT_BOUNDS.sessionId) : null;
+}
+
+/** At most `max` characters of `text`, marked when cut; never half a surrogate pair. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** A refusal whose message and listed fields fit RECEIPT_BOUNDS (the same error when they do). */
+function bounded(error: ColonyError): ColonyError {
+  const fields = error.details.fields;
+  const longFields =
+    Array.isArray(fields) &&
+    (fields.length > RECEIPT_BOUNDS.fields ||
+      fields.some((f) => typeof f === 'string' && f.length > RECEIPT_BOUNDS.field));
+  if (error.message.length <= RECEIPT_BOUNDS.errorMessage && !longFields) return error;
+  const details = longFields
+    ? {
+        ...error.details,
+        fields: fields
+          .slice(0, RECEIPT_BOUNDS.fields)
+          .map((f: unknown) => (typeof f === 'string' ? clip(f, RECEIPT_BOUNDS.field) : f)),
+      }
+    : error.details;
+  return new ColonyError(error.code, clip(error.message, RECEIPT_BOUNDS.errorMessage), { details, cause: error });
+}
+
+/**
+ * A store constraint failure (better-sqlite3's SqliteError, code SQLITE_CONSTRAINT_*):
+ * the arguments named something the store refuses (a missing referenced row, a
+ * duplicate), so it is the caller's INVALID_PARAMETERS, never INTERNAL_ERROR.
+ */
+function constraintError(thrown: unknown): ColonyError | undefined {
+  const code = (thrown as { code?: unknown } | null)?.code;
+  if (!(thrown instanceof Error) || typeof code !== 'string' || !code.startsWith('SQLITE_CONSTRAINT')) return undefined;
+  return new ColonyError('INVALID_PARAMETERS', `invalid arguments: the store refused them (${thrown.message})`, {
+    details: { constraint: code },
+    cause: thrown,
+  });
 }
 
 /** A stable hash of arguments: key order does not matter. */

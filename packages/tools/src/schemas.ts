@@ -12,13 +12,28 @@ export const MAX_CONTENT_CHARS = 65_536;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** A non-empty string of at most `max` characters without control characters. */
+/**
+ * Whether a string is well-formed UTF-16 (no lone surrogate). SQLite stores text as
+ * UTF-8, so a lone surrogate would be stored replaced (U+FFFD) and never match the id
+ * the caller sends next: such strings are refused before they reach the store.
+ */
+export function isWellFormed(s: string): boolean {
+  return (s as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
+export const WELL_FORMED_MESSAGE = 'must be well-formed Unicode (no lone UTF-16 surrogate)';
+
+/** Any well-formed string (the base of ids and names a fixed outside schema leaves unbounded). */
+export const wellFormed = () => z.string().refine(isWellFormed, WELL_FORMED_MESSAGE);
+
+/** A non-empty string of at most `max` characters, well-formed, without control characters. */
 export const text = (max: number) =>
   z
     .string()
     .min(1)
     .max(max)
-    .refine((s) => !CONTROL.test(s), 'must not contain control characters');
+    .refine((s) => !CONTROL.test(s), 'must not contain control characters')
+    .refine(isWellFormed, WELL_FORMED_MESSAGE);
 
 export const sessionId = text(200);
 export const agentName = text(64);

@@ -52,12 +52,13 @@ describe('getSchemas()', () => {
     }
   });
 
-  it('gives the mesh tools the seed error format, their caller argument, and no idempotency_key', () => {
+  it('gives the mesh tools the seed error format, their caller argument, and an unlisted idempotency_key when they mutate', () => {
     for (const tool of MESH_TOOLS) {
       expect(tool.errorFormat, tool.name).toBe('syntha');
       expect(tool.surface, tool.name).toBe('framework');
       expect(['agent_name', 'from_agent'], tool.name).toContain(tool.callerArg);
-      expect(tool.input.shape, tool.name).not.toHaveProperty('idempotency_key');
+      expect('idempotency_key' in tool.input.shape, tool.name).toBe(tool.mutates);
+      expect(inputJsonSchema(tool).properties, tool.name).not.toHaveProperty('idempotency_key');
     }
   });
 });

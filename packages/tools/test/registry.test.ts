@@ -7,10 +7,12 @@ import { z } from 'zod';
 import {
   type CallReceipt,
   ColonyError,
+  clip,
   defineTool,
   ERROR_CODES,
   hashArgs,
   parseArgs,
+  RECEIPT_BOUNDS,
   type RegistryHooks,
   type ToolCallOutcome,
   ToolRegistry,
@@ -345,5 +347,76 @@ describe('parseArgs and defineTool', () => {
       }),
     ).toThrow(/invalid tool name/);
     expect(() => new ToolRegistry([echo, echo], { calls: [] }, { now: () => 0 })).toThrow(/defined twice/);
+  });
+});
+
+describe('bounds and store constraints (issue 12)', () => {
+  const constraint = defineTool({
+    name: 'constraint',
+    description: 'Throws what better-sqlite3 throws on a foreign key failure.',
+    input: z.strictObject({}),
+    mutates: false,
+    docs: { returns: 'never', example: {} },
+    handler: () => {
+      throw Object.assign(new Error('FOREIGN KEY constraint failed'), { code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    },
+  });
+  const loud = defineTool({
+    name: 'loud',
+    description: 'Refuses with a huge message and field list.',
+    input: z.strictObject({}),
+    mutates: false,
+    docs: { returns: 'never', example: {} },
+    handler: () => {
+      throw new ColonyError('INVALID_PARAMETERS', 'y'.repeat(100_000), {
+        details: { fields: Array.from({ length: 100 }, (_, i) => `${i}${'f'.repeat(10_000)}`) },
+      });
+    },
+  });
+
+  function bounded() {
+    const receipts: CallReceipt[] = [];
+    const internal: unknown[] = [];
+    const registry = new ToolRegistry(
+      [constraint, loud],
+      {},
+      {
+        now: () => NOW,
+        recordReceipt: (r) => receipts.push(r),
+        onInternalError: (error) => internal.push(error),
+      },
+    );
+    return { registry, receipts, internal };
+  }
+
+  it('answers a store constraint failure as INVALID_PARAMETERS, never INTERNAL_ERROR', async () => {
+    const { registry, internal } = bounded();
+    const error = expectError(await registry.call('constraint', {}));
+    expect(error.code).toBe('INVALID_PARAMETERS');
+    expect(error.constraint).toBe('SQLITE_CONSTRAINT_FOREIGNKEY');
+    expect(internal).toEqual([]);
+  });
+
+  it('bounds what an unknown tool name echoes and what its receipt keeps', async () => {
+    const { registry, receipts } = bounded();
+    const outcome = await registry.call('n'.repeat(5_000_000), { session_id: 's'.repeat(10_000) });
+    expect(outcome.text.length).toBeLessThan(2_000);
+    expect(expectError(outcome).tool).toHaveLength(RECEIPT_BOUNDS.name);
+    expect(receipts[0]!.operation).toHaveLength(RECEIPT_BOUNDS.name);
+    expect(receipts[0]!.sessionId).toHaveLength(RECEIPT_BOUNDS.sessionId);
+  });
+
+  it('bounds a refusal message and its listed fields', async () => {
+    const { registry, receipts } = bounded();
+    const error = expectError(await registry.call('loud', {}));
+    expect(error.error.length).toBe(RECEIPT_BOUNDS.errorMessage);
+    expect(error.fields).toHaveLength(RECEIPT_BOUNDS.fields);
+    for (const field of error.fields as string[]) expect(field.length).toBeLessThanOrEqual(RECEIPT_BOUNDS.field);
+    expect(receipts[0]!.errorMessage!.length).toBe(RECEIPT_BOUNDS.errorMessage);
+  });
+
+  it('never cuts a surrogate pair in half', () => {
+    expect(clip('ab😀cd', 4)).toBe('ab…');
+    expect(clip('abc', 4)).toBe('abc');
   });
 });

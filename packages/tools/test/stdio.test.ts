@@ -167,3 +167,49 @@ describe('serveStdio without handshake data', () => {
     await io.handle.closed;
   });
 });
+
+describe('serveStdio answers every request with an id', () => {
+  const max = 1_000;
+
+  it('answers a line over the limit, split across chunks, with its id from the end; the next line is served', async () => {
+    const io = await start({ handshake: await mcpHandshake(registry), maxLineBytes: max, now: () => 0 });
+    const big = JSON.stringify({
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'x'.repeat(3 * max) } },
+      jsonrpc: '2.0',
+      id: 41,
+    });
+    io.raw(big.slice(0, 700));
+    io.raw(big.slice(700, 2_500));
+    io.raw(`${big.slice(2_500)}\n${JSON.stringify({ jsonrpc: '2.0', id: 42, method: 'ping' })}\n`);
+    const [oversize, ping] = await io.until(2);
+    expect(oversize).toMatchObject({ jsonrpc: '2.0', id: 41, result: { isError: true } });
+    const payload = JSON.parse((oversize!.result as { content: Array<{ text: string }> }).content[0]!.text);
+    expect(payload).toMatchObject({ code: 'INVALID_PARAMETERS', tool: 'echo', timestamp: new Date(0).toISOString() });
+    expect(ping).toEqual({ result: {}, jsonrpc: '2.0', id: 42 });
+    expect(calls).not.toContain('x'.repeat(3 * max));
+    await io.handle.close();
+  });
+
+  it('answers -32600 with the id up front, or with id null when none can be recovered', async () => {
+    const io = await start({ handshake: await mcpHandshake(registry), maxLineBytes: max });
+    io.raw(`{"jsonrpc":"2.0","id":"a","method":"ping","params":{"pad":"${'p'.repeat(2 * max)}"}}\n`);
+    io.raw(`[${'1,'.repeat(max)}1]\n`);
+    const [first, second] = await io.until(2);
+    expect(first).toMatchObject({ id: 'a', error: { code: -32600 } });
+    expect(second).toMatchObject({ id: null, error: { code: -32600 } });
+    await io.handle.close();
+  });
+
+  it('answers a request the SDK schemas refuse (params null) with its id, after hand-over too', async () => {
+    const io = await start({ handshake: await mcpHandshake(registry) });
+    io.send(initialize, initialized, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: null });
+    const [, refused] = await io.until(2);
+    expect(refused).toMatchObject({ jsonrpc: '2.0', id: 5, error: { code: -32602 } });
+    io.send({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: 'echo' }, call(7, 'ok'));
+    const [, , six, seven] = await io.until(4);
+    expect(six).toMatchObject({ id: 6, error: { code: -32602 } });
+    expect(seven).toMatchObject({ id: 7, result: { content: [{ type: 'text', text: '{"echoed":"ok"}' }] } });
+    await io.handle.close();
+  });
+});

@@ -4,10 +4,16 @@
  * otherwise) and a Host header naming this loopback listener (403 otherwise: DNS
  * rebinding); browser Origins other than loopback are refused too. The server is
  * stateless: each POST gets a fresh MCP server over the shared registry.
+ *
+ * Exhaustion without the token is bounded (HTTP_LIMITS): headers must arrive within
+ * seconds and a whole request soon after, keep-alive idles briefly, a refused request
+ * closes its connection, and at most `connections` sockets are open: a new one evicts
+ * the oldest that has not yet passed authentication, so idle strangers can never keep
+ * an authenticated client out (nor run the process out of descriptors).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer, type McpServerOptions } from './_server';
 
@@ -25,6 +31,20 @@ export interface HttpHandle {
   close(): Promise<void>;
 }
 
+/** The bounds on what an unauthenticated client can hold open. */
+export const HTTP_LIMITS = {
+  /** Open sockets at most (well under the common 1,024-descriptor limit). */
+  connections: 256,
+  /** Time from connecting to a request's complete headers. */
+  headersMs: 5_000,
+  /** Time from connecting to a request's complete body. */
+  requestMs: 8_000,
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveMs: 5_000,
+  /** How often the timeouts above are checked. */
+  checkEveryMs: 500,
+} as const;
+
 const HOST = '127.0.0.1';
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -34,11 +54,43 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   let port = options.port;
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) reply(res, 500, { error: 'internal error', detail: String(error) });
-      else res.end();
+  const server = createServer(
+    {
+      headersTimeout: HTTP_LIMITS.headersMs,
+      requestTimeout: HTTP_LIMITS.requestMs,
+      keepAliveTimeout: HTTP_LIMITS.keepAliveMs,
+      connectionsCheckingInterval: HTTP_LIMITS.checkEveryMs,
+    },
+    (req, res) => {
+      requested.add(req.socket);
+      handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) reply(res, 500, { error: 'internal error', detail: String(error) });
+        else res.end();
+      });
+    },
+  );
+  /** Open sockets, oldest first; those that passed authentication are never evicted. */
+  const sockets = new Set<Socket>();
+  const trusted = new WeakSet<Socket>();
+  /** Sockets whose first request's headers arrived (node's headersTimeout spares silent ones). */
+  const requested = new WeakSet<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    const silent = setTimeout(() => requested.has(socket) || socket.destroy(), HTTP_LIMITS.headersMs);
+    silent.unref();
+    socket.once('close', () => {
+      sockets.delete(socket);
+      clearTimeout(silent);
     });
+    if (sockets.size <= HTTP_LIMITS.connections) return;
+    for (const old of sockets) {
+      if (old === socket || trusted.has(old)) continue;
+      sockets.delete(old);
+      old.destroy();
+      return;
+    }
+    sockets.delete(socket);
+    socket.destroy();
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -55,6 +107,7 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
       res.setHeader('WWW-Authenticate', 'Bearer realm="colony"');
       return reply(res, 401, { error: 'missing or wrong bearer token' });
     }
+    trusted.add(req.socket);
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/mcp') return reply(res, 404, { error: 'not found: MCP is served at /mcp' });
     if (req.method !== 'POST') {
@@ -95,8 +148,9 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   };
 }
 
+/** A refusal; its connection closes (no keep-alive for a request that was refused). */
 function reply(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
   res.end(JSON.stringify(body));
 }
 

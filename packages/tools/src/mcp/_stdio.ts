@@ -14,6 +14,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { answerHandshake, answerLine, type McpHandshake } from './_handshake';
 import type { McpServerOptions } from './_server';
+import { LineSplitter, MAX_LINE_BYTES, oversizeAnswer, refusedMessageAnswer } from './_stdio-lines';
 
 export interface StdioOptions extends McpServerOptions {
   /** Build-time handshake answers (`mcpHandshake`); without them the SDK answers everything. */
@@ -23,6 +24,10 @@ export interface StdioOptions extends McpServerOptions {
   /** For tests: streams other than this process's stdin and stdout. */
   readonly stdin?: NodeJS.ReadableStream;
   readonly stdout?: NodeJS.WritableStream;
+  /** Epoch milliseconds for the timestamp of a transport-level refusal (default: the system clock). */
+  readonly now?: () => number;
+  /** For tests: the largest line accepted (default 10 MiB). */
+  readonly maxLineBytes?: number;
 }
 
 export interface StdioHandle {
@@ -35,9 +40,6 @@ export interface StdioHandle {
 
 /** The id under which the initialize answered from the handshake is replayed to the SDK. */
 const REPLAY_ID = 'colony:replayed-initialize';
-
-/** Largest unterminated line kept, as the SDK's stdio transport (10 MiB). */
-const MAX_BUFFER_BYTES = 10 * 1024 * 1024;
 
 interface Sdk {
   deliver(line: string): void;
@@ -58,7 +60,6 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
-  let buffer: Buffer | undefined;
   /** Handshake messages answered here, replayed to the SDK on hand-over. */
   const replay: string[] = [];
   let answeredInitialize = false;
@@ -74,7 +75,7 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     if (sdk) return sdk.deliver(line);
     if (queued) return void queued.push(line);
     const answer = options.handshake ? answerFromHandshake(line) : undefined;
-    if (answer === 'unparsable') return fail(new Error('stdio: a line that is not JSON was ignored'));
+    if (answer === 'unparsable') return refuse(line);
     if (answer) return;
     queued = [line];
     loadSdk().then(
@@ -90,6 +91,13 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
         stop();
       },
     );
+  };
+
+  /** Answers a line no message schema accepts: with an error when it has an id, else says so. */
+  const refuse = (line: string) => {
+    const answer = refusedMessageAnswer(line);
+    if (answer) write(answer);
+    else fail(new Error('stdio: a line that is not a JSON-RPC request was ignored (not JSON, or no id)'));
   };
 
   /** Answers a plain handshake line; true when answered, undefined when the SDK must decide. */
@@ -149,9 +157,8 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
         let message: JSONRPCMessage;
         try {
           message = deserializeMessage(line);
-        } catch (error) {
-          transport.onerror?.(error as Error);
-          return;
+        } catch {
+          return refuse(line);
         }
         transport.onmessage?.(message);
       },
@@ -159,19 +166,16 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     };
   };
 
-  const onData = (chunk: Buffer) => {
-    buffer = buffer ? Buffer.concat([buffer, chunk]) : chunk;
-    if (buffer.length > MAX_BUFFER_BYTES) {
-      buffer = undefined;
-      fail(new Error(`stdio: a line longer than ${MAX_BUFFER_BYTES} bytes was dropped`));
-      return;
-    }
-    for (let newline = buffer.indexOf(10); newline !== -1; newline = buffer.indexOf(10)) {
-      const line = buffer.toString('utf8', 0, newline).replace(/\r$/, '');
-      buffer = buffer.subarray(newline + 1);
-      onLine(line);
-    }
-  };
+  const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
+  const lines = new LineSplitter(
+    (line) => onLine(line),
+    (oversize) => {
+      fail(new Error(`stdio: a line of ${oversize.bytes} bytes is over ${maxLine}: refused`));
+      write(oversizeAnswer(oversize, (options.now ?? Date.now)(), maxLine));
+    },
+    maxLine,
+  );
+  const onData = (chunk: Buffer) => lines.push(chunk);
   const onEnd = () => {
     ended = true;
     if (sdk) void sdk.close();

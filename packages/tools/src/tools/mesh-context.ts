@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { contextKey, jsonValue } from '../schemas';
+import { contextKey, jsonValue, wellFormed } from '../schemas';
 import { meshAgent, SEED_001_TOOL } from './_mesh';
 
 /** Longest TTL accepted: ten years, in seconds. */
@@ -22,7 +22,7 @@ export const MAX_SUBSCRIBERS = 100;
 /** Most operations one batch may hold. */
 export const MAX_BATCH_OPERATIONS = 100;
 
-const subscribers = z.array(z.string()).max(MAX_SUBSCRIBERS);
+const subscribers = z.array(wellFormed()).max(MAX_SUBSCRIBERS);
 const ttl = z.int().positive().max(MAX_MESH_TTL_SEC);
 
 export const GetContextInput = z.strictObject({

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { MAX_CONTENT_CHARS } from '../schemas';
+import { MAX_CONTENT_CHARS, wellFormed } from '../schemas';
 import { meshAgent, SEED_001_TOOL } from './_mesh';
 
 export const MESH_MESSAGE_TYPES = ['info', 'task', 'result', 'error', 'question'] as const;
@@ -25,7 +25,7 @@ export const MAX_INBOX_LIMIT = 200;
 const body = z.string().min(1).max(MAX_CONTENT_CHARS);
 const messageType = z.enum(MESH_MESSAGE_TYPES);
 const priority = z.enum(MESH_PRIORITIES);
-const threadId = z.string().min(1).max(200);
+const threadId = wellFormed().min(1).max(200);
 
 export const SendMessageToAgentInput = z.strictObject({
   from_agent: meshAgent('Name of the agent sending the message'),
@@ -124,7 +124,7 @@ export const GetMessagesFromAgentsInput = z.strictObject({
   priority: priority.optional().describe('Filter by message priority'),
   message_type: messageType.optional().describe('Filter by message type'),
   thread_id: threadId.optional().describe('Filter by thread ID'),
-  from_agent: z.string().optional().describe('Filter by sender agent name'),
+  from_agent: wellFormed().optional().describe('Filter by sender agent name'),
   limit: z.int().min(1).max(MAX_INBOX_LIMIT).optional().describe('Maximum number of messages to return'),
   mark_as_read: z.boolean().optional().describe('Mark retrieved messages as read'),
 });
@@ -160,7 +160,7 @@ export const getMessagesFromAgents = defineTool({
 
 export const BroadcastMessageToAgentsInput = z.strictObject({
   from_agent: meshAgent('Name of the agent sending the broadcast'),
-  to_agents: z.array(z.string()).min(1).max(MAX_RECIPIENTS).describe('List of agent names to receive the message'),
+  to_agents: z.array(wellFormed()).min(1).max(MAX_RECIPIENTS).describe('List of agent names to receive the message'),
   message: body.describe('The message content to broadcast'),
   message_type: messageType.optional().describe('Type of message being sent'),
   priority: priority.optional().describe('Priority level of the message'),
