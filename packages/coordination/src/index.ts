@@ -27,6 +27,8 @@ export { CLAIM_FRESH_MS, CLAIM_WEAK_AFTER_MS, claimAgeClass, isOwnership } from 
 export { CLAIM_KIND, ClaimService } from './claims/claim-service';
 // Side effects passed in
 export { type Clock, fileClock, type ManualClock, manualClock, systemClock } from './clock';
+// The service graph, built once
+export { composeServices, type ServiceDeps, type Services } from './compose';
 export {
   appendObservation,
   type CoordinationSettings,
