@@ -11,6 +11,7 @@ import { BatonService } from './batons/baton-service';
 import { ClaimService } from './claims/claim-service';
 import type { DomainContext } from './context';
 import { ExamplesService } from './foraging/examples-service';
+import { createFrameworkBackend, type FrameworkOptions } from './framework/framework-service';
 import { HookService, type RepoLocator } from './hooks/hook-service';
 import { serviceAttention, serviceClaims } from './hooks/service-ports';
 import { LaneService } from './lanes/lane-service';
@@ -33,7 +34,6 @@ import { type SavingsRates, type SavingsReference, SavingsService } from './savi
 import type { SpecFileOps } from './specs/spec-files';
 import { SpecService } from './specs/spec-service';
 import { SuggestService } from './suggest/suggest-service';
-import { createSwarmBackend, type SwarmOptions } from './swarm/swarm-service';
 import { TaskService } from './tasks/task-service';
 
 /** What the graph takes besides the context; everything is optional. */
@@ -51,7 +51,7 @@ export interface ServiceDeps {
   /** Index `<repo_root>/examples/` when an IDE session starts (default false). */
   readonly forageOnSessionStart?: boolean;
   /** Seed-000 framework tools: whether approved writes reach the disk, and rate limits. */
-  readonly framework?: SwarmOptions;
+  readonly framework?: FrameworkOptions;
   /** File operations of the spec service (tests inject failures here). */
   readonly specFs?: SpecFileOps;
   /** savings_report's configured rates and reference model. */
@@ -83,7 +83,7 @@ export interface Services {
   /** The IDE hooks: what `colony hook run` does for each event. */
   readonly hooks: HookService;
   /** Seed-000 framework tools (workspace files, write proposals, shared context, work queue). */
-  readonly swarm: ReturnType<typeof createSwarmBackend>;
+  readonly swarm: ReturnType<typeof createFrameworkBackend>;
   /** Seed-001 context mesh and agent messages. */
   readonly mesh: ReturnType<typeof createMeshBackend>;
   readonly proposals: ProposalService;
@@ -146,7 +146,7 @@ export function composeServices(ctx: DomainContext, deps: ServiceDeps = {}): Ser
       claims: serviceClaims(claims),
       ...(deps.forageOnSessionStart ? { forage } : {}),
     }),
-    swarm: createSwarmBackend(ctx, deps.framework),
+    swarm: createFrameworkBackend(ctx, deps.framework),
     mesh: createMeshBackend(ctx),
     proposals,
     specs,

@@ -13,13 +13,13 @@ import {
   composeServices,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
+  type FrameworkOptions,
   type ManualClock,
   manualClock,
   type SavingsRates,
   type SavingsReference,
   type Services,
   type SpecFileOps,
-  type SwarmOptions,
   type VectorIndex,
 } from '../src/index';
 
@@ -41,7 +41,7 @@ export interface Fixture extends Services {
   close(): void;
 }
 
-export interface FixtureOptions extends SwarmOptions {
+export interface FixtureOptions extends FrameworkOptions {
   /** File operations of the spec service (inject failures here). */
   readonly specFs?: SpecFileOps;
   /** savings_report's configured rates and reference model. */

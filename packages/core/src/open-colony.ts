@@ -6,7 +6,6 @@
  * tokenizer that cannot load.
  */
 
-import { delimiter } from 'node:path';
 import {
   type Clock,
   composeServices,
@@ -23,23 +22,13 @@ import {
   type TokenCounter,
   tokenWorker,
 } from '@swarm/coordination';
-import {
-  countObservations,
-  countSessions,
-  countTasks,
-  findIdempotentResult,
-  openStore,
-  type Store,
-  saveIdempotentResult,
-} from '@swarm/storage';
+import { countObservations, countSessions, countTasks, openStore } from '@swarm/storage';
 import {
   type AnthropicTool,
   type CallReceipt,
   COLONY_TOOLS,
   type ColonyBackend,
-  ColonyError,
   getSchemas,
-  HIVEMIND_REPO_ROOTS_ENV,
   type OpenAITool,
   type ToolCallOutcome,
   ToolRegistry,
@@ -47,10 +36,12 @@ import {
   toAnthropicTools,
   toOpenAITools,
 } from '@swarm/tools';
+import { defaultHivemindRoots, envRates } from './_env';
 import { ReceiptQueue } from './_receipts';
+import { runOnce } from './_run-once';
 import { locateRepo } from './git-repo';
 import { resolveDbPath, resolveHome } from './paths';
-import { type PlanScripts, planScripts } from './plans';
+import { type PlanScripts, planScripts } from './plan-scripts';
 import { SAVINGS_REFERENCE } from './savings-reference';
 import { loadSettings, type Settings } from './settings';
 
@@ -220,45 +211,4 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       store.close();
     },
   };
-}
-
-/** `COLONY_HIVEMIND_REPO_ROOTS` split by the path delimiter, else the process's working directory. */
-function defaultHivemindRoots(): string[] {
-  const roots = (process.env[HIVEMIND_REPO_ROOTS_ENV] ?? '').split(delimiter).filter((r) => r.trim() !== '');
-  return roots.length > 0 ? roots : [process.cwd()];
-}
-
-/** Rates from `COLONY_MCP_{INPUT,OUTPUT}_USD_PER_1M`; a value that is not a number >= 0 is ignored with a warning. */
-function envRates(warn: (message: string) => void): SavingsRates {
-  const read = (name: string): number | undefined => {
-    const raw = process.env[name];
-    if (raw === undefined || raw.trim() === '') return undefined;
-    const value = Number(raw);
-    if (Number.isFinite(value) && value >= 0) return value;
-    warn(`${name}="${raw}" is not a price (a number >= 0): savings_report ignores it`);
-    return undefined;
-  };
-  const input = read('COLONY_MCP_INPUT_USD_PER_1M');
-  const output = read('COLONY_MCP_OUTPUT_USD_PER_1M');
-  return { ...(input !== undefined ? { input } : {}), ...(output !== undefined ? { output } : {}) };
-}
-
-/** Runs a mutating call once per (tool, key): the lookup, the call and the record commit together. */
-function runOnce<T>(store: Store, clock: Clock, tool: string, key: string, argsHash: string, fn: () => T): T {
-  return store.write(() => {
-    const prior = findIdempotentResult(store, tool, key);
-    if (prior) {
-      if (prior.argsHash !== argsHash) {
-        throw new ColonyError(
-          'IDEMPOTENCY_KEY_REUSED',
-          `idempotency_key "${key}" was already used for ${tool} with different arguments`,
-          { details: { idempotency_key: key } },
-        );
-      }
-      return prior.result as T;
-    }
-    const result = fn();
-    saveIdempotentResult(store, tool, key, argsHash, result, clock.now());
-    return result;
-  });
 }

@@ -8,9 +8,9 @@ import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Colony, manualClock, openColony } from '@swarm/core';
 import { countObservations, openStore } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Colony, manualClock, openColony } from '../src/index';
 import { readOnlyTools } from '../src/viewer/_reader';
 import { startViewer, type ViewerHandle } from '../src/viewer/index';
 

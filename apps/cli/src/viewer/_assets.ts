@@ -1,9 +1,9 @@
 /**
  * @module viewer/assets
- * The page's static files: colony's own (packages/core/assets/viewer/) and the chart
+ * The page's static files: colony's own (apps/cli/assets/viewer/) and the chart
  * library's dist files from node_modules (uPlot). Both are found through module
- * resolution from @swarm/core's package root, so the same code works from source, from
- * dist/ and inside the bundled CLI. A fixed table maps URL paths to files: nothing
+ * resolution from @swarm/cli's package root (the package resolving its own name), so
+ * the same code works from source and inside the bundled CLI. A fixed table maps URL paths to files: nothing
  * from the request ever becomes a file path.
  */
 import { readFileSync } from 'node:fs';
@@ -33,10 +33,10 @@ const TABLE: Record<string, readonly ['own' | 'uplot', string, keyof typeof TYPE
 /** Reads every asset once (a few tens of kB); throws naming the file that is missing. */
 export function loadAssets(): ReadonlyMap<string, Asset> {
   const require = createRequire(import.meta.url);
-  const coreRoot = dirname(require.resolve('@swarm/core/package.json'));
-  const fromCore = createRequire(join(coreRoot, 'package.json'));
-  const uplotRoot = dirname(fromCore.resolve('uplot/package.json'));
-  const roots = { own: join(coreRoot, 'assets', 'viewer'), uplot: uplotRoot };
+  const cliRoot = dirname(require.resolve('@swarm/cli/package.json'));
+  const fromCli = createRequire(join(cliRoot, 'package.json'));
+  const uplotRoot = dirname(fromCli.resolve('uplot/package.json'));
+  const roots = { own: join(cliRoot, 'assets', 'viewer'), uplot: uplotRoot };
   const assets = new Map<string, Asset>();
   for (const [path, [where, file, type]] of Object.entries(TABLE)) {
     assets.set(path, { body: readFileSync(join(roots[where], file)), type: TYPES[type] });

@@ -4,7 +4,7 @@
  * whose tool refuses answers `{ error: { code, message } }`, which the page says in
  * words; the other panels are unaffected.
  */
-import type { Colony } from '../open-colony';
+import type { Colony } from '@swarm/core';
 import { claimsPanel } from './_claims-panel';
 import { inboxPanel } from './_inbox-panel';
 import { lanesPanel } from './_lanes-panel';

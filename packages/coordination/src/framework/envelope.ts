@@ -1,5 +1,5 @@
 /**
- * @module swarm/envelope
+ * @module framework/envelope
  * The seed-000 `tool_calls` envelope in a model's free-text reply: a JSON object
  * `{ "tool_calls": [ { "name", "args" } ] }`, standalone or in a fenced block, with
  * prose around it, possibly several times. Parsing never throws: broken JSON and

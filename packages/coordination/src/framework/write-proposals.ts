@@ -1,5 +1,5 @@
 /**
- * @module swarm/proposals
+ * @module framework/write-proposals
  * fs_write as a proposal, and the arbiter's decisions on proposals. A proposal is a
  * row plus a `write-proposal` observation; a decision is a guarded UPDATE on
  * `status = 'pending'` plus a `write-decision` observation, in one transaction. A

@@ -1,5 +1,5 @@
 /**
- * @module swarm/workspace
+ * @module framework/workspace
  * The confinement of seed-000 file tools to a workspace root. A path is accepted only
  * when it stays inside the root lexically (no `..` out, no absolute path elsewhere)
  * AND physically: the real path of the deepest part that exists (the file itself, or

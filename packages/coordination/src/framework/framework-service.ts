@@ -1,24 +1,24 @@
 /**
- * @module swarm/swarm-service
+ * @module framework/framework-service
  * The seed-000 backend: workspace files and write proposals, shared context and the
  * work queue, each call first taking a token from its (tool, agent) rate-limit bucket.
  */
 import type { SwarmBackend } from '@swarm/tools';
 import type { DomainContext } from '../context';
 import { listFiles, readFile, searchFiles } from './file-reads';
-import { decideProposals, pendingProposals, proposeWrite } from './proposals';
 import { RateLimiter, type RateLimitSettings } from './rate-limiter';
 import { contextKeys, putContext, readContext } from './shared-context';
 import * as queue from './work-queue';
+import { decideProposals, pendingProposals, proposeWrite } from './write-proposals';
 
-export interface SwarmOptions {
+export interface FrameworkOptions {
   /** Apply approved writes to disk (`--allow-write`). Default false: approvals are recorded only. */
   readonly allowWrite?: boolean;
   /** Rate-limit rules; default DEFAULT_RATE_LIMITS. */
   readonly rateLimits?: RateLimitSettings;
 }
 
-export function createSwarmBackend(ctx: DomainContext, options: SwarmOptions = {}): SwarmBackend {
+export function createFrameworkBackend(ctx: DomainContext, options: FrameworkOptions = {}): SwarmBackend {
   const allowWrite = options.allowWrite ?? false;
   const limiter = new RateLimiter(ctx.clock, options.rateLimits);
   /** Runs `fn` once the agent's bucket for `tool` gave a token. */

@@ -4,7 +4,7 @@
  * totals and busiest tools from savings_report, and its static with/without-colony
  * reference model. Hours come from the one query no tool gives (receipts by hour).
  */
-import type { SavingsHour, SavingsTimeline } from '@swarm/coordination';
+import type { SavingsHour, SavingsTimeline } from '@swarm/core';
 import { DEFAULT_SAVINGS_HOURS, type SavingsReport } from '@swarm/tools';
 import type { ReadTool } from './_reader';
 import type { ViewerScope } from './_scope';

@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_CALLS_PER_REPLY, MAX_REPLY_CHARS, parseToolCalls } from '../src/index';
+import { MAX_CALLS_PER_REPLY, MAX_REPLY_CHARS } from '../src/framework/envelope';
+import { parseToolCalls } from '../src/index';
 
 const DIR = join(import.meta.dirname, 'fixtures', 'replies');
 const EXPECTED = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Record<

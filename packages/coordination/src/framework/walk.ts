@@ -1,5 +1,5 @@
 /**
- * @module swarm/walk
+ * @module framework/walk
  * Walks a workspace folder the way git sees it: .git skipped, .gitignored entries
  * skipped (excluded folders are not entered at all), symlinked folders not followed,
  * symlinked files kept only when they resolve to a file inside the workspace.

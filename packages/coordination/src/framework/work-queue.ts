@@ -1,5 +1,5 @@
 /**
- * @module swarm/work-queue
+ * @module framework/work-queue
  * The seed-000 coordinator queue over `queue_items`. Each call is one write
  * transaction (BEGIN IMMEDIATE): the read that explains a refusal and the guarded
  * UPDATE that takes, completes or extends an item see the same state, in whichever

@@ -5,8 +5,9 @@
  * store, whatever a panel asks for. A tool's refusal becomes a PanelError the page
  * shows in words.
  */
+
+import type { Colony } from '@swarm/core';
 import { errorCodeOf } from '@swarm/tools';
-import type { Colony } from '../open-colony';
 
 export class PanelError extends Error {
   readonly code: string;

@@ -1,5 +1,5 @@
 /**
- * @module swarm/shared-context
+ * @module framework/shared-context
  * ctx_put / ctx_get / ctx_keys over the versioned `context_entries` table. A failed
  * condition is an answer, not an error: `{ ok: false, error: "version_mismatch",
  * key, version }`. High-volume by design, so no observation per write: the row keeps

@@ -1,5 +1,5 @@
 /**
- * @module swarm/gitignore
+ * @module framework/gitignore
  * .gitignore rules of a workspace, as git applies them: each folder's .gitignore
  * speaks about paths below that folder, deeper files override shallower ones (a `!`
  * rule re-includes), and nothing inside an excluded folder can be re-included.

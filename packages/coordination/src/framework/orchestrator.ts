@@ -1,5 +1,5 @@
 /**
- * @module swarm/orchestrator
+ * @module framework/orchestrator
  * Runs the tool calls of a model's reply (seed 000) for one agent in one workspace.
  * Read-only calls run at once, side by side; a call that writes runs alone, after
  * the calls before it, so a reply reading a key after putting it sees the new value.

@@ -1,7 +1,7 @@
 /**
- * @module swarm/file-reads
+ * @module framework/file-reads
  * The read-only seed-000 file tools: fs_list, fs_read, search_text. Everything they
- * touch goes through the workspace's confinement (swarm/workspace.ts) and its
+ * touch goes through the workspace's confinement (framework/workspace.ts) and its
  * .gitignore rules; none of them writes anything.
  */
 

@@ -3,7 +3,8 @@
  * answering the seed's rate_limited payload (code 429) through the registry.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS, manualClock, RateLimiter } from '../src/index';
+import { RateLimiter } from '../src/framework/rate-limiter';
+import { DEFAULT_RATE_LIMITS, manualClock } from '../src/index';
 import { createFixture, type Fixture, START } from './_fixture';
 
 let fx: Fixture;

@@ -1,12 +1,11 @@
 /**
- * @module plans
- * Plans from scripts: publish a plan (an object, or a JSON/YAML file) and list plans,
- * as CI jobs and setup scripts do. Every call goes through the tool registry, so it is
+ * @module plan-scripts
+ * Plans from scripts: publish a plan object and list plans, as CI jobs and setup
+ * scripts do (`colony plan publish` reads the object from a JSON or YAML file). Every call goes through the tool registry, so it is
  * validated, receipted and refused exactly as the MCP tools are; a refusal throws
  * ColonyError with the tool's code and details.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, extname, isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { RULE_PRECEDENCE } from '@swarm/coordination';
 import {
   ColonyError,
@@ -19,7 +18,6 @@ import {
   type TaskPlanPublishInput,
   type ToolCallOutcome,
 } from '@swarm/tools';
-import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 
 /** Session and agent a plan is published as when the plan names none. */
@@ -114,45 +112,4 @@ function refusalOf(validation: PlanValidateResult): ErrorCode | null {
   const codes = new Set<string>(validation.ordered_wave_errors.map((e) => e.code));
   if (validation.pairwise_overlaps.length > 0) codes.add('PLAN_SCOPE_OVERLAP');
   return RULE_PRECEDENCE.find((c) => codes.has(c)) ?? null;
-}
-
-/**
- * Reads a plan file: `.json`, or `.yaml` / `.yml` (anything else is tried as JSON,
- * then YAML). A relative repo_root in the file resolves against the file's folder.
- * An unreadable file throws the I/O error; an unparsable one INVALID_PARAMETERS.
- */
-export function loadPlanFile(path: string): PlanDocument {
-  const text = readFileSync(path, 'utf8');
-  const ext = extname(path).toLowerCase();
-  let parsed: unknown;
-  try {
-    parsed = ext === '.json' ? JSON.parse(text) : ext === '.yaml' || ext === '.yml' ? parseYaml(text) : parseAny(text);
-  } catch (error) {
-    throw new ColonyError(
-      'INVALID_PARAMETERS',
-      `${path} is not valid ${ext === '.json' ? 'JSON' : 'JSON or YAML'}: ${(error as Error).message}`,
-      {
-        details: { path },
-        cause: error,
-      },
-    );
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ColonyError('INVALID_PARAMETERS', `${path} must hold one plan object (task_plan_publish arguments)`, {
-      details: { path },
-    });
-  }
-  const plan = parsed as PlanDocument;
-  if (typeof plan.repo_root === 'string' && !isAbsolute(plan.repo_root)) {
-    return { ...plan, repo_root: resolve(dirname(resolve(path)), plan.repo_root) };
-  }
-  return plan;
-}
-
-function parseAny(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return parseYaml(text);
-  }
 }

@@ -8,8 +8,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Colony } from '@swarm/core';
 import pkg from '../../package.json' with { type: 'json' };
-import type { Colony } from '../open-colony';
 import { type Asset, loadAssets } from './_assets';
 import { isPanel, PANELS, ViewerData } from './_data';
 import type { ViewerScope } from './_scope';

@@ -1,5 +1,5 @@
 /**
- * @module swarm/rate-limiter
+ * @module framework/rate-limiter
  * Seed-000 rate limits: one token bucket per (tool, agent). A bucket holds up to
  * `limit` tokens and refills continuously at `limit` per `window_sec`; a call takes
  * one token, and a call finding none is refused with RATE_LIMITED, whose payload is
