@@ -1,5 +1,18 @@
 import { makeQueries } from '../lib/corpus.mjs';
-import { CONFIG, DIST, details, HOME, K, LARGE, log, row, TARGETS, vocabulary } from '../lib/setup.mjs';
+import {
+  Client,
+  CONFIG,
+  DIST,
+  details,
+  HOME,
+  K,
+  LARGE,
+  log,
+  row,
+  StdioClientTransport,
+  TARGETS,
+  vocabulary,
+} from '../lib/setup.mjs';
 import { fmtMs, RawRpc, spawnTracked, stopChild, summarize, trackPid, withTimeout } from '../lib/util.mjs';
 import { DB } from './inserts.mjs';
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG, connectServer, core, details, HOME, log, row, TMP } from '../lib/setup.mjs';
+import { CONFIG, connectServer, core, countTokens, details, HOME, log, row, TMP } from '../lib/setup.mjs';
 import { fmtMs, summarize } from '../lib/util.mjs';
 
 // ---------------------------------------------------------------- 9. ready work

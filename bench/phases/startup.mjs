@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { CONFIG, connectServer, core, details, HOME, log, row, TMP } from '../lib/setup.mjs';
+import { CONFIG, connectServer, core, countTokens, details, HOME, log, row, TMP } from '../lib/setup.mjs';
 import { benchStartup } from '../lib/startup-bench.mjs';
 import { fmtMs, summarize } from '../lib/util.mjs';
 

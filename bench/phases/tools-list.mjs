@@ -1,4 +1,4 @@
-import { DIST, details, HOME, log, row } from '../lib/setup.mjs';
+import { countTokens, DIST, details, HOME, log, row } from '../lib/setup.mjs';
 import { fmtRate, RawRpc, spawnTracked, stopChild } from '../lib/util.mjs';
 import { DB } from './inserts.mjs';
 
