@@ -8,10 +8,15 @@
  */
 
 export * from './calls';
-export * from './coordination';
+export * from './claims';
 export * from './framework';
+export * from './history';
 export * from './memory';
 export * from './mesh';
+export * from './messages';
 export * from './plans';
+export * from './profiles';
 export * from './proposals';
+export * from './specs';
 export * from './threads';
+export * from './write-proposals';

@@ -5,7 +5,8 @@
  * Timestamps are epoch milliseconds taken from the injected clock, never from SQLite.
  */
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { type JsonObject, observations, tasks } from './threads';
+import { observations } from './history';
+import { type JsonObject, tasks } from './threads';
 
 /**
  * Embedding vectors of observations: one per observation, from the embedder named by

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { observations } from './threads';
+import { observations } from './history';
 
 /**
  * Seed-001 context mesh: one JSON value per key, readable by everyone (`subscribers`

@@ -1,6 +1,6 @@
 /**
  * @module schema/plans
- * Published plans, their sub-tasks and sub-task claims, and the agent capability profiles ready work ranks by.
+ * Published plans, their sub-tasks and sub-task claims.
  *
  * Timestamps are epoch milliseconds taken from the injected clock, never from SQLite.
  */
@@ -116,15 +116,3 @@ export const planSubtaskClaims = sqliteTable(
     index('plan_subtask_claims_session_idx').on(t.sessionId, t.state),
   ],
 );
-
-/**
- * Capability profiles: how well an agent type does each kind of work, as weights in
- * [0, 1] keyed by dimension (ui_work, api_work, ...). One row per agent name; a
- * dimension missing from `capabilities` reads as the default weight.
- */
-export const agentProfiles = sqliteTable('agent_profiles', {
-  agent: text('agent').primaryKey(),
-  capabilities: text('capabilities', { mode: 'json' }).$type<Record<string, number>>().notNull(),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
-});

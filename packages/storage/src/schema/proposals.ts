@@ -1,10 +1,10 @@
 /**
  * @module schema/proposals
- * Task proposals and their reinforcements, and the test failures seen while building spec changes.
+ * Task proposals and their reinforcements.
  *
  * Timestamps are epoch milliseconds taken from the injected clock, never from SQLite.
  */
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { sessions, tasks } from './threads';
 
 /**
@@ -59,23 +59,4 @@ export const proposalReinforcements = sqliteTable(
     observationId: integer('observation_id').notNull(),
   },
   (t) => [index('proposal_reinforcements_proposal_idx').on(t.proposalId, t.ts)],
-);
-
-/**
- * Test failures seen while building a spec change, one row per (repo_root, signature):
- * the count decides when a failure is promoted to an invariant proposal.
- */
-export const specFailures = sqliteTable(
-  'spec_failures',
-  {
-    repoRoot: text('repo_root').notNull(),
-    signatureHash: text('signature_hash').notNull(),
-    testId: text('test_id').notNull(),
-    summary: text('summary').notNull(),
-    count: integer('count').notNull(),
-    firstSeenAt: integer('first_seen_at').notNull(),
-    lastSeenAt: integer('last_seen_at').notNull(),
-    proposalId: integer('proposal_id').references(() => proposals.id),
-  },
-  (t) => [primaryKey({ columns: [t.repoRoot, t.signatureHash] })],
 );

@@ -1,12 +1,13 @@
 /**
- * @module schema/coordination
- * Coordination between sessions: file claims, batons (handoffs, relays, quota claims), directed messages and task links.
+ * @module schema/claims
+ * File claims and the batons (handoffs, relays, quota claims) that pass them on.
  *
  * Timestamps are epoch milliseconds taken from the injected clock, never from SQLite.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { type JsonObject, observations, sessions, tasks } from './threads';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { observations } from './history';
+import { type JsonObject, sessions, tasks } from './threads';
 
 /**
  * File claims: who says they are editing which file of a task's repository. Claims are
@@ -80,58 +81,4 @@ export const batons = sqliteTable(
     resolutionReason: text('resolution_reason'),
   },
   (t) => [index('batons_task_status_idx').on(t.taskId, t.status), index('batons_status_idx').on(t.status, t.expiresAt)],
-);
-
-/**
- * Directed and broadcast messages, keyed by their observation. The body lives in the
- * observation (searchable, audited); this row carries addressing and lifecycle.
- */
-export const messages = sqliteTable(
-  'messages',
-  {
-    id: integer('id')
-      .primaryKey()
-      .references(() => observations.id),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
-    fromSessionId: text('from_session_id').notNull(),
-    fromAgent: text('from_agent').notNull(),
-    /** claude | codex | any */
-    toAgent: text('to_agent').notNull(),
-    toSessionId: text('to_session_id'),
-    /** fyi | needs_reply | blocking */
-    urgency: text('urgency').notNull(),
-    /** unread | read | replied | expired | retracted */
-    status: text('status').notNull(),
-    replyTo: integer('reply_to'),
-    createdAt: integer('created_at').notNull(),
-    expiresAt: integer('expires_at'),
-    statusChangedAt: integer('status_changed_at').notNull(),
-    claimedBySessionId: text('claimed_by_session_id'),
-    claimedByAgent: text('claimed_by_agent'),
-    claimedAt: integer('claimed_at'),
-  },
-  (t) => [
-    index('messages_to_idx').on(t.toAgent, t.status),
-    index('messages_to_session_idx').on(t.toSessionId, t.status),
-    index('messages_task_idx').on(t.taskId, t.id),
-  ],
-);
-
-/** Bidirectional links between task threads, stored once as (low_id, high_id). */
-export const taskLinks = sqliteTable(
-  'task_links',
-  {
-    lowId: integer('low_id')
-      .notNull()
-      .references(() => tasks.id),
-    highId: integer('high_id')
-      .notNull()
-      .references(() => tasks.id),
-    createdAt: integer('created_at').notNull(),
-    createdBy: text('created_by').notNull(),
-    note: text('note'),
-  },
-  (t) => [primaryKey({ columns: [t.lowId, t.highId] }), index('task_links_high_idx').on(t.highId)],
 );
