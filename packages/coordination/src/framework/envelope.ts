@@ -6,6 +6,8 @@
  * malformed calls come back as errors beside the calls that did parse, so one bad
  * block cannot stop a turn.
  */
+import { fromEnvelope, isEnvelope, tryParse } from './_envelope-calls';
+import { blank, fences } from './_fences';
 
 export interface ToolCallRequest {
   readonly name: string;
@@ -48,9 +50,9 @@ const EXCERPT_CHARS = 120;
 const JSON_FENCE_LANGS = new Set(['', 'json', 'jsonc', 'json5']);
 
 /** An error before its place in the reply is worked out (only for the ones reported). */
-type Unlocated = Omit<EnvelopeError, 'line' | 'excerpt'>;
+export type Unlocated = Omit<EnvelopeError, 'line' | 'excerpt'>;
 
-interface Found {
+export interface Found {
   readonly at: number;
   readonly calls: ToolCallRequest[];
   readonly errors: Unlocated[];
@@ -91,40 +93,6 @@ export function parseToolCalls(reply: string): ParsedReply {
     errors,
     envelopes: found.filter((f) => f.envelope).length,
   };
-}
-
-/** Spaces for everything but line breaks, so offsets and line numbers stay true. */
-function blank(text: string): string {
-  return text.replace(/[^\n]/g, ' ');
-}
-
-interface Fence {
-  readonly start: number;
-  readonly end: number;
-  readonly bodyStart: number;
-  readonly bodyEnd: number;
-  readonly lang: string;
-}
-
-/** Fenced code blocks (``` or ~~~, three or more), an unclosed one running to the end. */
-function fences(text: string): Fence[] {
-  const out: Fence[] = [];
-  const open = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^\n]*$/gm;
-  let match: RegExpExecArray | null;
-  for (;;) {
-    match = open.exec(text);
-    if (!match) break;
-    const marker = match[1]!;
-    const bodyStart = Math.min(text.length, match.index + match[0].length + 1);
-    const close = new RegExp(`^[ \\t]{0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`, 'gm');
-    close.lastIndex = bodyStart;
-    const closing = close.exec(text);
-    const bodyEnd = closing ? closing.index : text.length;
-    const end = closing ? closing.index + closing[0].length : text.length;
-    out.push({ start: match.index, end, bodyStart, bodyEnd, lang: match[2]!.toLowerCase() });
-    open.lastIndex = Math.max(end, open.lastIndex);
-  }
-  return out;
 }
 
 class Scanner {
@@ -228,61 +196,4 @@ function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
-}
-
-type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
-
-function tryParse(candidate: string | undefined): Parsed {
-  if (candidate === undefined) return { ok: false, message: 'unterminated JSON object (missing "}")' };
-  try {
-    return { ok: true, value: JSON.parse(candidate) };
-  } catch (error) {
-    return { ok: false, message: `invalid JSON: ${(error as Error).message}` };
-  }
-}
-
-function isEnvelope(value: unknown): value is { tool_calls: unknown } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && 'tool_calls' in value;
-}
-
-function fromEnvelope(at: number, envelope: { tool_calls: unknown }): Found {
-  if (!Array.isArray(envelope.tool_calls)) {
-    return {
-      at,
-      calls: [],
-      errors: [{ error: 'invalid_envelope', message: 'tool_calls must be an array' }],
-      envelope: true,
-    };
-  }
-  const calls: ToolCallRequest[] = [];
-  const errors: Unlocated[] = [];
-  envelope.tool_calls.forEach((raw, index) => {
-    const call = toCall(raw);
-    if (typeof call === 'string') errors.push({ error: 'invalid_call', message: `tool_calls[${index}]: ${call}` });
-    else calls.push(call);
-  });
-  return { at, calls, errors, envelope: true };
-}
-
-/** `{ name, args }`; also `arguments` (object or JSON text) and `{ function: { name, arguments } }`. */
-function toCall(raw: unknown): ToolCallRequest | string {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return 'a call must be an object';
-  const record = raw as Record<string, unknown>;
-  const fn = record.function;
-  const source =
-    fn !== null && typeof fn === 'object' && !Array.isArray(fn) && record.name === undefined
-      ? (fn as Record<string, unknown>)
-      : record;
-  const name = source.name;
-  if (typeof name !== 'string' || name.length === 0) return 'missing "name"';
-  let args = source.args ?? source.arguments ?? {};
-  if (typeof args === 'string') {
-    try {
-      args = JSON.parse(args);
-    } catch (error) {
-      return `${name}: arguments are not valid JSON: ${(error as Error).message}`;
-    }
-  }
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) return `${name}: "args" must be an object`;
-  return { name, args: args as Record<string, unknown> };
 }
