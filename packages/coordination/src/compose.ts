@@ -82,7 +82,7 @@ export interface Services {
   readonly examples: ExamplesService;
   /** The IDE hooks: what `colony hook run` does for each event. */
   readonly hooks: HookService;
-  /** Seed-000 framework tools (workspace files, write proposals, shared context, work queue). */
+  /** Seed-000 framework tools (workspace files, write proposals, shared context, work queue); the key is the tools' `ColonyBackend.swarm`. */
   readonly swarm: ReturnType<typeof createFrameworkBackend>;
   /** Seed-001 context mesh and agent messages. */
   readonly mesh: ReturnType<typeof createMeshBackend>;
