@@ -1,49 +1,57 @@
 #!/usr/bin/env node
 // Publishing a plan from a script (a CI job, a setup script), then two agents working it.
 //
-// The script writes a three-wave plan as YAML, dry-runs it (CI would stop here on a
+// The script builds a three-wave plan, dry-runs it (CI would stop here on a
 // refusal), publishes it through `colony.plans.publish`, and two scripted agents claim
 // and complete sub-tasks wave by wave with the same tool calls an agent makes over MCP.
 // Everything runs in a temporary repository and data home, offline.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadPlanFile, openColony } from '@swarm/core';
+import { openColony } from '@swarm/core';
 
 const home = mkdtempSync(join(tmpdir(), 'colony-plan-example-'));
 const repo = join(home, 'repo');
 mkdirSync(repo);
-writeFileSync(
-  join(repo, 'plan.yaml'),
-  `repo_root: .
-slug: add-widget-page
-title: Add widget page
-problem: Users have no entry point to widgets.
-acceptance_criteria: [Widget page renders, Widget API returns rows]
-subtasks:
-  - title: Prepare storage
-    description: Add the widgets table.
-    file_scope: [packages/storage/src/widgets.ts]
-  - title: Build widget API
-    description: GET /api/widgets returns rows.
-    file_scope: [apps/api/src/widgets.ts]
-    depends_on: [0]
-    capability_hint: api_work
-  - title: Build widget page
-    description: One card per row.
-    file_scope: [apps/web/src/widgets.tsx]
-    depends_on: [0]
-    capability_hint: ui_work
-  - title: Verify release
-    description: End-to-end check of page and API.
-    file_scope: [apps/web/test/widgets.e2e.ts]
-    depends_on: [1, 2]
-    capability_hint: test_work
-`,
-);
+// task_plan_publish arguments; session_id and agent default to the script's.
+// (`colony plan publish plan.yaml` reads the same object from a JSON or YAML file.)
+const plan = {
+  repo_root: repo,
+  slug: 'add-widget-page',
+  title: 'Add widget page',
+  problem: 'Users have no entry point to widgets.',
+  acceptance_criteria: ['Widget page renders', 'Widget API returns rows'],
+  subtasks: [
+    {
+      title: 'Prepare storage',
+      description: 'Add the widgets table.',
+      file_scope: ['packages/storage/src/widgets.ts'],
+    },
+    {
+      title: 'Build widget API',
+      description: 'GET /api/widgets returns rows.',
+      file_scope: ['apps/api/src/widgets.ts'],
+      depends_on: [0],
+      capability_hint: 'api_work',
+    },
+    {
+      title: 'Build widget page',
+      description: 'One card per row.',
+      file_scope: ['apps/web/src/widgets.tsx'],
+      depends_on: [0],
+      capability_hint: 'ui_work',
+    },
+    {
+      title: 'Verify release',
+      description: 'End-to-end check of page and API.',
+      file_scope: ['apps/web/test/widgets.e2e.ts'],
+      depends_on: [1, 2],
+      capability_hint: 'test_work',
+    },
+  ],
+};
 
 const colony = openColony({ home });
-const plan = loadPlanFile(join(repo, 'plan.yaml'));
 
 const dry = await colony.plans.publish(plan, { dryRun: true });
 console.log(`dry run: ${dry.refusal ?? 'would publish'}; waves ${dry.subtasks.map((s) => s.wave_index).join(' ')}`);

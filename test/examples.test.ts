@@ -40,7 +40,7 @@ describe('examples', () => {
     expect(out).toContain('task_post -> error INVALID_PARAMETERS');
   });
 
-  it('plan-from-script publishes a YAML plan from a script and two agents work it wave by wave', () => {
+  it('plan-from-script publishes a plan from a script and two agents work it wave by wave', () => {
     const out = run('plan-from-script.mjs');
     expect(out).toContain('dry run: would publish; waves 0 1 1 2');
     expect(out).toContain('published add-widget-page: 4 sub-tasks on spec/add-widget-page/sub-N');

@@ -9,65 +9,28 @@ import { join } from 'node:path';
 import { countObservations, openStore, type Store } from '@swarm/storage';
 import { COLONY_TOOLS, type ToolErrorPayload, ToolRegistry } from '@swarm/tools';
 import {
-  AttentionService,
-  BatonService,
-  ClaimService,
   type CoordinationSettings,
-  createMeshBackend,
-  createSwarmBackend,
+  composeServices,
   createTokenCounter,
   DEFAULT_COORDINATION_SETTINGS,
-  ExamplesService,
-  hashingEmbedder,
-  LaneService,
-  LinkService,
+  type FrameworkOptions,
   type ManualClock,
-  MemoryService,
-  MessageService,
   manualClock,
-  PlanService,
-  ProfileService,
-  ProposalService,
-  QueenService,
-  ReadyService,
-  RescueService,
   type SavingsRates,
   type SavingsReference,
-  SavingsService,
+  type Services,
   type SpecFileOps,
-  SpecService,
-  StartupService,
-  SuggestService,
-  type SwarmOptions,
-  specServiceLane,
-  TaskService,
-  VectorIndex,
+  type VectorIndex,
 } from '../src/index';
 
 export const START = Date.UTC(2026, 0, 1);
 
-export interface Fixture {
+export interface Fixture extends Services {
   readonly dir: string;
   readonly store: Store;
   readonly clock: ManualClock;
-  readonly memory: MemoryService;
-  readonly lanes: LaneService;
-  readonly tasks: TaskService;
-  readonly messages: MessageService;
-  readonly claims: ClaimService;
-  readonly batons: BatonService;
-  readonly attention: AttentionService;
-  readonly plans: PlanService;
-  readonly proposals: ProposalService;
-  readonly specs: SpecService;
-  readonly profiles: ProfileService;
-  readonly rescue: RescueService;
-  readonly ready: ReadyService;
-  readonly queen: QueenService;
   /** Vectors with the default hashing embedder (nothing is embedded until `index.backfill()`). */
   readonly index: VectorIndex;
-  readonly suggest: SuggestService;
-  readonly examples: ExamplesService;
   /** Calls a tool; throws with the payload when it answers an error. */
   ok<T = Record<string, unknown>>(tool: string, args: Record<string, unknown>): Promise<T>;
   /** Calls a tool that must fail; returns the error payload. */
@@ -78,7 +41,7 @@ export interface Fixture {
   close(): void;
 }
 
-export interface FixtureOptions extends SwarmOptions {
+export interface FixtureOptions extends FrameworkOptions {
   /** File operations of the spec service (inject failures here). */
   readonly specFs?: SpecFileOps;
   /** savings_report's configured rates and reference model. */
@@ -95,83 +58,24 @@ export function createFixture(
   const dir = mkdtempSync(join(tmpdir(), 'colony-coordination-'));
   const store = openStore({ path: join(dir, 'colony.db') });
   const clock = manualClock(START);
-  const ctx = { store, clock, tokens: createTokenCounter(), settings };
-  const memory = new MemoryService(ctx);
-  const lanes = new LaneService(ctx, {
-    memory,
-    ...(options.laneRepoRoots ? { defaultRepoRoots: options.laneRepoRoots } : {}),
-  });
-  const tasks = new TaskService(ctx);
-  const messages = new MessageService(ctx);
-  const links = new LinkService(ctx);
-  const claims = new ClaimService(ctx);
-  const batons = new BatonService(ctx);
-  const attention = new AttentionService(ctx, { messages, batons });
-  const swarm = createSwarmBackend(ctx, options);
-  const mesh = createMeshBackend(ctx);
-  const proposals = new ProposalService(ctx);
-  const specs = new SpecService(ctx, { tasks, proposals, ...(options.specFs ? { fs: options.specFs } : {}) });
-  const plans = new PlanService(ctx, { specs: specServiceLane(specs) });
-  const profiles = new ProfileService(ctx);
-  const rescue = new RescueService(ctx);
-  const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
-  const queen = new QueenService(ctx, { plans });
-  const startup = new StartupService(ctx, { lanes, attention, ready });
-  const savings = new SavingsService(ctx, {
-    ...(options.savingsRates ? { rates: options.savingsRates } : {}),
-    reference: options.savingsReference ?? { note: 'test model', rows: [] },
-  });
-  const index = new VectorIndex(store, { embedder: hashingEmbedder() });
-  const suggest = new SuggestService(ctx, { index });
-  const examples = new ExamplesService(ctx);
-  const registry = new ToolRegistry(
-    COLONY_TOOLS,
+  const { specFs, savingsRates, laneRepoRoots, savingsReference, ...framework } = options;
+  const services = composeServices(
+    { store, clock, tokens: createTokenCounter(), settings },
     {
-      memory,
-      lanes,
-      startup,
-      tasks,
-      messages,
-      links,
-      claims,
-      batons,
-      swarm,
-      mesh,
-      plans,
-      proposals,
-      specs,
-      profiles,
-      rescue,
-      ready,
-      queen,
-      savings,
-      suggest,
-      attention,
-      examples,
+      framework,
+      savingsReference: savingsReference ?? { note: 'test model', rows: [] },
+      ...(specFs ? { specFs } : {}),
+      ...(savingsRates ? { savingsRates } : {}),
+      ...(laneRepoRoots ? { laneRepoRoots } : {}),
     },
-    { now: () => clock.now() },
   );
+  const registry = new ToolRegistry(COLONY_TOOLS, services, { now: () => clock.now() });
   return {
+    ...services,
     dir,
     store,
     clock,
-    memory,
-    lanes,
-    tasks,
-    messages,
-    claims,
-    batons,
-    attention,
-    plans,
-    proposals,
-    specs,
-    profiles,
-    rescue,
-    ready,
-    queen,
-    index,
-    suggest,
-    examples,
+    index: services.vectors,
     async ok<T>(tool: string, args: Record<string, unknown>) {
       const outcome = await registry.call(tool, args);
       if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.text}`);

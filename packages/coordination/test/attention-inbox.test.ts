@@ -8,13 +8,10 @@
 import { countObservations, getTask } from '@swarm/storage';
 import { ATTENTION_LIST_CAPS, ATTENTION_TOKEN_BUDGET } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ATTENTION_NEXT_ACTIONS,
-  createTokenCounter,
-  DEFAULT_COORDINATION_SETTINGS,
-  recordEdit,
-  SWEEP_SUGGESTION,
-} from '../src/index';
+import { NEXT_ACTIONS as ATTENTION_NEXT_ACTIONS } from '../src/attention/attention-service';
+import { SWEEP_SUGGESTION } from '../src/attention/claim-signals';
+import { recordEdit } from '../src/edits';
+import { createTokenCounter, DEFAULT_COORDINATION_SETTINGS } from '../src/index';
 import { createFixture, type Fixture, START } from './_fixture';
 import { createTeam, type Team } from './_team';
 

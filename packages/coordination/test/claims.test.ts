@@ -6,14 +6,9 @@
  */
 import { countClaims, type FileClaim, getObservation, getTask, sessionClaims } from '@swarm/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CLAIM_FRESH_MS,
-  CLAIM_WEAK_AFTER_MS,
-  claimAgeClass,
-  createTokenCounter,
-  DEFAULT_COORDINATION_SETTINGS,
-  recordEdit,
-} from '../src/index';
+import { CLAIM_FRESH_MS, CLAIM_WEAK_AFTER_MS, claimAgeClass } from '../src/claims/age';
+import { recordEdit } from '../src/edits';
+import { createTokenCounter, DEFAULT_COORDINATION_SETTINGS } from '../src/index';
 import { createFixture, type Fixture, START } from './_fixture';
 
 const MINUTE = 60_000;

@@ -4,7 +4,8 @@
  */
 import { getTask } from '@swarm/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTokenCounter, DEFAULT_COORDINATION_SETTINGS, recordEdit } from '../src/index';
+import { recordEdit } from '../src/edits';
+import { createTokenCounter, DEFAULT_COORDINATION_SETTINGS } from '../src/index';
 import { createFixture, type Fixture, START } from './_fixture';
 
 const MINUTE = 60_000;

@@ -3,7 +3,8 @@
  * that follows shared words and word pieces.
  */
 import { describe, expect, it } from 'vitest';
-import { dot, hashingEmbedder } from '../src/index';
+import { hashingEmbedder } from '../src/index';
+import { dot } from '../src/memory/embedder';
 
 const norm = (v: Float32Array) => Math.sqrt(dot(v, v));
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { getExample, getObservations } from '@swarm/storage';
 import type { ExampleEntry, IntegratePlan, SearchHit } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FORAGER_SESSION_ID } from '../src/index';
+import { FORAGER_SESSION_ID } from '../src/foraging/examples-service';
 import { exampleRepo, STRIPE_PACKAGE, writeTree } from './_examples-repo';
 import { createFixture, type Fixture, START } from './_fixture';
 

@@ -9,14 +9,9 @@
 
 import { countClaims } from '@swarm/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CLAIM_FRESH_MS,
-  DEFAULT_COORDINATION_SETTINGS,
-  estimatingTokenCounter,
-  HookService,
-  serviceAttention,
-  serviceClaims,
-} from '../src/index';
+import { CLAIM_FRESH_MS } from '../src/claims/age';
+import { serviceAttention, serviceClaims } from '../src/hooks/service-ports';
+import { DEFAULT_COORDINATION_SETTINGS, estimatingTokenCounter, HookService } from '../src/index';
 import { createFixture, type Fixture } from './_fixture';
 
 const REPO = '/abs/repo';

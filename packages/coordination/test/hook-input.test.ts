@@ -4,7 +4,8 @@
  * files an edit tool touches are read from each IDE's tool input.
  */
 import { describe, expect, it } from 'vitest';
-import { editTargets, HookInputError, parseHookPayload, patchFiles } from '../src/index';
+import { editTargets, patchFiles } from '../src/hooks/edit-targets';
+import { HookInputError, parseHookPayload } from '../src/index';
 
 const claudePre = {
   session_id: 'abc123',

@@ -11,11 +11,13 @@ import {
   type AttentionQuery,
   type ClaimPort,
   type ClaimRequest,
+  NO_ATTENTION,
+} from '../src/hooks/attention';
+import {
   DEFAULT_COORDINATION_SETTINGS,
   estimatingTokenCounter,
   formatHookOutput,
   HookService,
-  NO_ATTENTION,
   type RepoLocator,
 } from '../src/index';
 import { createFixture, type Fixture, START } from './_fixture';

@@ -6,7 +6,10 @@
  */
 import type { SearchHit } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dot, type Embedder, hashingEmbedder, hybridRanker, MemoryService, VectorIndex } from '../src/index';
+import { type Embedder, hashingEmbedder, VectorIndex } from '../src/index';
+import { dot } from '../src/memory/embedder';
+import { hybridRanker } from '../src/memory/hybrid-ranker';
+import { MemoryService } from '../src/memory/memory-service';
 import { createFixture, type Fixture } from './_fixture';
 
 let fx: Fixture;

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { countMeshEntries, countMeshMessages, openStore } from '@swarm/storage';
 import { type ColonyBackend, MESH_TOOLS, ToolRegistry } from '@swarm/tools';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMeshBackend, createTokenCounter, DEFAULT_COORDINATION_SETTINGS, manualClock } from '../src/index';
+import { createTokenCounter, DEFAULT_COORDINATION_SETTINGS, manualClock } from '../src/index';
+import { createMeshBackend } from '../src/mesh/mesh-service';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getObservation } from '@swarm/storage';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pointerLine } from '../src/index';
+import { pointerLine } from '../src/tasks/omx-notepad';
 import { createFixture, type Fixture, START } from './_fixture';
 
 const WORKING =

@@ -10,19 +10,15 @@ import { join } from 'node:path';
 import { getObservation, listPlans, taskTimeline } from '@swarm/storage';
 import { type AutoArchiveOutcome, COLONY_TOOLS, ToolRegistry } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BatonService,
-  ClaimService,
-  createTokenCounter,
-  DEFAULT_COORDINATION_SETTINGS,
-  LinkService,
-  MemoryService,
-  MessageService,
-  PlanService,
-  type PlanSpecLane,
-  TaskService,
-  threadOnlySpecLane,
-} from '../src/index';
+import { BatonService } from '../src/batons/baton-service';
+import { ClaimService } from '../src/claims/claim-service';
+import { createTokenCounter, DEFAULT_COORDINATION_SETTINGS } from '../src/index';
+import { LinkService } from '../src/links/link-service';
+import { MemoryService } from '../src/memory/memory-service';
+import { MessageService } from '../src/messages/message-service';
+import { PlanService } from '../src/plans/plan-service';
+import { type PlanSpecLane, threadOnlySpecLane } from '../src/plans/spec-lane';
+import { TaskService } from '../src/tasks/task-service';
 import { createFixture, type Fixture } from './_fixture';
 import { subtask } from './_plans';
 

@@ -15,7 +15,7 @@ import {
   finalizerErrors,
   type PlanShape,
   scopeOverlaps,
-} from '../src/index';
+} from '../src/plans/plan-rules';
 
 const FILES = ['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts', 'f.ts'];
 

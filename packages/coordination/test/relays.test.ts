@@ -6,13 +6,10 @@
 import { getObservation, getTask, repliesTo } from '@swarm/storage';
 import { RELAY_TTL_MINUTES } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CLAIM_FRESH_MS,
-  createTokenCounter,
-  DEFAULT_COORDINATION_SETTINGS,
-  FETCH_FILES_WARNING,
-  recordEdit,
-} from '../src/index';
+import { FETCH_FILES_WARNING } from '../src/batons/open-baton';
+import { CLAIM_FRESH_MS } from '../src/claims/age';
+import { recordEdit } from '../src/edits';
+import { createTokenCounter, DEFAULT_COORDINATION_SETTINGS } from '../src/index';
 import { createFixture, type Fixture, START } from './_fixture';
 import { createTeam, type Team } from './_team';
 

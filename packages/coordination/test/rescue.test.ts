@@ -6,7 +6,8 @@
 import { getObservation, getSession, releaseLiveClaims } from '@swarm/storage';
 import { RELAY_TTL_MINUTES } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLAIM_FRESH_MS, RESCUE_BASE_BRANCH } from '../src/index';
+import { CLAIM_FRESH_MS } from '../src/claims/age';
+import { RESCUE_BASE_BRANCH } from '../src/rescue/rescue-service';
 import { createFixture, type Fixture, START } from './_fixture';
 import { claimArgs, completeArgs, publish } from './_plans';
 import { createTeam, type Team } from './_team';

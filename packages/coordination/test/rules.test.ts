@@ -5,19 +5,13 @@
 import fc from 'fast-check';
 import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  compactLine,
-  compressContent,
-  createTokenCounter,
-  directedAgent,
-  estimateTokens,
-  inferIdeFromSessionId,
-  looksLikeFutureWork,
-  makeSnippet,
-  manualClock,
-  parseWorkingFields,
-} from '../src/index';
-import { hasLongRun, MAX_TOKENIZER_RUN } from '../src/tokens';
+import { inferIdeFromSessionId } from '../src/ide';
+import { createTokenCounter, manualClock } from '../src/index';
+import { compressContent } from '../src/memory/compress';
+import { makeSnippet } from '../src/memory/snippet';
+import { compactLine, directedAgent, looksLikeFutureWork } from '../src/tasks/post-routing';
+import { parseWorkingFields } from '../src/tasks/task-service';
+import { estimateTokens, hasLongRun, MAX_TOKENIZER_RUN } from '../src/tokens';
 
 describe('token counter', () => {
   it('counts with the real tokenizer by default', () => {

@@ -7,7 +7,7 @@
 import { insertReceipts, type Receipt } from '@swarm/storage';
 import type { SavingsReport } from '@swarm/tools';
 import { afterEach, describe, expect, it } from 'vitest';
-import { savingsTimeline } from '../src/index';
+import { savingsTimeline } from '../src/savings/savings-service';
 import { createFixture, type Fixture, START } from './_fixture';
 
 const HOUR = 3_600_000;

@@ -6,7 +6,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { failureSignature, rootHash } from '../src/index';
+import { failureSignature } from '../src/specs/spec-failures';
+import { rootHash } from '../src/specs/spec-format';
 import { createFixture, type Fixture } from './_fixture';
 import { SAMPLE_SPEC, specRepo } from './_specs';
 

@@ -6,7 +6,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nodeFileOps, rootHash, type SpecFileOps } from '../src/index';
+import type { SpecFileOps } from '../src/index';
+import { nodeFileOps } from '../src/specs/spec-files';
+import { rootHash } from '../src/specs/spec-format';
 import { createFixture, type Fixture } from './_fixture';
 import { SAMPLE_SPEC, specRepo } from './_specs';
 

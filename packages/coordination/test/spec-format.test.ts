@@ -4,20 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  applyDeltas,
-  checkDelta,
-  DeltaError,
-  findRow,
-  mergeSpec,
-  normalizeRowId,
-  parseChange,
-  parseSpec,
-  type SpecModel,
-  toSpecModel,
-  writeChange,
-  writeSpec,
-} from '../src/index';
+import { parseChange, writeChange } from '../src/specs/change-format';
+import { applyDeltas, checkDelta, DeltaError } from '../src/specs/spec-deltas';
+import { findRow, normalizeRowId, parseSpec, type SpecModel, toSpecModel, writeSpec } from '../src/specs/spec-format';
+import { mergeSpec } from '../src/specs/spec-merge';
 
 const SPEC = `# Widgets
 

@@ -5,7 +5,7 @@
  * resolution hints from what those tasks did.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SIMILARITY_FLOOR } from '../src/index';
+import { SIMILARITY_FLOOR } from '../src/suggest/suggest-service';
 import { createFixture, type Fixture } from './_fixture';
 import { seedHistory } from './_suggest-history';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type Colony, manualClock, openColony } from '@swarm/core';
 import { insertReceipts, openStore } from '@swarm/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TASK_LIST_HINT, TASK_LIST_STRONG_WARNING, TASK_LIST_WARNING } from '../src/index';
+import { TASK_LIST_HINT, TASK_LIST_STRONG_WARNING, TASK_LIST_WARNING } from '../src/tasks/task-service';
 
 let home: string;
 let colony: Colony;

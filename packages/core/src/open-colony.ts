@@ -6,66 +6,29 @@
  * tokenizer that cannot load.
  */
 
-import { delimiter } from 'node:path';
 import {
-  AttentionService,
-  BatonService,
-  ClaimService,
   type Clock,
-  createMeshBackend,
-  createSwarmBackend,
+  composeServices,
   createTokenCounter,
   DEFAULT_RATE_LIMITS,
   type Embedder,
-  ExamplesService,
   fileClock,
-  HookService,
-  hashingEmbedder,
-  hybridRanker,
-  LaneService,
-  LinkService,
-  MemoryService,
-  MessageService,
-  PlanService,
-  ProfileService,
-  ProposalService,
-  QueenService,
   type RateLimitSettings,
-  ReadyService,
   type RepoLocator,
-  RescueService,
   type SavingsRates,
-  SavingsService,
   type SearchRanker,
-  SpecService,
-  StartupService,
-  SuggestService,
-  serviceAttention,
-  serviceClaims,
-  specServiceLane,
+  type Services,
   systemClock,
-  TaskService,
   type TokenCounter,
   tokenWorker,
-  VectorIndex,
 } from '@swarm/coordination';
-import {
-  countObservations,
-  countSessions,
-  countTasks,
-  findIdempotentResult,
-  openStore,
-  type Store,
-  saveIdempotentResult,
-} from '@swarm/storage';
+import { countObservations, countSessions, countTasks, openStore } from '@swarm/storage';
 import {
   type AnthropicTool,
   type CallReceipt,
   COLONY_TOOLS,
   type ColonyBackend,
-  ColonyError,
   getSchemas,
-  HIVEMIND_REPO_ROOTS_ENV,
   type OpenAITool,
   type ToolCallOutcome,
   ToolRegistry,
@@ -73,10 +36,12 @@ import {
   toAnthropicTools,
   toOpenAITools,
 } from '@swarm/tools';
+import { defaultHivemindRoots, envRates } from './_env';
 import { ReceiptQueue } from './_receipts';
+import { runOnce } from './_run-once';
 import { locateRepo } from './git-repo';
 import { resolveDbPath, resolveHome } from './paths';
-import { type PlanScripts, planScripts } from './plans';
+import { type PlanScripts, planScripts } from './plan-scripts';
 import { SAVINGS_REFERENCE } from './savings-reference';
 import { loadSettings, type Settings } from './settings';
 
@@ -140,7 +105,8 @@ export interface ColonyStatus {
   readonly warnings: readonly string[];
 }
 
-export interface Colony {
+/** An open colony: its services (see `Services` of @swarm/coordination), the registry bound to them, and its settings. */
+export interface Colony extends Omit<Services, 'plans' | 'swarm' | 'mesh'> {
   readonly home: string;
   readonly dbPath: string;
   readonly clock: Clock;
@@ -148,37 +114,10 @@ export interface Colony {
   /** Optional parts that degraded, in plain words. */
   readonly warnings: readonly string[];
   readonly tokens: TokenCounter;
-  readonly memory: MemoryService;
-  /** The live lane map: sessions on task threads and their activity. */
-  readonly lanes: LaneService;
-  /** startup_panel and bridge_status: lanes, attention and ready work composed into one card. */
-  readonly startup: StartupService;
-  /** Observation vectors: `backfill()` embeds every row without one (what `colony memory index` runs). */
-  readonly vectors: VectorIndex;
-  readonly suggest: SuggestService;
-  readonly tasks: TaskService;
-  readonly messages: MessageService;
-  readonly links: LinkService;
-  readonly claims: ClaimService;
-  readonly batons: BatonService;
-  /** attention_inbox: what needs a session now (`inbox(args)`), for startup surfaces to compose. */
-  readonly attention: AttentionService;
   /** Whether approved write proposals are applied to disk. */
   readonly allowWrite: boolean;
-  /** The IDE hooks: what `colony hook run` does for each event. */
-  readonly hooks: HookService;
   /** Plans from scripts: publish (or dry-run) and list, validated and receipted like tool calls. */
   readonly plans: PlanScripts;
-  readonly proposals: ProposalService;
-  readonly specs: SpecService;
-  readonly profiles: ProfileService;
-  readonly rescue: RescueService;
-  readonly ready: ReadyService;
-  readonly queen: QueenService;
-  /** savings_report's service; `timeline(hours)` sums receipts per hour (the viewer's chart). */
-  readonly savings: SavingsService;
-  /** Example projects under <repo_root>/examples/: `scan(repoRoot)` is what `colony foraging scan` runs. */
-  readonly examples: ExamplesService;
   readonly registry: ToolRegistry<ColonyBackend>;
   /** Calls a tool by name with untrusted arguments; never throws. */
   handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
@@ -217,84 +156,25 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     });
   const store = openStore({ path: dbPath });
   const ctx = { store, clock, tokens, settings };
-  const vectors = new VectorIndex(store, {
-    embedder: options.embedder === undefined ? hashingEmbedder : options.embedder,
+  const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
+  const services = composeServices(ctx, {
+    ...(options.embedder !== undefined ? { embedder: options.embedder } : {}),
+    searchAlpha: settings.search.alpha,
+    ...(options.rankers ? { rankers: options.rankers } : {}),
+    laneRepoRoots: options.hivemindRepoRoots ?? defaultHivemindRoots(),
+    locateRepo: options.locateRepo ?? locateRepo,
+    forageOnSessionStart: settings.foraging.scanOnSessionStart,
+    framework: { allowWrite, rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits } },
+    savingsRates: options.savingsRates ?? envRates(warn),
+    savingsReference: SAVINGS_REFERENCE,
     onWarning: warn,
   });
-  // alpha 1 is keywords alone: no blend, and no deeper candidate pool for it.
-  const blend = settings.search.alpha < 1 ? [hybridRanker(vectors, settings.search.alpha)] : [];
-  const memory = new MemoryService(ctx, { rankers: [...blend, ...(options.rankers ?? [])] });
-  const suggest = new SuggestService(ctx, { index: vectors });
-  const lanes = new LaneService(ctx, {
-    memory,
-    defaultRepoRoots: options.hivemindRepoRoots ?? defaultHivemindRoots(),
-  });
-  const tasks = new TaskService(ctx);
-  const messages = new MessageService(ctx);
-  const links = new LinkService(ctx);
-  const claims = new ClaimService(ctx);
-  const batons = new BatonService(ctx);
-  const attention = new AttentionService(ctx, { messages, batons });
-  const examples = new ExamplesService(ctx);
-  const hooks = new HookService(ctx, {
-    tasks,
-    locateRepo: options.locateRepo ?? locateRepo,
-    attention: serviceAttention(ctx, { messages, batons }),
-    claims: serviceClaims(claims),
-    ...(settings.foraging.scanOnSessionStart
-      ? {
-          forage: (root: string, sessionId: string) =>
-            examples.scan(root, { sessionId }).examples.reduce((n, e) => n + e.patterns_written, 0),
-        }
-      : {}),
-  });
-  const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
-  const swarm = createSwarmBackend(ctx, {
-    allowWrite,
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
-  });
-  const mesh = createMeshBackend(ctx);
-  const proposals = new ProposalService(ctx);
-  const specs = new SpecService(ctx, { tasks, proposals });
-  const plans = new PlanService(ctx, { specs: specServiceLane(specs) });
-  const profiles = new ProfileService(ctx);
-  const rescue = new RescueService(ctx);
-  const ready = new ReadyService(ctx, { plans, profiles, messages, batons });
-  const queen = new QueenService(ctx, { plans });
-  const startup = new StartupService(ctx, { lanes, attention, ready });
-  const savings = new SavingsService(ctx, {
-    rates: options.savingsRates ?? envRates(warn),
-    reference: SAVINGS_REFERENCE,
-  });
-  const backend: ColonyBackend = {
-    memory,
-    lanes,
-    startup,
-    tasks,
-    messages,
-    links,
-    claims,
-    batons,
-    swarm,
-    mesh,
-    plans,
-    proposals,
-    specs,
-    profiles,
-    rescue,
-    ready,
-    queen,
-    savings,
-    suggest,
-    attention,
-    examples,
-  };
 
   const receipts =
     options.receipts === false
       ? null
       : new ReceiptQueue(store, tokens, tokenWorker(tokenizerModule), options.onInternalError);
-  const registry = new ToolRegistry(COLONY_TOOLS, backend, {
+  const registry = new ToolRegistry<ColonyBackend>(COLONY_TOOLS, services, {
     now: () => clock.now(),
     idempotent: (tool, key, argsHash, fn) => runOnce(store, clock, tool, key, argsHash, fn),
     ...(receipts ? { recordReceipt: (r: CallReceipt) => receipts.push(r), beforeCall: () => receipts.flush() } : {}),
@@ -302,34 +182,15 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   });
 
   return {
+    ...services,
     home,
     dbPath,
     clock,
     settings,
     warnings,
     tokens,
-    memory,
-    lanes,
-    startup,
-    vectors,
-    suggest,
-    tasks,
-    messages,
-    links,
-    claims,
-    batons,
-    attention,
     allowWrite,
-    hooks,
     plans: planScripts((name, args) => registry.call(name, args)),
-    proposals,
-    specs,
-    profiles,
-    rescue,
-    ready,
-    queen,
-    savings,
-    examples,
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),
@@ -350,45 +211,4 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       store.close();
     },
   };
-}
-
-/** `COLONY_HIVEMIND_REPO_ROOTS` split by the path delimiter, else the process's working directory. */
-function defaultHivemindRoots(): string[] {
-  const roots = (process.env[HIVEMIND_REPO_ROOTS_ENV] ?? '').split(delimiter).filter((r) => r.trim() !== '');
-  return roots.length > 0 ? roots : [process.cwd()];
-}
-
-/** Rates from `COLONY_MCP_{INPUT,OUTPUT}_USD_PER_1M`; a value that is not a number >= 0 is ignored with a warning. */
-function envRates(warn: (message: string) => void): SavingsRates {
-  const read = (name: string): number | undefined => {
-    const raw = process.env[name];
-    if (raw === undefined || raw.trim() === '') return undefined;
-    const value = Number(raw);
-    if (Number.isFinite(value) && value >= 0) return value;
-    warn(`${name}="${raw}" is not a price (a number >= 0): savings_report ignores it`);
-    return undefined;
-  };
-  const input = read('COLONY_MCP_INPUT_USD_PER_1M');
-  const output = read('COLONY_MCP_OUTPUT_USD_PER_1M');
-  return { ...(input !== undefined ? { input } : {}), ...(output !== undefined ? { output } : {}) };
-}
-
-/** Runs a mutating call once per (tool, key): the lookup, the call and the record commit together. */
-function runOnce<T>(store: Store, clock: Clock, tool: string, key: string, argsHash: string, fn: () => T): T {
-  return store.write(() => {
-    const prior = findIdempotentResult(store, tool, key);
-    if (prior) {
-      if (prior.argsHash !== argsHash) {
-        throw new ColonyError(
-          'IDEMPOTENCY_KEY_REUSED',
-          `idempotency_key "${key}" was already used for ${tool} with different arguments`,
-          { details: { idempotency_key: key } },
-        );
-      }
-      return prior.result as T;
-    }
-    const result = fn();
-    saveIdempotentResult(store, tool, key, argsHash, result, clock.now());
-    return result;
-  });
 }

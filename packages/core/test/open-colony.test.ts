@@ -11,15 +11,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   COLONY_TOOLS,
   type Colony,
-  DB_FILE,
   defaultSettings,
   manualClock,
   type OpenColonyOptions,
   openColony,
-  resolveDbPath,
-  resolveHome,
   SETTINGS_FILE,
 } from '../src/index';
+import { DB_FILE, resolveDbPath, resolveHome } from '../src/paths';
 
 const REPO = '/abs/repo';
 const cleanups: Array<() => void> = [];

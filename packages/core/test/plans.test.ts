@@ -1,14 +1,14 @@
 /**
  * Plans from scripts through @swarm/core: `colony.plans.publish` (and its dry run),
- * `colony.plans.list`, and `loadPlanFile` for JSON and YAML. Calls go through the
+ * and `colony.plans.list`. Calls go through the
  * registry, so refusals throw ColonyError with the tool's code and details, and each
  * call leaves a receipt.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Colony, ColonyError, loadPlanFile, manualClock, openColony, type PlanDocument } from '../src/index';
+import { type Colony, ColonyError, manualClock, openColony, type PlanDocument } from '../src/index';
 
 let dir: string;
 let repo: string;
@@ -116,36 +116,5 @@ describe('colony.plans', () => {
     const first = await colony.plans.publish(plan(), { idempotencyKey: 'ci-run-42' });
     expect(await colony.plans.publish(plan(), { idempotencyKey: 'ci-run-42' })).toEqual(first);
     await expect(colony.plans.publish(plan())).rejects.toMatchObject({ code: 'PLAN_ALREADY_PUBLISHED' });
-  });
-});
-
-describe('loadPlanFile', () => {
-  it('reads JSON and YAML, resolving a relative repo_root against the file', () => {
-    const json = join(repo, 'plan.json');
-    writeFileSync(json, JSON.stringify({ ...plan(), repo_root: '.' }));
-    expect(loadPlanFile(json)).toEqual({ ...plan(), repo_root: repo });
-    const yaml = join(dir, 'plans', 'plan.yml');
-    mkdirSync(join(dir, 'plans'));
-    writeFileSync(yaml, 'repo_root: ../repo\nslug: from-yaml\nsubtasks:\n  - title: A\n    file_scope: [a.ts]\n');
-    expect(loadPlanFile(yaml)).toEqual({
-      repo_root: repo,
-      slug: 'from-yaml',
-      subtasks: [{ title: 'A', file_scope: ['a.ts'] }],
-    });
-    const absolute = join(dir, 'abs.yaml');
-    writeFileSync(absolute, `repo_root: ${repo}\nslug: abs\n`);
-    expect(loadPlanFile(absolute).repo_root).toBe(repo);
-  });
-
-  it('tries JSON then YAML for other extensions, and refuses what is neither or not one object', () => {
-    const txt = join(dir, 'plan.txt');
-    writeFileSync(txt, 'slug: plain\n');
-    expect(loadPlanFile(txt)).toEqual({ slug: 'plain' });
-    writeFileSync(txt, 'slug: [unclosed\n');
-    expect(() => loadPlanFile(txt)).toThrow(/not valid JSON or YAML/);
-    const list = join(dir, 'list.json');
-    writeFileSync(list, '[1, 2]');
-    expect(() => loadPlanFile(list)).toThrow(expect.objectContaining({ code: 'INVALID_PARAMETERS' }));
-    expect(() => loadPlanFile(join(dir, 'missing.yaml'))).toThrow(/ENOENT/);
   });
 });

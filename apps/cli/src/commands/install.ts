@@ -8,11 +8,12 @@
  */
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { INSTALL_IDES, InstallError, type InstallReport, installIde, type Launcher } from '@swarm/core';
 import { defineCommand } from 'citty';
 import { jsonArg, usageError } from '../_args';
 import { storeArgs } from '../_colony';
 import { CliError, printJson, printLines } from '../_output';
+import { InstallError } from '../install/_config-file';
+import { INSTALL_IDES, type InstallReport, installIde, type Launcher } from '../install/install';
 
 export default defineCommand({
   meta: { name: 'install', description: "Register colony's MCP server and hooks in an IDE's config (idempotent)." },

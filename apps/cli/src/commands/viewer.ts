@@ -1,14 +1,14 @@
 /**
  * `colony viewer`: a local, read-only web page of the fleet on 127.0.0.1 (lanes, plans
  * as waves, claims and file heat, the inbox, savings over time), live over Server-Sent
- * Events. Thin: flags -> @swarm/core/viewer; prints the URL and serves until stopped.
+ * Events. Thin: flags -> ../viewer; prints the URL and serves until stopped.
  */
 import { resolve } from 'node:path';
-import { DEFAULT_VIEWER_PORT, startViewer } from '@swarm/core/viewer';
 import { MAX_SAVINGS_HOURS } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { parseWholeNumber, usageError } from '../_args';
 import { openFromArgs, storeArgs } from '../_colony';
+import { DEFAULT_VIEWER_PORT, startViewer } from '../viewer/index';
 
 export default defineCommand({
   meta: {

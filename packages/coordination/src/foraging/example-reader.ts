@@ -10,8 +10,8 @@
 import { closeSync, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { exampleName } from '@swarm/tools';
-import { walkFiles } from '../swarm/walk';
-import type { Workspace } from '../swarm/workspace';
+import { walkFiles } from '../framework/walk';
+import type { Workspace } from '../framework/workspace';
 import { type Manifest, type ManifestReader, readManifest } from './manifests';
 
 /** Example folders one scan indexes at most (by name); the rest are reported as skipped. */

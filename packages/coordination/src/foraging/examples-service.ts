@@ -38,8 +38,8 @@ import {
 } from '@swarm/tools';
 import { withBudget } from '../budget';
 import { appendObservation, type DomainContext } from '../context';
+import { Workspace } from '../framework/workspace';
 import { makeSnippet } from '../memory/snippet';
-import { Workspace } from '../swarm/workspace';
 import { exampleFolders, readExample, type SkippedExample } from './example-reader';
 import { buildIntegratePlan, readTarget } from './integrate-plan';
 import { type ExampleSummary, indexExample, summaryJson } from './patterns';

@@ -5,12 +5,13 @@
  * would be refused, so CI can gate on it.
  */
 
-import { loadPlanFile, type PlanDryRun } from '@swarm/core';
+import type { PlanDryRun } from '@swarm/core';
 import { isColonyError, type PlanPublishResult } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { idempotencyArg, jsonArg } from '../../_args';
 import { storeArgs, withColony } from '../../_colony';
 import { CliError, printJson, printLines } from '../../_output';
+import { loadPlanFile } from '../../_plan-file';
 
 export default defineCommand({
   meta: { name: 'publish', description: 'Publish a plan from a JSON or YAML file (task_plan_publish arguments).' },

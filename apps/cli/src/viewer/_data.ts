@@ -1,0 +1,77 @@
+/**
+ * @module viewer/data
+ * Each panel's JSON, read fresh on every request through read-only tool calls. A panel
+ * whose tool refuses answers `{ error: { code, message } }`, which the page says in
+ * words; the other panels are unaffected.
+ */
+import type { Colony } from '@swarm/core';
+import { claimsPanel } from './_claims-panel';
+import { inboxPanel } from './_inbox-panel';
+import { lanesPanel } from './_lanes-panel';
+import { plansPanel } from './_plans-panel';
+import { PanelError, readOnlyTools } from './_reader';
+import { savingsPanel } from './_savings-panel';
+import type { ViewerScope } from './_scope';
+
+export const PANELS = ['lanes', 'plans', 'claims', 'inbox', 'savings'] as const;
+export type PanelName = (typeof PANELS)[number];
+
+export function isPanel(name: string): name is PanelName {
+  return (PANELS as readonly string[]).includes(name);
+}
+
+/** What every panel answer carries: the server's clock (ages on the page are relative to it). */
+export interface PanelEnvelope {
+  readonly panel: PanelName;
+  readonly generated_at: number;
+  readonly data?: unknown;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+export class ViewerData {
+  readonly #colony: Colony;
+  readonly #scope: ViewerScope;
+  readonly #read;
+
+  constructor(colony: Colony, scope: ViewerScope) {
+    this.#colony = colony;
+    this.#scope = scope;
+    this.#read = readOnlyTools(colony);
+  }
+
+  get scope(): ViewerScope {
+    return this.#scope;
+  }
+
+  now(): number {
+    return this.#colony.clock.now();
+  }
+
+  async panel(name: PanelName): Promise<PanelEnvelope> {
+    const generated_at = this.now();
+    try {
+      return { panel: name, generated_at, data: await this.#build(name) };
+    } catch (error) {
+      const code = error instanceof PanelError ? error.code : 'INTERNAL_ERROR';
+      const message = error instanceof Error ? error.message : String(error);
+      return { panel: name, generated_at, error: { code, message } };
+    }
+  }
+
+  #build(name: PanelName): Promise<unknown> {
+    const read = this.#read;
+    const scope = this.#scope;
+    switch (name) {
+      case 'lanes':
+        return lanesPanel(read, scope);
+      case 'plans':
+        return plansPanel(read, scope);
+      case 'claims':
+        return claimsPanel(read, scope);
+      case 'inbox':
+        return inboxPanel(read, scope);
+      case 'savings':
+        return savingsPanel(read, (hours) => this.#colony.savings.timeline(hours), scope);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * @module framework/work-queue
+ * The seed-000 coordinator queue over `queue_items`. Each call is one write
+ * transaction (BEGIN IMMEDIATE): the read that explains a refusal and the guarded
+ * UPDATE that takes, completes or extends an item see the same state, in whichever
+ * process they run. The agent name is the holder. High-volume by design, so no
+ * observation per call: the row keeps holder, lease, attempts and completion.
+ */
+import {
+  completeQueueItem,
+  extendQueueLease,
+  getQueueItem,
+  insertQueueItem,
+  leaseQueueItem,
+  type QueueItem,
+  queueCounts,
+  queueFront,
+  takeNextQueueItem,
+} from '@swarm/storage';
+import {
+  ColonyError,
+  type CoordClaimInput,
+  type CoordCompleteInput,
+  type CoordEnqueueInput,
+  type CoordExtendInput,
+  type CoordNextInput,
+  type QueueItemView,
+  type QueueStatusResult,
+} from '@swarm/tools';
+import type { DomainContext } from '../context';
+import { currentPhase } from './shared-context';
+
+export function enqueue(ctx: DomainContext, args: CoordEnqueueInput): { enqueued: true; id: string; kind: string } {
+  const id = ctx.store.write(() =>
+    insertQueueItem(
+      ctx.store,
+      { kind: args.kind, payload: JSON.stringify(args.payload), enqueuedBy: args.agent },
+      ctx.clock.now(),
+    ),
+  );
+  return { enqueued: true, id: String(id), kind: args.kind };
+}
+
+export function next(ctx: DomainContext, args: CoordNextInput): { item: QueueItemView | null } {
+  const now = ctx.clock.now();
+  const item = ctx.store.write(() =>
+    takeNextQueueItem(ctx.store, { agent: args.agent, now, leaseUntil: now + args.lease_sec * 1000 }),
+  );
+  return { item: item ? view(item) : null };
+}
+
+export function status(ctx: DomainContext): QueueStatusResult {
+  return ctx.store.read(() => {
+    const now = ctx.clock.now();
+    const counts = queueCounts(ctx.store, now);
+    const front = queueFront(ctx.store, now);
+    return {
+      length: counts.queued,
+      front: front
+        ? { id: String(front.id), kind: front.kind, payload: JSON.parse(front.payload), status: 'queued' as const }
+        : null,
+      counts: { queued: counts.queued, claimed: counts.claimed, done: counts.done },
+      phase: currentPhase(ctx),
+    };
+  });
+}
+
+export function claim(ctx: DomainContext, args: CoordClaimInput) {
+  const now = ctx.clock.now();
+  return ctx.store.write(() => {
+    const item = requireOpenItem(ctx, args.id);
+    const leased = leaseQueueItem(ctx.store, item.id, {
+      agent: args.agent,
+      now,
+      leaseUntil: now + args.lease_sec * 1000,
+    });
+    if (!leased) {
+      throw new ColonyError(
+        'ALREADY_CLAIMED',
+        `item ${args.id} is held by ${item.claimedBy} until ${item.leaseUntil}`,
+        {
+          details: { id: args.id, claimed_by: item.claimedBy, lease_until: item.leaseUntil },
+        },
+      );
+    }
+    return { id: args.id, kind: leased.kind, lease_until: leased.leaseUntil!, claimed_by: leased.claimedBy! };
+  });
+}
+
+export function complete(ctx: DomainContext, args: CoordCompleteInput): { id: string; status: 'done' } {
+  const result = JSON.stringify(args.result ?? null);
+  return ctx.store.write(() => {
+    const item = requireOpenItem(ctx, args.id);
+    if (!completeQueueItem(ctx.store, item.id, args.agent, result, ctx.clock.now())) throw notHeld(args, item);
+    return { id: args.id, status: 'done' as const };
+  });
+}
+
+export function extend(ctx: DomainContext, args: CoordExtendInput): { id: string; lease_until: number } {
+  return ctx.store.write(() => {
+    const item = requireOpenItem(ctx, args.id);
+    const leaseUntil = Math.max(item.leaseUntil ?? 0, ctx.clock.now()) + args.extend_sec * 1000;
+    if (!extendQueueLease(ctx.store, item.id, args.agent, leaseUntil)) throw notHeld(args, item);
+    return { id: args.id, lease_until: leaseUntil };
+  });
+}
+
+/** The item with this id, unless it is unknown (QUEUE_ITEM_NOT_FOUND) or done (QUEUE_ITEM_DONE). */
+function requireOpenItem(ctx: DomainContext, id: string): QueueItem {
+  const item = /^[1-9]\d{0,15}$/.test(id) ? getQueueItem(ctx.store, Number(id)) : undefined;
+  if (!item) throw new ColonyError('QUEUE_ITEM_NOT_FOUND', `work item ${id} not found`, { details: { id } });
+  if (item.status === 'done')
+    throw new ColonyError('QUEUE_ITEM_DONE', `work item ${id} is already done`, { details: { id } });
+  return item;
+}
+
+function notHeld(args: { id: string; agent: string }, item: QueueItem): ColonyError {
+  return new ColonyError(
+    'LEASE_NOT_HELD',
+    item.claimedBy === null
+      ? `${args.agent} does not hold work item ${args.id}: take it with coord_next or coord_claim`
+      : `${args.agent} does not hold work item ${args.id}: ${item.claimedBy} does`,
+    { details: { id: args.id, claimed_by: item.claimedBy } },
+  );
+}
+
+function view(item: QueueItem): QueueItemView {
+  return {
+    id: String(item.id),
+    kind: item.kind,
+    payload: JSON.parse(item.payload),
+    lease_until: item.leaseUntil!,
+    claimed_by: item.claimedBy!,
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * @module run-once
+ * Idempotent mutating calls: the registry's `idempotent` option over the store's
+ * idempotency_keys table.
+ */
+import type { Clock } from '@swarm/coordination';
+import { findIdempotentResult, type Store, saveIdempotentResult } from '@swarm/storage';
+import { ColonyError } from '@swarm/tools';
+
+/** Runs a mutating call once per (tool, key): the lookup, the call and the record commit together. */
+export function runOnce<T>(store: Store, clock: Clock, tool: string, key: string, argsHash: string, fn: () => T): T {
+  return store.write(() => {
+    const prior = findIdempotentResult(store, tool, key);
+    if (prior) {
+      if (prior.argsHash !== argsHash) {
+        throw new ColonyError(
+          'IDEMPOTENCY_KEY_REUSED',
+          `idempotency_key "${key}" was already used for ${tool} with different arguments`,
+          { details: { idempotency_key: key } },
+        );
+      }
+      return prior.result as T;
+    }
+    const result = fn();
+    saveIdempotentResult(store, tool, key, argsHash, result, clock.now());
+    return result;
+  });
+}
