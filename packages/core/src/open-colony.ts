@@ -73,8 +73,8 @@ import {
   toAnthropicTools,
   toOpenAITools,
 } from '@swarm/tools';
+import { locateRepo } from '@swarm/worktree';
 import { ReceiptQueue } from './_receipts';
-import { locateRepo } from './git-repo';
 import { resolveDbPath, resolveHome } from './paths';
 import { type PlanScripts, planScripts } from './plans';
 import { SAVINGS_REFERENCE } from './savings-reference';
