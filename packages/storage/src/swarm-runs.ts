@@ -128,8 +128,13 @@ export function runningSwarmRuns(store: Store, repoRoot?: string): SwarmRunRow[]
   ).all(repoRoot) as SwarmRunRow[];
 }
 
-/** Interrupted runs of a repository, whose worktrees a clean-up may still have to recover. */
-export function swarmRunsInState(store: Store, state: SwarmRunState, repoRoot: string): SwarmRunRow[] {
+/** Runs in a state (e.g. interrupted ones a clean-up recovers), of one repository or all. */
+export function swarmRunsInState(store: Store, state: SwarmRunState, repoRoot?: string): SwarmRunRow[] {
+  if (repoRoot === undefined) {
+    return statement(store, `SELECT ${RUN_COLUMNS} FROM swarm_runs WHERE state = ? ORDER BY id`).all(
+      state,
+    ) as SwarmRunRow[];
+  }
   return statement(store, `SELECT ${RUN_COLUMNS} FROM swarm_runs WHERE state = ? AND repo_root = ? ORDER BY id`).all(
     state,
     repoRoot,

@@ -19,6 +19,7 @@ export {
   colonyWorktrees,
   isInside,
   resolveWorkspace,
+  swarmBranch,
   swarmLogFile,
   swarmTaskLayout,
   type Workspace,
@@ -72,6 +73,7 @@ export type {
 // Workspace primitives
 export {
   type DestroyOutcome,
+  destroyRefusal,
   destroyWorkspace,
   type ForkedWorkspace,
   forkNames,

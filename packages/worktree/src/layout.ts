@@ -17,8 +17,12 @@ export function worktreesRoot(repo: Repo): string {
   return join(repo.root, COLONY_DIR, WORKTREES_DIR);
 }
 
+export function swarmBranch(swarmId: string, task: string): string {
+  return `colony/${swarmId}/${task}`;
+}
+
 export function swarmTaskLayout(repo: Repo, swarmId: string, task: string): { path: string; branch: string } {
-  return { path: join(worktreesRoot(repo), swarmId, task), branch: `colony/${swarmId}/${task}` };
+  return { path: join(worktreesRoot(repo), swarmId, task), branch: swarmBranch(swarmId, task) };
 }
 
 export function workspaceLayout(repo: Repo, name: string): { path: string; branch: string } {

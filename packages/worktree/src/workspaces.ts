@@ -112,14 +112,24 @@ export type DestroyOutcome =
  */
 export async function destroyWorkspace(repo: Repo, ws: Workspace, force: boolean): Promise<DestroyOutcome> {
   if (!force) {
-    const status = await worktreeStatus(ws.workspace_id);
-    if (!status.clean) return { ok: false, workspace_id: ws.workspace_id, reason: 'dirty', files: status.files };
-    if (ws.branch && (await unmergedCommits(repo, ws.branch)) > 0) {
-      return { ok: false, workspace_id: ws.workspace_id, reason: 'unmerged', files: [] };
-    }
+    const refusal = await destroyRefusal(repo, ws);
+    if (refusal) return refusal;
   }
   const removed = await removeWorktree(repo, ws.workspace_id, { force, deleteBranch: 'always' });
   return { ok: true, workspace_id: ws.workspace_id, branch_deleted: removed.branchDeleted };
+}
+
+/** Why a workspace may not be destroyed without force (dirty, or unmerged commits); null when it may. */
+export async function destroyRefusal(
+  repo: Repo,
+  ws: Workspace,
+): Promise<Extract<DestroyOutcome, { ok: false }> | null> {
+  const status = await worktreeStatus(ws.workspace_id);
+  if (!status.clean) return { ok: false, workspace_id: ws.workspace_id, reason: 'dirty', files: status.files };
+  if (ws.branch && (await unmergedCommits(repo, ws.branch)) > 0) {
+    return { ok: false, workspace_id: ws.workspace_id, reason: 'unmerged', files: [] };
+  }
+  return null;
 }
 
 /** Commits of `branch` that no other branch holds. */

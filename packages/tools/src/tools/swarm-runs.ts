@@ -82,11 +82,22 @@ export const SwarmCollectInput = z.strictObject({
 });
 export type SwarmCollectInput = z.output<typeof SwarmCollectInput>;
 
+export const WorkspaceCleanInput = z.strictObject({ repo_root: repoRoot.optional() });
+export type WorkspaceCleanInput = z.output<typeof WorkspaceCleanInput>;
+
+export interface WorkspaceCleanResult {
+  interrupted: string[];
+  worktrees_removed: number;
+  branches_kept: string[];
+  branches_deleted: string[];
+}
+
 /** What a backend provides for the swarm tools; asynchronous. */
 export interface SwarmRunBackend {
   run(args: SwarmRunInput): Promise<SwarmRunAnswer>;
   status(args: SwarmStatusInput): Promise<SwarmStatusResult>;
   collect(args: SwarmCollectInput): Promise<SwarmRunResult>;
+  clean(args: WorkspaceCleanInput): Promise<WorkspaceCleanResult>;
 }
 
 interface HasSwarmRuns {
@@ -151,4 +162,21 @@ export const swarmCollect = defineTool({
   handler: (args, b: HasSwarmRuns) => b.swarmRuns.collect(args),
 });
 
-export const swarmRunTools = [swarmRun, swarmStatus, swarmCollect];
+export const workspaceClean = defineTool({
+  name: 'workspace_clean',
+  description: 'Recover interrupted swarm runs: remove their worktrees, keeping every branch that holds commits.',
+  input: WorkspaceCleanInput,
+  surface: 'runtime',
+  mutates: true,
+  idempotencyKey: false,
+  docs: {
+    returns:
+      '{ interrupted: [ swarm_id ], worktrees_removed, branches_kept: [ branch ], branches_deleted: [ branch ] }.',
+    errors: ['EXEC_NOT_ALLOWED'],
+    notes: `A run still marked running whose process is gone is marked interrupted first. Each of its worktrees is auto-committed, then removed; a branch with no commit of its own is deleted, any other kept. A server also does this once, on its first runtime call. Without repo_root: every repository with interrupted runs. ${RUNTIME_NOTES}`,
+    example: { repo_root: '/abs/repo' },
+  },
+  handler: (args, b: HasSwarmRuns) => b.swarmRuns.clean(args),
+});
+
+export const swarmRunTools = [swarmRun, swarmStatus, swarmCollect, workspaceClean];
