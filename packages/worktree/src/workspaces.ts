@@ -135,7 +135,7 @@ export async function destroyRefusal(
 /** Commits of `branch` that no other branch holds. */
 async function unmergedCommits(repo: Repo, branch: string): Promise<number> {
   const out = await git(
-    ['rev-list', '--count', `refs/heads/${branch}`, '--not', `--exclude=refs/heads/${branch}`, '--branches'],
+    ['rev-list', '--count', `refs/heads/${branch}`, '--not', `--exclude=${branch}`, '--branches'],
     {
       cwd: repo.root,
     },
