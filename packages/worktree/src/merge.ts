@@ -58,7 +58,7 @@ export interface MergeReport {
 
 /**
  * Where the target branch is checked out, if anywhere; RepoError when it is not a
- * branch, or when it is checked out with uncommitted changes (`dirty_tree`).
+ * branch, or when it is checked out with uncommitted changes to tracked files (`dirty_tree`).
  */
 export async function checkMergeTarget(repo: Repo, target: string): Promise<{ checkedOutAt: string | null }> {
   if ((await tryResolve(repo.root, `refs/heads/${target}`)) === null) {
@@ -66,7 +66,8 @@ export async function checkMergeTarget(repo: Repo, target: string): Promise<{ ch
   }
   const at = (await listWorktrees(repo)).find((w) => w.branch === target)?.path ?? null;
   if (at !== null) {
-    const status = await worktreeStatus(at);
+    // Untracked files do not block a fast-forward (git itself refuses one that would overwrite them).
+    const status = await worktreeStatus(at, { untracked: false });
     if (!status.clean) {
       throw new RepoError('dirty_tree', `merge_target "${target}" is checked out at ${at} with uncommitted changes`, {
         merge_target: target,

@@ -102,8 +102,10 @@ export interface WorktreeStatus {
   readonly files: string[];
 }
 
-export async function worktreeStatus(path: string): Promise<WorktreeStatus> {
-  const out = await git(['status', '--porcelain', '--untracked-files=all'], { cwd: path });
+/** `git status --porcelain`; `untracked: false` counts only changes to tracked files. */
+export async function worktreeStatus(path: string, options: { untracked?: boolean } = {}): Promise<WorktreeStatus> {
+  const untracked = options.untracked === false ? '--untracked-files=no' : '--untracked-files=all';
+  const out = await git(['status', '--porcelain', untracked], { cwd: path });
   const files = out
     .split('\n')
     .filter((l) => l.length > 3)
