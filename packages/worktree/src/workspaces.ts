@@ -35,13 +35,14 @@ export async function forkWorkspaces(
   names: readonly string[],
 ): Promise<ForkedWorkspace[]> {
   const base = await resolveCommit(repo.root, baseRef);
-  const made: ForkedWorkspace[] = [];
-  for (const name of names) {
-    const layout = workspaceLayout(repo, name);
-    const wt = await createWorktree(repo, { ...layout, base, lockReason: `colony workspace ${name}` });
-    made.push({ workspace_id: wt.path, workspace_name: name, branch: wt.branch, base_commit: base });
-  }
-  return made;
+  // Metadata is serialized by the repository lock; the checkouts fill in parallel.
+  return Promise.all(
+    names.map(async (name) => {
+      const layout = workspaceLayout(repo, name);
+      const wt = await createWorktree(repo, { ...layout, base, lockReason: `colony workspace ${name}` });
+      return { workspace_id: wt.path, workspace_name: name, branch: wt.branch, base_commit: base };
+    }),
+  );
 }
 
 export interface ListedWorkspace {
@@ -134,11 +135,8 @@ export async function destroyRefusal(
 
 /** Commits of `branch` that no other branch holds. */
 async function unmergedCommits(repo: Repo, branch: string): Promise<number> {
-  const out = await git(
-    ['rev-list', '--count', `refs/heads/${branch}`, '--not', `--exclude=${branch}`, '--branches'],
-    {
-      cwd: repo.root,
-    },
-  );
+  const out = await git(['rev-list', '--count', `refs/heads/${branch}`, '--not', `--exclude=${branch}`, '--branches'], {
+    cwd: repo.root,
+  });
   return Number(out.trim());
 }

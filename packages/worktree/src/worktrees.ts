@@ -39,19 +39,27 @@ export interface CreatedWorktree {
   readonly baseCommit: string;
 }
 
-/** `git worktree add -b <branch> <path> <base>`, then `git worktree lock`. */
+/**
+ * `git worktree add --no-checkout -b <branch> <path> <base>` and `git worktree lock`
+ * under the repository lock (metadata only: fast), then the files are checked out
+ * outside it (`reset --hard`, with git's parallel checkout), so several worktrees fill
+ * at once: each has its own index.
+ */
 export async function createWorktree(repo: Repo, options: CreateWorktreeOptions): Promise<CreatedWorktree> {
   colonyDir(repo);
   const baseCommit = await resolveCommit(repo.root, options.base ?? 'HEAD');
   const path = resolve(options.path);
   mkdirSync(dirname(path), { recursive: true });
-  return withRepoLock(repo.commonDir, async () => {
-    await git(['worktree', 'add', '--quiet', '-b', options.branch, path, baseCommit], { cwd: repo.root });
+  await withRepoLock(repo.commonDir, async () => {
+    await git(['worktree', 'add', '--quiet', '--no-checkout', '-b', options.branch, path, baseCommit], {
+      cwd: repo.root,
+    });
     if (options.lockReason !== false) {
       await git(['worktree', 'lock', '--reason', options.lockReason ?? 'colony: in use', path], { cwd: repo.root });
     }
-    return { path, branch: options.branch, baseCommit };
   });
+  await git(['-c', 'checkout.workers=0', 'reset', '--quiet', '--hard', 'HEAD'], { cwd: path, timeoutMs: 600_000 });
+  return { path, branch: options.branch, baseCommit };
 }
 
 /** Every worktree of the repository, the main checkout first (`git worktree list --porcelain`). */
