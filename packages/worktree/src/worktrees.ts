@@ -29,7 +29,7 @@ export interface CreateWorktreeOptions {
   readonly branch: string;
   /** Commit-ish it starts from (default HEAD). */
   readonly base?: string;
-  /** Lock it (default true), with this reason. */
+  /** Lock it (default true); `false` leaves it unlocked. The text names the user (git >= 2.35 could record it). */
   readonly lockReason?: string | false;
 }
 
@@ -51,12 +51,11 @@ export async function createWorktree(repo: Repo, options: CreateWorktreeOptions)
   const path = resolve(options.path);
   mkdirSync(dirname(path), { recursive: true });
   await withRepoLock(repo.commonDir, async () => {
-    await git(['worktree', 'add', '--quiet', '--no-checkout', '-b', options.branch, path, baseCommit], {
+    // `add --lock` (no reason: `--reason` on add needs git 2.35) saves a process per worktree.
+    const lock = options.lockReason === false ? [] : ['--lock'];
+    await git(['worktree', 'add', '--quiet', '--no-checkout', ...lock, '-b', options.branch, path, baseCommit], {
       cwd: repo.root,
     });
-    if (options.lockReason !== false) {
-      await git(['worktree', 'lock', '--reason', options.lockReason ?? 'colony: in use', path], { cwd: repo.root });
-    }
   });
   await git(['-c', 'checkout.workers=0', 'reset', '--quiet', '--hard', 'HEAD'], { cwd: path, timeoutMs: 600_000 });
   return { path, branch: options.branch, baseCommit };
