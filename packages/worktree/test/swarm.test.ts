@@ -25,8 +25,8 @@ describe('swarm engine', () => {
       spec(root, {
         tasks: [
           { name: 'a', command: stamp('a') },
-          { name: 'b', command: stamp('b', 0.8), depends_on: ['a'] },
-          { name: 'c', command: stamp('c', 0.8), depends_on: ['a'] },
+          { name: 'b', command: stamp('b', 2), depends_on: ['a'] },
+          { name: 'c', command: stamp('c', 2), depends_on: ['a'] },
           { name: 'd', command: stamp('d'), depends_on: ['b', 'c'] },
         ],
         merge_strategy: 'branch-per-source',
