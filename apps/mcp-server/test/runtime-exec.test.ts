@@ -111,13 +111,13 @@ describe('workspaces and exec_parallel', () => {
       commands: ['a'],
     });
     expect(mismatch.payload.code).toBe('INVALID_PARAMETERS');
-    const escape = await s.call('exec_parallel', {
+    const escaping = await s.call('exec_parallel', {
       repo_root: root,
       workspace_ids: ['ws-1'],
       commands: 'pwd',
       workdir: '../..',
     });
-    expect(escape.payload.code).toBe('INVALID_PARAMETERS');
+    expect(escaping.payload.code).toBe('INVALID_PARAMETERS');
     const none = await s.call('exec_parallel', { repo_root: root, workspace_ids: ['x', 'y'], commands: 'true' });
     expect(none.payload.code).toBe('WORKSPACE_NOT_FOUND');
 
