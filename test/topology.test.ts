@@ -16,8 +16,9 @@ const SCOPE = '@swarm/';
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@swarm/storage': [],
   '@swarm/tools': [],
+  '@swarm/worktree': [],
   '@swarm/coordination': ['@swarm/storage', '@swarm/tools'],
-  '@swarm/core': ['@swarm/coordination', '@swarm/storage', '@swarm/tools'],
+  '@swarm/core': ['@swarm/coordination', '@swarm/storage', '@swarm/tools', '@swarm/worktree'],
 };
 const APP_ALLOWED = ['@swarm/core', '@swarm/tools'];
 

@@ -376,7 +376,8 @@ describe('colony status', () => {
     expect(value).toMatchObject({ home, db_path: db, tasks: 2, warnings: [] });
     expect(value.sessions).toBeGreaterThanOrEqual(3);
     expect(value.observations).toBeGreaterThanOrEqual(4);
-    expect(value.toolsets.all + value.toolsets.framework).toBe(value.tools);
+    expect(value.toolsets.all + value.toolsets.framework + value.toolsets.runtime).toBe(value.tools);
+    expect(value.toolsets.runtime).toBe(9);
     expect(value.toolsets.core).toBeGreaterThan(0);
     expect(value.toolsets.core).toBeLessThan(value.toolsets.all);
   });

@@ -27,7 +27,7 @@ export type { ExamplesService, ForagingScanResult } from './foraging/examples-se
 export { parseToolCalls, type ToolCallRequest } from './framework/envelope';
 export type { FrameworkOptions } from './framework/framework-service';
 export { formatTurnReport, Orchestrator, type ToolCaller, type TurnReport } from './framework/orchestrator';
-export { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './framework/rate-limiter';
+export { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitSettings } from './framework/rate-limiter';
 // IDE hooks: the event vocabulary, the payload parser, the service and its output per IDE
 export {
   HOOK_EVENTS,

@@ -58,7 +58,7 @@ export {
   type ToolErrorPayload,
   type Toolset,
 } from '@swarm/tools';
-export { locateRepo } from './git-repo';
+export { locateRepo } from '@swarm/worktree';
 // Opening colony
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
 

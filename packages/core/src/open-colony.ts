@@ -36,14 +36,15 @@ import {
   toAnthropicTools,
   toOpenAITools,
 } from '@swarm/tools';
+import { locateRepo } from '@swarm/worktree';
 import { defaultHivemindRoots, envRates } from './_env';
 import { ReceiptQueue } from './_receipts';
 import { runOnce } from './_run-once';
-import { locateRepo } from './git-repo';
 import { resolveDbPath, resolveHome } from './paths';
 import { type PlanScripts, planScripts } from './plan-scripts';
 import { SAVINGS_REFERENCE } from './savings-reference';
 import { loadSettings, type Settings } from './settings';
+import { createRuntimeServices, type SwarmRunService } from './workspaces';
 
 export interface OpenColonyOptions {
   /** Data home; default `$COLONY_HOME` or `~/.colony`. */
@@ -75,6 +76,12 @@ export interface OpenColonyOptions {
    * `COLONY_ALLOW_WRITE=1` in the environment, else false (approvals are recorded only).
    */
   readonly allowWrite?: boolean;
+  /**
+   * Serve the runtime tools that run git and shell commands on the host (seed 004:
+   * workspaces, exec_parallel, swarm_run; `--allow-exec`). Default: `COLONY_ALLOW_EXEC=1`
+   * in the environment, else false (they answer EXEC_NOT_ALLOWED and run nothing).
+   */
+  readonly allowExec?: boolean;
   /** Rate limits of the framework tools, by tool name or `*`; merged over settings.json and the defaults. */
   readonly rateLimits?: RateLimitSettings;
   /**
@@ -116,6 +123,10 @@ export interface Colony extends Omit<Services, 'plans' | 'swarm' | 'mesh'> {
   readonly tokens: TokenCounter;
   /** Whether approved write proposals are applied to disk. */
   readonly allowWrite: boolean;
+  /** Whether the runtime tools (workspaces, exec_parallel, swarm_run) may run commands. */
+  readonly allowExec: boolean;
+  /** Seed-004 swarm runs: `recover(repoRoot?)` is what `colony workspace clean` runs; `idle()` awaits running ones. */
+  readonly swarmRuns: SwarmRunService;
   /** Plans from scripts: publish (or dry-run) and list, validated and receipted like tool calls. */
   readonly plans: PlanScripts;
   readonly registry: ToolRegistry<ColonyBackend>;
@@ -169,12 +180,20 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     savingsReference: SAVINGS_REFERENCE,
     onWarning: warn,
   });
+  const allowExec = options.allowExec ?? process.env.COLONY_ALLOW_EXEC === '1';
+  const runtime = createRuntimeServices({
+    store,
+    clock,
+    allowExec,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
+  });
+  const backend: ColonyBackend = { ...services, workspaces: runtime.workspaces, swarmRuns: runtime.swarmRuns };
 
   const receipts =
     options.receipts === false
       ? null
       : new ReceiptQueue(store, tokens, tokenWorker(tokenizerModule), options.onInternalError);
-  const registry = new ToolRegistry<ColonyBackend>(COLONY_TOOLS, services, {
+  const registry = new ToolRegistry<ColonyBackend>(COLONY_TOOLS, backend, {
     now: () => clock.now(),
     idempotent: (tool, key, argsHash, fn) => runOnce(store, clock, tool, key, argsHash, fn),
     ...(receipts ? { recordReceipt: (r: CallReceipt) => receipts.push(r), beforeCall: () => receipts.flush() } : {}),
@@ -190,6 +209,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     warnings,
     tokens,
     allowWrite,
+    allowExec,
+    swarmRuns: runtime.swarmRuns,
     plans: planScripts((name, args) => registry.call(name, args)),
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
@@ -202,7 +223,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       sessions: countSessions(store),
       observations: countObservations(store),
       tasks: countTasks(store),
-      tools: registry.list('all').length + registry.list('framework').length,
+      tools: registry.list('all').length + registry.list('framework').length + registry.list('runtime').length,
       warnings: [...warnings],
     }),
     close: () => {

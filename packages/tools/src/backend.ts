@@ -34,7 +34,9 @@ import type { SuggestBackend } from './tools/suggest';
 import type { SwarmContextBackend } from './tools/swarm-context';
 import type { SwarmFilesBackend } from './tools/swarm-files';
 import type { SwarmQueueBackend } from './tools/swarm-queue';
+import type { SwarmRunBackend } from './tools/swarm-runs';
 import type { TaskBackend } from './tools/tasks';
+import type { WorkspaceBackend } from './tools/workspaces';
 
 /** Seed-000 framework tools: workspace files, the shared context, the work queue. */
 export interface SwarmBackend {
@@ -76,4 +78,8 @@ export interface ColonyBackend {
   readonly attention: AttentionBackend;
   /** Example projects under <repo_root>/examples/ (foraging). */
   readonly examples: ExamplesBackend;
+  /** Seed-004 workspaces and exec_parallel on git worktrees (toolset `runtime`). */
+  readonly workspaces: WorkspaceBackend;
+  /** Seed-004 swarm_run, swarm_status, swarm_collect (toolset `runtime`). */
+  readonly swarmRuns: SwarmRunBackend;
 }

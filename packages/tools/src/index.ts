@@ -412,6 +412,17 @@ export {
   type QueueItemView,
   type QueueStatusResult,
 } from './tools/swarm-queue';
+// Tool family: swarm runs (seed 004, toolset runtime)
+export type {
+  SwarmCollectInput,
+  SwarmRunAnswer,
+  SwarmRunBackend,
+  SwarmRunInput,
+  SwarmRunResult,
+  SwarmStatusInput,
+  SwarmStatusResult,
+  WorkspaceCleanResult,
+} from './tools/swarm-runs';
 // Tool family: tasks
 export {
   NEGATIVE_WARNING_KINDS,
@@ -432,3 +443,17 @@ export {
   type TaskUpdate,
   TaskUpdatesSinceInput,
 } from './tools/tasks';
+// Tool family: workspaces (seed 004, toolset runtime)
+export type {
+  ExecParallelInput,
+  ExecParallelResult,
+  WorkspaceBackend,
+  WorkspaceDestroyInput,
+  WorkspaceDestroyResult,
+  WorkspaceForkInput,
+  WorkspaceForkResult,
+  WorkspaceListInput,
+  WorkspaceListResult,
+  WorkspaceMergeInput,
+  WorkspaceMergeResult,
+} from './tools/workspaces';

@@ -17,6 +17,7 @@ export * from './messages';
 export * from './plans';
 export * from './profiles';
 export * from './proposals';
+export * from './runs';
 export * from './specs';
 export * from './threads';
 export * from './write-proposals';
