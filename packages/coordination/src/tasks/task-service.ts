@@ -37,7 +37,7 @@ import {
   type TaskUpdatesSinceInput,
 } from '@swarm/tools';
 import { withBudget } from '../budget';
-import { appendObservation, type DomainContext, requireParticipant, requireSession, requireTask } from '../context';
+import { appendObservation, type DomainContext, ensureSession, requireParticipant, requireTask } from '../context';
 import { inferIdeFromSessionId } from '../ide';
 import { appendNotepadPointer, type NotepadPointer } from './omx-notepad';
 import { compactLine, directedAgent, looksLikeFutureWork } from './post-routing';
@@ -188,7 +188,7 @@ export class TaskService implements TaskBackend {
     const ctx = this.#ctx;
     const repoRoot = args.repo_root === undefined ? undefined : normalizeRepoRoot(args.repo_root);
     const posted = ctx.store.write(() => {
-      requireSession(ctx, args.session_id);
+      ensureSession(ctx, args.session_id);
       const matches = activeTasksOfSession(ctx.store, args.session_id).filter(
         ({ task }) =>
           (repoRoot === undefined || task.repoRoot === repoRoot) &&
