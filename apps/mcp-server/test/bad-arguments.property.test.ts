@@ -36,11 +36,15 @@ function badArguments(schema: JsonSchema, example: Record<string, unknown>): fc.
     fc
       .constantFrom(...props)
       .chain(([name, prop]) => wrongTypeFor(prop).map((value) => ({ ...example, [name]: value }))),
-    // An argument the tool does not have.
+    // An argument of the wrong type beside one the tool does not have (which alone is ignored).
     fc
-      .string({ minLength: 1, maxLength: 12 })
-      .filter((k) => !(k in (schema.properties ?? {})) && k !== '__proto__')
-      .map((key) => ({ ...example, [key]: 'x' })),
+      .tuple(
+        fc.constantFrom(...props),
+        fc
+          .string({ minLength: 1, maxLength: 12 })
+          .filter((k) => !(k in (schema.properties ?? {})) && k !== '__proto__'),
+      )
+      .chain(([[name, prop], key]) => wrongTypeFor(prop).map((value) => ({ ...example, [name]: value, [key]: 'x' }))),
   ];
   if (Object.values(example).some((v) => typeof v === 'string')) {
     // Oversize text in every string argument.

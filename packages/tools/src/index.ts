@@ -51,6 +51,7 @@ export {
   type CallReceipt,
   hashArgs,
   parseArgs,
+  parseToolArgs,
   type RegistryHooks,
   type ToolCallOutcome,
   ToolRegistry,

@@ -110,6 +110,13 @@ object:
 carry details beside them (\`fields\` for INVALID_PARAMETERS, \`missing_ids\`,
 \`candidates\`). Bad input never half-writes: a refused call changes nothing.
 
+An argument a tool does not declare (\`agent\` on \`task_claim_file\`, \`session_id\` on
+\`hivemind_context\`) is ignored, not refused: an object answer then names it in
+\`ignored_arguments\` (an array answer is left as it is). Wrong types, missing required
+fields and unknown keys inside nested objects are still \`INVALID_PARAMETERS\`.
+A session need not call \`task_thread\` first: its first call registers it, and only
+\`recall_session\` answers \`SESSION_NOT_FOUND\` for a session it has never seen.
+
 ## Retries: idempotency_key
 
 Every mutating tool (\`Writes: yes\` below) accepts an optional \`idempotency_key\`
