@@ -75,7 +75,8 @@ export interface FsProposalsResult {
 
 export interface DecisionResult {
   path: string;
-  proposal_id: number;
+  /** null when the decision found no pending proposal (its path left the workspace, say). */
+  proposal_id: number | null;
   status: 'applied' | 'approved' | 'rejected' | 'failed';
   code?: string;
   /** Why a write failed, in words. */

@@ -57,3 +57,8 @@ export const jsonValue = z.unknown().refine((value) => {
     return false;
   }
 }, `must be JSON of at most ${MAX_CONTENT_CHARS} characters`);
+
+/** A JSON object (not an array, not a scalar), at most MAX_CONTENT_CHARS once serialized. */
+export const jsonObject = z
+  .record(z.string(), z.unknown())
+  .refine((value) => jsonValue.safeParse(value).success, `must be JSON of at most ${MAX_CONTENT_CHARS} characters`);
