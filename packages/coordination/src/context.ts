@@ -20,6 +20,7 @@ import {
 import { ColonyError } from '@swarm/tools';
 import type { Clock } from './clock';
 import { inferIdeFromSessionId } from './ide';
+import type { FileRoots } from './roots';
 import type { TokenCounter } from './tokens';
 
 export interface CoordinationSettings {
@@ -38,6 +39,11 @@ export interface DomainContext {
   readonly clock: Clock;
   readonly tokens: TokenCounter;
   readonly settings: CoordinationSettings;
+  /**
+   * The roots file tools may read and write under (see `roots.ts`). openColony always
+   * sets it; a context built without it leaves repo_root unconfined.
+   */
+  readonly roots?: FileRoots;
 }
 
 export function requireSession(ctx: DomainContext, id: string, role = 'session'): Session {

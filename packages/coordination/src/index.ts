@@ -221,6 +221,7 @@ export { fileKey, type RankedCandidate, type RankInput, type ReadyCandidate, ran
 export { ReadyService, type ReadyServiceDeps } from './ready/ready-service';
 export { normalizeRepoPath } from './repo-paths';
 export { RESCUE_BASE_BRANCH, RESCUE_KIND, RescueService } from './rescue/rescue-service';
+export { FileRoots, type FileRootsOptions, repositoryOf } from './roots';
 // Token receipts and the savings model
 export {
   type ReferenceRow,

@@ -15,7 +15,7 @@ let ws: TestWorkspace;
 afterEach(() => fx.close());
 
 function setUp(allowWrite: boolean): void {
-  fx = createFixture(undefined, { allowWrite });
+  fx = createFixture(undefined, { allowWrite, arbiter: 'Arbiter' });
   ws = createWorkspace(fx);
 }
 

@@ -18,6 +18,7 @@ import {
   DEFAULT_RATE_LIMITS,
   type Embedder,
   ExamplesService,
+  FileRoots,
   fileClock,
   HookService,
   hashingEmbedder,
@@ -113,6 +114,18 @@ export interface OpenColonyOptions {
   /** Rate limits of the framework tools, by tool name or `*`; merged over settings.json and the defaults. */
   readonly rateLimits?: RateLimitSettings;
   /**
+   * Folders the file tools (framework fs_*, spec tools, examples, the notepad pointer)
+   * may read and write under, beside settings.json `roots`; default none. Beyond them,
+   * the roots an MCP client declares (`colony.roots.setClientRoots`) or, when it
+   * declares none, the repository of the process cwd. Others are ROOT_NOT_ALLOWED.
+   */
+  readonly roots?: readonly string[];
+  /**
+   * The only agent whose arbiter_decide calls are accepted (default settings.json
+   * `arbiter`, else `COLONY_ARBITER`); without one, approved writes are never applied.
+   */
+  readonly arbiter?: string;
+  /**
    * USD per 1M input/output tokens for savings_report when a call gives none. Default:
    * `COLONY_MCP_INPUT_USD_PER_1M` / `COLONY_MCP_OUTPUT_USD_PER_1M` from the environment.
    */
@@ -165,6 +178,8 @@ export interface Colony {
   readonly attention: AttentionService;
   /** Whether approved write proposals are applied to disk. */
   readonly allowWrite: boolean;
+  /** The roots file tools may work under; serving sets the MCP client's roots here. */
+  readonly roots: FileRoots;
   /** The IDE hooks: what `colony hook run` does for each event. */
   readonly hooks: HookService;
   /** Plans from scripts: publish (or dry-run) and list, validated and receipted like tool calls. */
@@ -216,7 +231,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       onWarning: warn,
     });
   const store = openStore({ path: dbPath });
-  const ctx = { store, clock, tokens, settings };
+  const roots = new FileRoots({ fixed: [...(settings.roots ?? []), ...(options.roots ?? [])] });
+  const ctx = { store, clock, tokens, settings, roots };
   const vectors = new VectorIndex(store, {
     embedder: options.embedder === undefined ? hashingEmbedder : options.embedder,
     onWarning: warn,
@@ -249,8 +265,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       : {}),
   });
   const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
+  const arbiter = options.arbiter ?? settings.arbiter ?? process.env.COLONY_ARBITER;
   const swarm = createSwarmBackend(ctx, {
     allowWrite,
+    ...(arbiter ? { arbiter } : {}),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
   });
   const mesh = createMeshBackend(ctx);
@@ -320,6 +338,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     batons,
     attention,
     allowWrite,
+    roots,
     hooks,
     plans: planScripts((name, args) => registry.call(name, args)),
     proposals,

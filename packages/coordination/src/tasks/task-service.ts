@@ -39,6 +39,7 @@ import {
 import { withBudget } from '../budget';
 import { appendObservation, type DomainContext, ensureSession, requireParticipant, requireTask } from '../context';
 import { inferIdeFromSessionId } from '../ide';
+import { requireRoot } from '../roots';
 import { appendNotepadPointer, type NotepadPointer } from './omx-notepad';
 import { compactLine, directedAgent, looksLikeFutureWork } from './post-routing';
 
@@ -228,6 +229,7 @@ export class TaskService implements TaskBackend {
       const details: Record<string, unknown> = { session_id: args.session_id };
       if (args.allow_omx_notepad_fallback && repoRoot !== undefined) {
         try {
+          requireRoot(ctx.roots, repoRoot);
           details.omx_notepad_path = appendNotepadPointer(repoRoot, pointerFor(args, null, null));
         } catch (error) {
           details.omx_notepad_warning = `OMX notepad pointer not written: ${(error as Error).message}`;
@@ -246,6 +248,7 @@ export class TaskService implements TaskBackend {
     if (ctx.settings.bridge.writeOmxNotepadPointer) {
       // The note is committed: a pointer that cannot be written is a warning, not a failure.
       try {
+        requireRoot(ctx.roots, posted.task.repoRoot);
         result.omx_notepad_path = appendNotepadPointer(posted.task.repoRoot, pointerFor(args, posted.task, posted.id));
       } catch (error) {
         result.warning = `note saved; OMX notepad pointer not written: ${(error as Error).message}`;
