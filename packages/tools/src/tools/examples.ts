@@ -95,7 +95,7 @@ export const examplesIntegratePlan = defineTool({
   docs: {
     returns:
       '{ example_name, dependency_delta: { add: { name: range }, remove: [name] }, files_to_copy: [ { from, to_suggestion, rationale } ], config_steps, uncertainty_notes, budget }',
-    errors: ['PATH_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'PATH_IGNORED'],
+    errors: ['PATH_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'PATH_IGNORED', 'ROOT_NOT_ALLOWED'],
     notes:
       "No LLM: derived from the indexed manifest and entrypoints plus a fresh read of the target package.json. target_hint: absolute paths are used as-is, relative ones are joined onto repo_root (a folder means its package.json); default <repo_root>/package.json; outside repo_root (lexically or through a symlink) answers PATH_OUTSIDE_REPO, inside .git PATH_IGNORED. dependency_delta.add: example dependencies and devDependencies missing from the target (any section). dependency_delta.remove is informational, never a recommendation to delete: target dependencies the example does not use. Only npm examples produce a real diff; other manifest kinds leave add empty and say so in uncertainty_notes, which also names version conflicts, a missing or malformed manifest or target, and truncated scans. files_to_copy.from is repo-relative; to_suggestion is relative to the target manifest's folder. An example not in the index (run `colony foraging scan`) answers PATH_NOT_FOUND.",
     example: { repo_root: '/abs/path/to/repo', example_name: 'stripe-webhook', target_hint: 'apps/api/package.json' },

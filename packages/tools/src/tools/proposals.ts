@@ -38,7 +38,7 @@ export const taskPropose = defineTool({
   mutates: true,
   docs: {
     returns: '{ proposal_id, strength, promotion_threshold }',
-    errors: ['SESSION_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
+    errors: ['PATH_OUTSIDE_REPO'],
     notes: `The proposer's own evidence weighs ${PROPOSAL_WEIGHTS.proposed}; the threshold is ${PROMOTION_THRESHOLD}. Proposing what a pending proposal on the same repo_root+branch already says (same summary, case and spacing aside) reinforces it as \`rediscovered\` instead of adding a duplicate. touches_files are stored repo-relative (PATH_OUTSIDE_REPO for a path leaving the repository). Appends a \`proposal\` observation.`,
     example: {
       repo_root: '/abs/repo',
@@ -66,7 +66,7 @@ export const taskReinforce = defineTool({
   mutates: true,
   docs: {
     returns: '{ proposal_id, strength, promoted, task_id } (task_id non-null once promoted)',
-    errors: ['PROPOSAL_NOT_FOUND', 'SESSION_NOT_FOUND'],
+    errors: ['PROPOSAL_NOT_FOUND'],
     notes: `Weights: explicit ${PROPOSAL_WEIGHTS.explicit}, rediscovered ${PROPOSAL_WEIGHTS.rediscovered}, adjacent ${PROPOSAL_WEIGHTS.adjacent}, stored with the row. Scoring is deterministic and source-diverse: each session counts once, with its strongest evidence (repeats collapse); a further session of an agent type that already gave evidence counts ×${SAME_AGENT_TYPE_FACTOR}, a new agent type in full. The agent type comes from the session's agent, else its IDE, else the session id; an unknown type counts as already seen. Evidence halves every ${PROPOSAL_HALF_LIFE_HOURS} hours. When strength reaches ${PROMOTION_THRESHOLD} the proposal is promoted in the same transaction: a task thread opens on branch \`proposal/<id>\` of repo_root (title = summary) and task_id is set; of concurrent reinforcements exactly one promotes.`,
     example: { proposal_id: 42, session_id: 'sess_xyz', kind: 'rediscovered' },
   },

@@ -192,7 +192,7 @@ export const taskNoteWorking = defineTool({
   mutates: true,
   docs: {
     returns: '{ observation_id, id, task_id } plus omx_notepad_path / warning when the OMX pointer bridge is on.',
-    errors: ['ACTIVE_TASK_NOT_FOUND', 'AMBIGUOUS_ACTIVE_TASK', 'SESSION_NOT_FOUND'],
+    errors: ['ACTIVE_TASK_NOT_FOUND', 'AMBIGUOUS_ACTIVE_TASK'],
     notes:
       'Posts kind "note" (metadata.working: true) when exactly one active task of the session matches. Several matches answer AMBIGUOUS_ACTIVE_TASK with compact `candidates` (task_id, repo_root, branch, status, updated_at, agent); none answers ACTIVE_TASK_NOT_FOUND. With settings bridge.writeOmxNotepadPointer=true a successful note also appends a one-line pointer (branch, task, blocker, next, evidence, colony_observation_id) to <repo_root>/.omx/notepad.md (the note is never duplicated there; if the pointer cannot be written the note still stands and `warning` says why). With allow_omx_notepad_fallback:true, repo_root given and no match, the pointer is written even though the note is not, and the ACTIVE_TASK_NOT_FOUND error says where (`omx_notepad_path`) or why not (`omx_notepad_warning`). Ambiguity never writes the fallback. repo_root must be an existing directory for any pointer.',
     example: {
