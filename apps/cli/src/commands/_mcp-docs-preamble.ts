@@ -43,8 +43,10 @@ all use one database file at once.
   each listed tool costs context on every turn.
 - \`framework\` serves only the tools marked \`framework\`: the seed-000 swarm tools
   (workspace files and write proposals, shared context, work queue), each naming its
-  caller in \`agent\`. Add \`--allow-write\` to let \`arbiter_decide\` apply approved
-  writes. Their \`RATE_LIMITED\` refusal is the seed's payload \`{ error: "rate_limited",
+  caller in \`agent\`. Add \`--allow-write --arbiter NAME\` to let the arbiter
+  \`NAME\` (and no one else) apply approved writes with \`arbiter_decide\`. File tools
+  work only under the roots the server allows (the repository of its working
+  directory, plus \`--root DIR\`): another \`repo_root\` answers \`ROOT_NOT_ALLOWED\`. Their \`RATE_LIMITED\` refusal is the seed's payload \`{ error: "rate_limited",
   code: 429, tool, limit, remaining, reset_sec, scope }\`. The toolset also serves the
   seven seed-001 tools (context mesh with access lists and TTLs, atomic batches, agent
   messages): their schemas are the seed's word for word, their caller is
