@@ -131,7 +131,7 @@ describe('task_messages', () => {
     ]);
   });
 
-  it('answers an unknown session its agent's messages and refuses bad input', async () => {
+  it('answers an unknown session the messages of its agent, and refuses bad input', async () => {
     expect(await fx.ok('task_messages', { session_id: 'ghost', agent: 'nobody' })).toEqual([]);
     expect((await fx.fail('task_messages', { session_id: 'codex-1', agent: 'codex', limit: 0 })).code).toBe(
       'INVALID_PARAMETERS',
