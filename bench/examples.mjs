@@ -19,7 +19,7 @@ const WORDS =
   'webhook signature stripe claim relay quota lexer parser router flask cargo token budget handler request'.split(' ');
 const dir = mkdtempSync(join(tmpdir(), 'colony-bench-examples-'));
 const db = join(dir, 'colony.db');
-const colony = core.openColony({ dbPath: db, home: dir, receipts: false, embedder: null });
+const colony = core.openColony({ dbPath: db, home: dir, receipts: false, embedder: null, roots: [dir] });
 const store = storage.openStore({ path: db });
 const ms = (t) => `${(performance.now() - t).toFixed(2)} ms`;
 

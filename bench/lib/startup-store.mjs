@@ -86,7 +86,7 @@ export async function seedStartupStore({ openColony, dbPath, home, repoRoot, his
   mkdirSync(repoRoot, { recursive: true });
   let now = history ? NOW - 40 * DAY : NOW - 2 * DAY;
   const clock = { now: () => now };
-  const colony = openColony({ home, dbPath, clock, receipts: false, embedder: null });
+  const colony = openColony({ home, dbPath, clock, receipts: false, embedder: null, roots: [repoRoot] });
   const call = async (tool, args) => {
     const out = await colony.handleToolCall(tool, args);
     if (!out.ok) throw new Error(`seed: ${tool} failed: ${out.text}`);

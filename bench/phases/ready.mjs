@@ -55,7 +55,7 @@ export async function benchReadyForAgent() {
   const db = join(TMP, 'ready.db');
   const repoRoot = join(TMP, 'ready-repo');
   mkdirSync(repoRoot);
-  const colony = core.openColony({ home: HOME, dbPath: db, receipts: false });
+  const colony = core.openColony({ home: HOME, dbPath: db, receipts: false, roots: [repoRoot] });
   try {
     const call = async (tool, args) => {
       const out = await colony.handleToolCall(tool, args);

@@ -4,14 +4,21 @@
  * tool through the one registry. Commands never reach around `handleToolCall`, so
  * what the CLI prints is what an MCP client receives.
  */
+import { parse } from 'node:path';
 import { type Colony, type OpenColonyOptions, openColony } from '@swarm/core';
 import { CliError } from './_output';
 import type { StoreFlags } from './_store-args';
 
 export { type StoreFlags, storeArgs } from './_store-args';
 
-export function openFromArgs(args: StoreFlags, extra: OpenColonyOptions = {}): Colony {
+/**
+ * Opens colony for a command. A command run by hand is the operator's choice of folder:
+ * its file tools may work anywhere (`operator`); `colony mcp` passes false, so a model's
+ * repo_root is confined to the roots the server allows.
+ */
+export function openFromArgs(args: StoreFlags, extra: OpenColonyOptions = {}, operator = true): Colony {
   return openColony({
+    ...(operator ? { roots: [parse(process.cwd()).root] } : {}),
     ...extra,
     ...(args.home ? { home: args.home } : {}),
     ...(args.db ? { dbPath: args.db } : {}),

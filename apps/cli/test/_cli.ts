@@ -26,7 +26,7 @@ export function cliStore(prefix: string) {
   }
   /** A tool's value, called in-process on the same store. */
   async function tool(name: string, args: Record<string, unknown>) {
-    const lib = openColony({ home, dbPath: db, receipts: false });
+    const lib = openColony({ home, dbPath: db, receipts: false, roots: [tmpdir()] });
     try {
       const outcome = await lib.handleToolCall(name, args);
       if (!outcome.ok) throw new Error(outcome.text);

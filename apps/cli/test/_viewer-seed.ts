@@ -5,7 +5,9 @@
  * one claimable now, one waiting), file claims, a blocking and a needs_reply message,
  * a pending handoff, and tool-call receipts spread over the last six hours.
  */
+
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Colony, manualClock, openColony } from '@swarm/core';
 
@@ -56,7 +58,7 @@ export async function seedViewerStore(dir: string): Promise<SeededStore> {
   const clock = manualClock(T0 - 6 * HOUR);
   const at = (msBeforeT0: number) => clock.set(T0 - msBeforeT0);
   // Receipts on: every call below leaves one at the clock's time, as a real fleet's calls do.
-  const colony = openColony({ home, dbPath: db, clock });
+  const colony = openColony({ home, dbPath: db, clock, roots: [tmpdir()] });
   const call = caller(colony);
   const receiptsPerHour: Record<number, number> = {};
   const count = () => {
@@ -174,7 +176,13 @@ export async function seedViewerStore(dir: string): Promise<SeededStore> {
 
 /** Calls tools on the seeded store at a given time, without receipts (as a test's own hand). */
 export async function withStore<T>(seed: SeededStore, now: number, fn: (call: Call) => Promise<T>): Promise<T> {
-  const colony = openColony({ home: seed.home, dbPath: seed.db, clock: manualClock(now), receipts: false });
+  const colony = openColony({
+    home: seed.home,
+    dbPath: seed.db,
+    clock: manualClock(now),
+    receipts: false,
+    roots: [tmpdir()],
+  });
   try {
     return await fn(caller(colony));
   } finally {

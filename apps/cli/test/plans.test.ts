@@ -29,7 +29,7 @@ function colony(args: string[], cwd = dir) {
 
 /** How many plans the database holds, read in-process. */
 const plans = async () => {
-  const lib = openColony({ home, dbPath: db, receipts: false });
+  const lib = openColony({ home, dbPath: db, receipts: false, roots: [tmpdir()] });
   try {
     return (await lib.plans.list({ limit: 100 })).length;
   } finally {

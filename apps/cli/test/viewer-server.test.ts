@@ -40,7 +40,7 @@ function get(
 }
 
 beforeAll(async () => {
-  colony = openColony({ home: join(dir, 'home'), dbPath, clock, receipts: false });
+  colony = openColony({ home: join(dir, 'home'), dbPath, clock, receipts: false, roots: [tmpdir()] });
   viewer = await startViewer({ colony, port: 0, refreshMs: 100, scope: { repoRoot: dir } });
 });
 
@@ -138,7 +138,7 @@ describe('viewer server', () => {
     }
     await seen(/^event: clock/);
     // Another writer publishes a plan: the plans panel is sent again.
-    const writer = openColony({ home: join(dir, 'home'), dbPath, clock, receipts: false });
+    const writer = openColony({ home: join(dir, 'home'), dbPath, clock, receipts: false, roots: [tmpdir()] });
     const published = await writer.handleToolCall('task_plan_publish', {
       repo_root: dir,
       slug: 'live-plan',

@@ -20,13 +20,15 @@ async function main(): Promise<void> {
       token: { type: 'string' },
       'allow-write': { type: 'boolean', default: false },
       'allow-exec': { type: 'boolean', default: false },
+      root: { type: 'string', multiple: true },
+      arbiter: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
   if (values.help) {
     process.stdout.write(
-      'usage: colony-mcp [--db PATH] [--home DIR] [--toolset core|all|framework|runtime] [--allow-write] [--allow-exec] [--http [--port N] [--token T]]\n',
+      'usage: colony-mcp [--db PATH] [--home DIR] [--toolset core|all|framework|runtime] [--allow-write] [--allow-exec] [--arbiter NAME] [--root DIR]... [--http [--port N] [--token T]]\n',
     );
     return;
   }
@@ -38,6 +40,8 @@ async function main(): Promise<void> {
       ...(values.db ? { dbPath: values.db } : {}),
       ...(values['allow-write'] ? { allowWrite: true } : {}),
       ...(flags.allowExec ? { allowExec: true } : {}),
+      ...(values.root?.length ? { roots: values.root } : {}),
+      ...(values.arbiter ? { arbiter: values.arbiter } : {}),
       onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),
       onInternalError: (error, tool) => process.stderr.write(`colony: internal error in ${tool}: ${String(error)}\n`),
     });

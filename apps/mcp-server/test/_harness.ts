@@ -41,6 +41,11 @@ export interface StartOptions {
   readonly env?: Record<string, string>;
   /** A file whose epoch-ms content is the server's clock (see `setClock`). */
   readonly clockFile?: string;
+  /**
+   * `--root` folders the file tools may work under. Default: the system temp folder,
+   * where tests make their repositories; `false` for none (the server's own default).
+   */
+  readonly roots?: readonly string[] | false;
 }
 
 export async function startServer(options: StartOptions): Promise<Server> {
@@ -48,6 +53,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
     '--db',
     options.db,
     ...(options.toolset ? ['--toolset', options.toolset] : []),
+    ...(options.roots === false ? [] : (options.roots ?? [tmpdir()]).flatMap((root) => ['--root', root])),
     ...(options.flags ?? []),
   ];
   const [command, args] =

@@ -212,7 +212,7 @@ describe('attention_inbox over stdio, three agents in three processes', () => {
       { ...base, recent_claim_limit: 0 },
       { ...base, file_heat_half_life_minutes: 'thirty' },
       { ...base, task_ids: [] },
-      { ...base, unknown_field: true },
+      { ...base, task_ids: [], unknown_field: true },
     ]) {
       await byCodex1.refused('attention_inbox', bad, 'INVALID_PARAMETERS');
     }

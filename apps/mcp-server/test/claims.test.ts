@@ -104,7 +104,7 @@ describe('task_claim_file over stdio', () => {
     const base = { task_id: taskId, session_id: 'claude-1', file_path: 'src/a.ts' };
     await refused('task_claim_file', { ...base, file_path: '../outside.ts' }, 'PATH_OUTSIDE_REPO');
     await refused('task_claim_file', { ...base, session_id: 'outsider' }, 'NOT_PARTICIPANT');
-    await refused('task_claim_file', { ...base, session_id: 'nobody' }, 'SESSION_NOT_FOUND');
+    await refused('task_claim_file', { ...base, session_id: 'nobody' }, 'NOT_PARTICIPANT');
     await refused('task_claim_file', { ...base, task_id: 9999 }, 'TASK_NOT_FOUND');
     await refused('task_claim_file', { ...base, note: 'n'.repeat(501) }, 'INVALID_PARAMETERS');
   });

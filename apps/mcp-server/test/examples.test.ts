@@ -126,10 +126,7 @@ describe('examples tools over MCP stdio', () => {
     await refused('examples_list', { repo_root: 42 }, 'INVALID_PARAMETERS');
     await refused('examples_query', { query: '', limit: 10 }, 'INVALID_PARAMETERS');
     await refused('examples_query', { query: 'x', limit: 0 }, 'INVALID_PARAMETERS');
-    await refused(
-      'examples_integrate_plan',
-      { repo_root: repo, example_name: 'stripe-webhook', extra: 1 },
-      'INVALID_PARAMETERS',
-    );
+    await refused('examples_integrate_plan', { repo_root: repo, example_name: 7, extra: 1 }, 'INVALID_PARAMETERS');
+    await refused('examples_integrate_plan', { repo_root: '/', example_name: 'stripe-webhook' }, 'ROOT_NOT_ALLOWED');
   });
 });

@@ -4,6 +4,7 @@
  * and the audit trail holds one acceptance. The first round fires each accept as soon
  * as its server has connected, while the others are still starting on the same file.
  */
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openColony } from '@swarm/core';
 import { getObservation, openStore, repliesTo, type Store, sessionClaims } from '@swarm/storage';
@@ -23,7 +24,7 @@ const servers: Server[] = [];
 
 /** Claims three files as the sender and hands them to codex; returns the handoff id and files. */
 async function setUpRound(round: number): Promise<{ id: number; files: string[] }> {
-  const colony = openColony({ home: dir, dbPath: db, receipts: false });
+  const colony = openColony({ home: dir, dbPath: db, receipts: false, roots: [tmpdir()] });
   try {
     const call = async (tool: string, args: Record<string, unknown>) => {
       const outcome = await colony.handleToolCall(tool, args);
@@ -71,7 +72,7 @@ function expectOneWinner(answers: readonly CallResult[], id: number, files: read
 beforeAll(async () => {
   dir = tempDir();
   db = join(dir, 'colony.db');
-  const colony = openColony({ home: dir, dbPath: db, receipts: false });
+  const colony = openColony({ home: dir, dbPath: db, receipts: false, roots: [tmpdir()] });
   try {
     const thread = (session_id: string, agent: string) =>
       colony.handleToolCall('task_thread', { repo_root: REPO, branch: 'main', session_id, agent });

@@ -85,7 +85,10 @@ describe('colony MCP over Streamable HTTP', () => {
       arguments: { repo_root: '/abs/repo', branch: 'main', session_id: 'claude-h', agent: 'claude' },
     });
     expect(thread.isError).toBeFalsy();
-    const bad = await client.callTool({ name: 'timeline', arguments: { session_id: 'ghost' } });
+    const bad = await client.callTool({
+      name: 'recall_session',
+      arguments: { target_session_id: 'ghost', current_session_id: 'claude-h' },
+    });
     expect(bad.isError).toBe(true);
     expect(JSON.parse((bad.content as Array<{ text: string }>)[0]!.text).code).toBe('SESSION_NOT_FOUND');
     await client.close();

@@ -139,7 +139,7 @@ describe('hivemind over stdio', () => {
     await refused('hivemind', { repo_root: 'relative/repo' }, 'INVALID_PARAMETERS');
     await refused('hivemind', { repo_roots: [] }, 'INVALID_PARAMETERS');
     await refused('hivemind', { include_stale: 'yes' }, 'INVALID_PARAMETERS');
-    await refused('hivemind', { session_id: 'codex-own' }, 'INVALID_PARAMETERS');
+    await refused('hivemind', { session_id: 'codex-own', limit: 0 }, 'INVALID_PARAMETERS');
     await refused('hivemind_context', { memory_limit: 11 }, 'INVALID_PARAMETERS');
     await refused('hivemind_context', { query: 42 }, 'INVALID_PARAMETERS');
     await refused('hivemind_context', { repo_roots: '/abs/repo' }, 'INVALID_PARAMETERS');

@@ -92,14 +92,13 @@ describe('task_message over stdio', () => {
     ).message_observation_id;
     const base = { task_id: main, session_id: 'claude-1', agent: 'claude', content: 'hi' };
     await refuses('task_message', { ...base, task_id: 9999 }, 'TASK_NOT_FOUND');
-    await refuses('task_message', { ...base, session_id: 'ghost' }, 'SESSION_NOT_FOUND');
+    await refuses('task_message', { ...base, session_id: 'ghost' }, 'NOT_PARTICIPANT');
     await refuses('task_message', { ...base, session_id: 'cursor-9' }, 'NOT_PARTICIPANT');
     await refuses('task_message', { ...base, content: 'x'.repeat(65_537) }, 'INVALID_PARAMETERS');
     await refuses('task_message', { ...base, reply_to: note }, 'NOT_MESSAGE');
     await refuses('task_message', { ...base, reply_to: foreign }, 'TASK_MISMATCH');
     await refuses('task_message', { ...base, task_id: other, session_id: 'cursor-9', reply_to: id }, 'TASK_MISMATCH');
     await refuses('task_message', { ...base, reply_to: 999_999 }, 'NOT_MESSAGE');
-    await refuses('task_messages', { session_id: 'ghost', agent: 'codex' }, 'SESSION_NOT_FOUND');
   });
 
   it('refuses a reply to a note of another task with OBSERVATION_NOT_ON_TASK, and to a retracted message', async () => {

@@ -6,6 +6,7 @@
  * no caller ever sees "database is locked" or an internal error. The first round fires
  * each claim as soon as its own server has connected, while the others still start.
  */
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openColony } from '@swarm/core';
 import {
@@ -38,7 +39,7 @@ const fleet = serverFleet();
 
 /** Publishes every round's plan up front: sub-0 is raced for, sub-1 (other files) stays free. */
 async function publishRounds(): Promise<void> {
-  const colony = openColony({ home: dir, dbPath: db, receipts: false });
+  const colony = openColony({ home: dir, dbPath: db, receipts: false, roots: [tmpdir()] });
   try {
     for (let round = 0; round < ROUNDS; round++) {
       await colony.plans.publish({

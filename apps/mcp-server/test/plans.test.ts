@@ -322,7 +322,7 @@ describe('plans over stdio', () => {
       'PLAN_SUBTASK_NOT_YOURS',
     );
     expect(notYours).toMatchObject({ claimed_by_session_id: 'claude-2', claimed_by_agent: 'claude' });
-    await refused(codex, 'task_plan_complete_subtask', complete(0, 'ghost'), 'SESSION_NOT_FOUND');
+    await refused(codex, 'task_plan_complete_subtask', complete(0, 'ghost'), 'PLAN_SUBTASK_NOT_YOURS');
     await refused(codex, 'task_plan_complete_subtask', complete(9, 'claude-2'), 'PLAN_SUBTASK_NOT_FOUND');
 
     await ok(claude, 'task_plan_publish', publishArgs('refusals', threeWaves, { repo_root: OTHER_REPO }));

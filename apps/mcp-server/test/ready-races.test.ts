@@ -5,7 +5,9 @@
  * one BEGIN IMMEDIATE transaction, as does planning and applying a rescue, so exactly
  * one process claims and each stranded task is relayed once.
  */
+
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manualClock, openColony } from '@swarm/core';
 import { countBatons, countClaims, countSubtaskClaims, openStore } from '@swarm/storage';
@@ -16,7 +18,7 @@ const FLEET = 8;
 
 /** Seeds the database in-process, as of `at`. */
 async function seed(db: string, dir: string, at: number, calls: Array<[string, Record<string, unknown>]>) {
-  const colony = openColony({ home: dir, dbPath: db, receipts: false, clock: manualClock(at) });
+  const colony = openColony({ home: dir, dbPath: db, receipts: false, roots: [tmpdir()], clock: manualClock(at) });
   try {
     for (const [tool, args] of calls) {
       const outcome = await colony.handleToolCall(tool, args);
@@ -93,7 +95,13 @@ describe('ready-work and rescue races between server processes', () => {
       calls.push(['task_thread', { repo_root: repo, branch, session_id: session, agent: session.split('-')[0] }]);
     }
     await seed(db, dir, longAgo, calls);
-    const colony = openColony({ home: dir, dbPath: db, receipts: false, clock: manualClock(longAgo) });
+    const colony = openColony({
+      home: dir,
+      dbPath: db,
+      receipts: false,
+      roots: [tmpdir()],
+      clock: manualClock(longAgo),
+    });
     try {
       for (const [i, session] of ['claude-gone', 'codex-gone'].entries()) {
         for (const file of ['a.ts', 'b.ts']) {

@@ -150,11 +150,15 @@ describe('proposals over stdio', () => {
       { proposal_id: 9999, session_id: 'claude-1', kind: 'explicit' },
       'PROPOSAL_NOT_FOUND',
     );
-    await refused('task_reinforce', { proposal_id: 1, session_id: 'ghost', kind: 'explicit' }, 'SESSION_NOT_FOUND');
+    await refused('task_reinforce', { proposal_id: 9999, session_id: 'ghost', kind: 'explicit' }, 'PROPOSAL_NOT_FOUND');
     await refused('task_reinforce', { proposal_id: 1, session_id: 'claude-1', kind: 'loud' }, 'INVALID_PARAMETERS');
     const base = { repo_root: repo, branch: 'main', summary: 's', rationale: 'r', session_id: 'claude-1' };
     await refused('task_propose', { ...base, touches_files: ['/etc/passwd'] }, 'PATH_OUTSIDE_REPO');
-    await refused('task_propose', { ...base, session_id: 'ghost' }, 'SESSION_NOT_FOUND');
+    await refused(
+      'task_propose',
+      { ...base, session_id: 'ghost', touches_files: ['/etc/passwd'] },
+      'PATH_OUTSIDE_REPO',
+    );
     await refused('task_propose', { ...base, rationale: 'x'.repeat(2001) }, 'INVALID_PARAMETERS');
   });
 });
@@ -314,7 +318,7 @@ describe('specs over stdio', () => {
     await refused(
       'spec_change_add_delta',
       { ...add, session_id: 'ghost', op: 'remove', target: 'T.5' },
-      'SESSION_NOT_FOUND',
+      'NOT_PARTICIPANT',
     );
     await refused('spec_archive', { repo_root: repo, slug: 'missing', ...who }, 'SPEC_CHANGE_NOT_FOUND');
     await refused(

@@ -222,8 +222,18 @@ describe('allow-write', () => {
     const dir = tempDir();
     const repo = workspace(dir);
     const db = join(dir, 'colony.db');
-    const flagged = await startServer({ db, home: dir, toolset: 'framework', flags: ['--allow-write'] });
-    const env = await startServer({ db, home: dir, toolset: 'framework', env: { COLONY_ALLOW_WRITE: '1' } });
+    const flagged = await startServer({
+      db,
+      home: dir,
+      toolset: 'framework',
+      flags: ['--allow-write', '--arbiter', 'Arbiter'],
+    });
+    const env = await startServer({
+      db,
+      home: dir,
+      toolset: 'framework',
+      env: { COLONY_ALLOW_WRITE: '1', COLONY_ARBITER: 'Arbiter' },
+    });
     try {
       const a = await approveOnce(flagged, repo, 'a.md');
       const b = await approveOnce(env, repo, 'nested/b.md');
@@ -251,7 +261,7 @@ describe('allow-write', () => {
       db: join(dir, 'colony.db'),
       home: dir,
       toolset: 'framework',
-      flags: ['--allow-write'],
+      flags: ['--allow-write', '--arbiter', 'Arbiter'],
       via: 'pnpm',
     });
     try {

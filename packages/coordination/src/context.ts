@@ -15,9 +15,12 @@ import {
   type Task,
   touchSession,
   touchTask,
+  upsertSession,
 } from '@swarm/storage';
 import { ColonyError } from '@swarm/tools';
 import type { Clock } from './clock';
+import { inferIdeFromSessionId } from './ide';
+import type { FileRoots } from './roots';
 import type { TokenCounter } from './tokens';
 
 export interface CoordinationSettings {
@@ -36,6 +39,11 @@ export interface DomainContext {
   readonly clock: Clock;
   readonly tokens: TokenCounter;
   readonly settings: CoordinationSettings;
+  /**
+   * The roots file tools may read and write under (see `roots.ts`). openColony always
+   * sets it; a context built without it leaves repo_root unconfined.
+   */
+  readonly roots?: FileRoots;
 }
 
 export function requireSession(ctx: DomainContext, id: string, role = 'session'): Session {
@@ -48,15 +56,27 @@ export function requireSession(ctx: DomainContext, id: string, role = 'session')
   return session;
 }
 
+/**
+ * The caller's session, registered on its first call when unknown (call inside
+ * `store.write`). The contract refuses to materialise a phantom session only in
+ * recall_session, and for a named recipient (`requireSession`); an agent that works
+ * before joining a thread must be served, and the refusal that fits follows.
+ */
+export function ensureSession(ctx: DomainContext, id: string, agent?: string | null): Session {
+  return (
+    getSession(ctx.store, id) ??
+    upsertSession(ctx.store, { id, ide: inferIdeFromSessionId(id), agent }, ctx.clock.now())
+  );
+}
+
 export function requireTask(ctx: DomainContext, id: number): Task {
   const task = getTask(ctx.store, id);
   if (!task) throw new ColonyError('TASK_NOT_FOUND', `task ${id} not found`, { details: { task_id: id } });
   return task;
 }
 
-/** The session must exist and have joined the task. */
+/** The session must have joined the task (an unknown session has joined nothing). */
 export function requireParticipant(ctx: DomainContext, task: Task, sessionId: string): Participant {
-  requireSession(ctx, sessionId);
   const participant = getParticipant(ctx.store, task.id, sessionId);
   if (!participant || participant.leftAt !== null) {
     throw new ColonyError(

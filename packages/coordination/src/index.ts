@@ -58,6 +58,8 @@ export type { QueenService } from './queen/queen-service';
 export { rankReady } from './ready/rank-ready';
 export type { ReadyService } from './ready/ready-service';
 export type { RescueService } from './rescue/rescue-service';
+// File roots: which roots file tools may read and write under
+export { FileRoots, type FileRootsOptions, repositoryOf } from './roots';
 
 // Savings: rates, the reference model, receipts per hour
 export type {

@@ -150,7 +150,7 @@ describe('task_claim_file', () => {
       ['an absolute path elsewhere', () => ({ file_path: '/etc/passwd' }), 'PATH_OUTSIDE_REPO'],
       ['the repository root itself', () => ({ file_path: '.' }), 'PATH_OUTSIDE_REPO'],
       ['an unknown task', () => ({ task_id: 999 }), 'TASK_NOT_FOUND'],
-      ['an unknown session', () => ({ session_id: 'ghost' }), 'SESSION_NOT_FOUND'],
+      ['an unknown session (it has joined nothing)', () => ({ session_id: 'ghost' }), 'NOT_PARTICIPANT'],
       ['an oversize note', () => ({ note: 'x'.repeat(501) }), 'INVALID_PARAMETERS'],
       ['an empty path', () => ({ file_path: '' }), 'INVALID_PARAMETERS'],
     ];

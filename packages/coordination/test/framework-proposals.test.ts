@@ -15,7 +15,7 @@ let ws: TestWorkspace;
 afterEach(() => fx.close());
 
 function setUp(allowWrite: boolean): void {
-  fx = createFixture(undefined, { allowWrite });
+  fx = createFixture(undefined, { allowWrite, arbiter: 'Arbiter' });
   ws = createWorkspace(fx);
 }
 
@@ -172,11 +172,10 @@ describe('arbiter_decide', () => {
     expect(countWriteProposals(fx.store, 'pending')).toBe(1);
   });
 
-  it('decides nothing when one decision has no pending proposal', async () => {
+  it('decides each decision on its own: one without a pending proposal does not stop the others', async () => {
     setUp(true);
     await propose('a.md', 'A');
-    const before = fx.observations();
-    const error = await fx.fail(
+    const decided = await fx.ok<{ results: unknown[] }>(
       'arbiter_decide',
       as('Arbiter', {
         decisions: [
@@ -185,8 +184,28 @@ describe('arbiter_decide', () => {
         ],
       }),
     );
+    expect(decided.results).toEqual([
+      expect.objectContaining({ path: 'a.md', status: 'applied' }),
+      expect.objectContaining({
+        path: 'never-proposed.md',
+        status: 'failed',
+        code: 'PROPOSAL_NOT_FOUND',
+        proposal_id: null,
+      }),
+    ]);
+    expect(readFileSync(join(ws.root, 'a.md'), 'utf8')).toBe('A');
+    expect(countWriteProposals(fx.store, 'pending')).toBe(0);
+  });
+
+  it('decides nothing when no decision of the batch has a pending proposal', async () => {
+    setUp(true);
+    await propose('a.md', 'A');
+    const before = fx.observations();
+    const error = await fx.fail(
+      'arbiter_decide',
+      as('Arbiter', { decisions: [{ path: 'never-proposed.md', action: 'approve' }] }),
+    );
     expect(error).toMatchObject({ code: 'PROPOSAL_NOT_FOUND', path: 'never-proposed.md' });
-    expect(existsSync(join(ws.root, 'a.md'))).toBe(false);
     expect(countWriteProposals(fx.store, 'pending')).toBe(1);
     expect(fx.observations()).toBe(before);
   });

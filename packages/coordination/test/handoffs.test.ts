@@ -89,7 +89,7 @@ describe('task_hand_off', () => {
     const base = () => ({ task_id: team.taskId, session_id: 'claude-1', to_agent: 'codex', summary: 's' });
     const cases: Array<[string, () => Record<string, unknown>, string]> = [
       ['an unknown task', () => ({ task_id: 999 }), 'TASK_NOT_FOUND'],
-      ['an unknown session', () => ({ session_id: 'ghost' }), 'SESSION_NOT_FOUND'],
+      ['an unknown session (it has joined nothing)', () => ({ session_id: 'ghost' }), 'NOT_PARTICIPANT'],
       ['an unknown to_session_id', () => ({ to_session_id: 'ghost' }), 'SESSION_NOT_FOUND'],
       ['a handoff to yourself', () => ({ to_session_id: 'claude-1' }), 'INVALID_PARAMETERS'],
       ['an agent other than the one joined as', () => ({ agent: 'codex' }), 'INVALID_PARAMETERS'],
@@ -186,7 +186,7 @@ describe('task_accept_handoff', () => {
       'NOT_PARTICIPANT',
     );
     expect(await refused('task_accept_handoff', { handoff_observation_id: forAny, session_id: 'ghost' })).toBe(
-      'SESSION_NOT_FOUND',
+      'NOT_PARTICIPANT',
     );
     expect(await accept(forCodex2, 'codex-2')).toMatchObject({ status: 'accepted' });
   });

@@ -215,6 +215,11 @@ describe('agent names', () => {
 
   it('answers INVALID_PARAMETERS in the seed shape for malformed arguments', async () => {
     fx = createFixture();
+    // An argument the tool does not declare is ignored and named (idempotency_key is accepted, unlisted).
+    expect(await fx.ok('push_context', { agent_name: 'A', key: 'k0', value: 1, ttl: 5 })).toMatchObject({
+      success: true,
+      ignored_arguments: ['ttl'],
+    });
     for (const args of [
       { agent_name: 'A', key: 'k' },
       { agent_name: 'A', key: '', value: 1 },
@@ -231,6 +236,6 @@ describe('agent names', () => {
       });
       expect(refused).not.toHaveProperty('code');
     }
-    expect(countMeshEntries(fx.store)).toBe(0);
+    expect(countMeshEntries(fx.store)).toBe(1); // k0 alone
   });
 });

@@ -74,7 +74,7 @@ describe('task_message_mark_read', () => {
     const claudeToo = await send(fx, t.main, { session_id: 'codex-1', agent: 'codex', to_agent: 'codex' });
     await refuses('task_message_mark_read', ref(claudeToo, 'claude-1'), 'NOT_TARGET_AGENT');
     await refuses('task_message_mark_read', ref(direct, 'cursor-9'), 'NOT_PARTICIPANT');
-    await refuses('task_message_mark_read', ref(direct, 'ghost'), 'SESSION_NOT_FOUND');
+    await refuses('task_message_mark_read', ref(direct, 'ghost'), 'NOT_PARTICIPANT');
     expect(await markRead(broadcast, 'codex-1')).toEqual({ status: 'read' });
   });
 
@@ -165,7 +165,7 @@ describe('task_message_retract', () => {
     await send(fx, t.main, { session_id: 'codex-1', agent: 'codex', reply_to: answered });
     const ref = (message_observation_id: number, session_id = 'claude-1') => ({ message_observation_id, session_id });
     await refuses('task_message_retract', ref(id, 'codex-1'), 'NOT_SENDER');
-    await refuses('task_message_retract', ref(id, 'ghost'), 'SESSION_NOT_FOUND');
+    await refuses('task_message_retract', ref(id, 'ghost'), 'NOT_SENDER');
     await refuses('task_message_retract', ref(answered), 'ALREADY_REPLIED');
     await refuses('task_message_retract', ref(999_999), 'NOT_MESSAGE');
     await refuses('task_message_retract', { ...ref(id), task_id: t.other }, 'TASK_MISMATCH');

@@ -84,7 +84,7 @@ describe('task_message', () => {
     const base = { task_id: t.main, session_id: 'claude-1', agent: 'claude', content: 'hi' };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ task_id: 9999 }, 'TASK_NOT_FOUND'],
-      [{ session_id: 'ghost' }, 'SESSION_NOT_FOUND'],
+      [{ session_id: 'ghost' }, 'NOT_PARTICIPANT'],
       [{ session_id: 'cursor-9', agent: 'cursor' }, 'NOT_PARTICIPANT'],
       [{ content: 'x'.repeat(MAX_CONTENT_CHARS + 1) }, 'INVALID_PARAMETERS'],
       [{ content: '' }, 'INVALID_PARAMETERS'],

@@ -126,9 +126,11 @@ describe('task_note_working', () => {
     expect(fx.observations()).toBe(before);
   });
 
-  it('answers SESSION_NOT_FOUND for an unknown session', async () => {
+  it('answers ACTIVE_TASK_NOT_FOUND for a session that joined nothing', async () => {
     fx = createFixture();
-    expect((await fx.fail('task_note_working', { session_id: 'ghost', content: 'x' })).code).toBe('SESSION_NOT_FOUND');
+    expect((await fx.fail('task_note_working', { session_id: 'ghost', content: 'x' })).code).toBe(
+      'ACTIVE_TASK_NOT_FOUND',
+    );
   });
 
   it('with bridge.writeOmxNotepadPointer appends one pointer line per successful note', async () => {

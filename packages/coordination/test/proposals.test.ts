@@ -86,7 +86,10 @@ describe('task_propose', () => {
 
   it('refuses unknown sessions and paths outside the repository, writing nothing', async () => {
     const before = f.observations();
-    expect((await f.fail('task_propose', { ...(await args()), session_id: 'ghost' })).code).toBe('SESSION_NOT_FOUND');
+    expect(
+      (await f.fail('task_propose', { ...(await args()), session_id: 'ghost', touches_files: ['/elsewhere/x.ts'] }))
+        .code,
+    ).toBe('PATH_OUTSIDE_REPO');
     expect((await f.fail('task_propose', { ...(await args()), touches_files: ['../x.ts'] })).code).toBe(
       'PATH_OUTSIDE_REPO',
     );
@@ -194,8 +197,8 @@ describe('task_reinforce', () => {
     expect((await f.fail('task_reinforce', { proposal_id: 999, session_id: 'claude-a', kind: 'explicit' })).code).toBe(
       'PROPOSAL_NOT_FOUND',
     );
-    expect((await f.fail('task_reinforce', { proposal_id, session_id: 'ghost', kind: 'explicit' })).code).toBe(
-      'SESSION_NOT_FOUND',
+    expect((await f.fail('task_reinforce', { proposal_id: 999_999, session_id: 'ghost', kind: 'explicit' })).code).toBe(
+      'PROPOSAL_NOT_FOUND',
     );
     expect((await f.fail('task_reinforce', { proposal_id, session_id: 'claude-a', kind: 'loud' })).code).toBe(
       'INVALID_PARAMETERS',

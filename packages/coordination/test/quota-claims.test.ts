@@ -76,7 +76,7 @@ describe('task_claim_quota_accept', () => {
       [{ session_id: 'codex-1', agent: 'claude', handoff_observation_id: relayId }, 'INVALID_PARAMETERS'],
       [{ session_id: 'claude-2', handoff_observation_id: relayId }, 'NOT_TARGET_AGENT'],
       [{ session_id: 'claude-1', handoff_observation_id: relayId }, 'NOT_TARGET_SESSION'],
-      [{ session_id: 'ghost', handoff_observation_id: relayId }, 'SESSION_NOT_FOUND'],
+      [{ session_id: 'ghost', handoff_observation_id: relayId }, 'NOT_PARTICIPANT'],
       [{ session_id: 'codex-1', task_id: 404, handoff_observation_id: relayId }, 'TASK_NOT_FOUND'],
     ];
     for (const [args, code] of cases) {

@@ -114,7 +114,7 @@ describe('spec_change_add_delta', () => {
     expect(await fail({ op: 'add', target: 'V.5', row_cells: ['maybe', 'x'] })).toBe('INVALID_PARAMETERS');
     expect(await fail({ slug: 'other', op: 'remove', target: 'T.1' })).toBe('SPEC_CHANGE_NOT_FOUND');
     expect(await fail({ session_id: 'sess_b', op: 'remove', target: 'T.1' })).toBe('NOT_PARTICIPANT');
-    expect(await fail({ session_id: 'ghost', op: 'remove', target: 'T.1' })).toBe('SESSION_NOT_FOUND');
+    expect(await fail({ session_id: 'ghost', op: 'remove', target: 'T.1' })).toBe('NOT_PARTICIPANT');
     expect(readFileSync(file, 'utf8')).toBe(text);
     expect(f.observations()).toBe(before);
   });

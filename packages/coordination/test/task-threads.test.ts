@@ -172,9 +172,9 @@ describe('task_post', () => {
       expect(new Date(error.timestamp).getTime()).toBe(START);
     });
 
-    it('SESSION_NOT_FOUND for an unknown session', async () => {
+    it('NOT_PARTICIPANT for an unknown session (it has joined nothing)', async () => {
       const error = await fx.fail('task_post', { task_id: taskId, session_id: 'ghost', kind: 'note', content: 'x' });
-      expect(error).toMatchObject({ code: 'SESSION_NOT_FOUND', session_id: 'ghost' });
+      expect(error).toMatchObject({ code: 'NOT_PARTICIPANT', session_id: 'ghost' });
     });
 
     it('NOT_PARTICIPANT for a known session that has not joined this task', async () => {

@@ -12,6 +12,7 @@ import {
   createTokenCounter,
   DEFAULT_RATE_LIMITS,
   type Embedder,
+  FileRoots,
   fileClock,
   type RateLimitSettings,
   type RepoLocator,
@@ -85,6 +86,18 @@ export interface OpenColonyOptions {
   /** Rate limits of the framework tools, by tool name or `*`; merged over settings.json and the defaults. */
   readonly rateLimits?: RateLimitSettings;
   /**
+   * Folders the file tools (framework fs_*, spec tools, examples, the notepad pointer)
+   * may read and write under, beside settings.json `roots`; default none. Beyond them,
+   * the roots an MCP client declares (`colony.roots.setClientRoots`) or, when it
+   * declares none, the repository of the process cwd. Others are ROOT_NOT_ALLOWED.
+   */
+  readonly roots?: readonly string[];
+  /**
+   * The only agent whose arbiter_decide calls are accepted (default settings.json
+   * `arbiter`, else `COLONY_ARBITER`); without one, approved writes are never applied.
+   */
+  readonly arbiter?: string;
+  /**
    * USD per 1M input/output tokens for savings_report when a call gives none. Default:
    * `COLONY_MCP_INPUT_USD_PER_1M` / `COLONY_MCP_OUTPUT_USD_PER_1M` from the environment.
    */
@@ -127,6 +140,8 @@ export interface Colony extends Omit<Services, 'plans' | 'swarm' | 'mesh'> {
   readonly allowExec: boolean;
   /** Seed-004 swarm runs: `recover(repoRoot?)` is what `colony workspace clean` runs; `idle()` awaits running ones. */
   readonly swarmRuns: SwarmRunService;
+  /** The roots file tools may work under; serving sets the MCP client's roots here. */
+  readonly roots: FileRoots;
   /** Plans from scripts: publish (or dry-run) and list, validated and receipted like tool calls. */
   readonly plans: PlanScripts;
   readonly registry: ToolRegistry<ColonyBackend>;
@@ -166,8 +181,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       onWarning: warn,
     });
   const store = openStore({ path: dbPath });
-  const ctx = { store, clock, tokens, settings };
+  const roots = new FileRoots({ fixed: [...(settings.roots ?? []), ...(options.roots ?? [])] });
+  const ctx = { store, clock, tokens, settings, roots };
   const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
+  const arbiter = options.arbiter ?? settings.arbiter ?? process.env.COLONY_ARBITER;
   const services = composeServices(ctx, {
     ...(options.embedder !== undefined ? { embedder: options.embedder } : {}),
     searchAlpha: settings.search.alpha,
@@ -175,7 +192,11 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     laneRepoRoots: options.hivemindRepoRoots ?? defaultHivemindRoots(),
     locateRepo: options.locateRepo ?? locateRepo,
     forageOnSessionStart: settings.foraging.scanOnSessionStart,
-    framework: { allowWrite, rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits } },
+    framework: {
+      allowWrite,
+      ...(arbiter ? { arbiter } : {}),
+      rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
+    },
     savingsRates: options.savingsRates ?? envRates(warn),
     savingsReference: SAVINGS_REFERENCE,
     onWarning: warn,
@@ -211,6 +232,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     allowWrite,
     allowExec,
     swarmRuns: runtime.swarmRuns,
+    roots,
     plans: planScripts((name, args) => registry.call(name, args)),
     registry,
     handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),

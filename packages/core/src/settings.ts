@@ -25,6 +25,10 @@ export const SettingsSchema = z.object({
       scanOnSessionStart: z.boolean().default(false),
     })
     .prefault({}),
+  /** Folders the file tools may read and write under, beside the client's roots (or the cwd's repository). */
+  roots: z.array(z.string().min(1)).optional(),
+  /** The only agent whose arbiter_decide calls are accepted (approved writes apply only for it). */
+  arbiter: z.string().min(1).optional(),
   /** Framework-tool rate limits by tool name or `*`: { limit, window_sec }, or false for none. */
   rateLimits: z
     .record(

@@ -30,7 +30,7 @@ function setUp(options: OpenColonyOptions = {}): { colony: Colony; repo: string;
   mkdirSync(join(repo, 'scripts'), { recursive: true });
   writeFileSync(join(repo, 'scripts', 'ai_swarm.py'), 'import sys\n\ndef main():\n    pass\n');
   writeFileSync(join(repo, '.gitignore'), '*.log\n');
-  const colony = openColony({ home, clock: manualClock(START), ...options });
+  const colony = openColony({ home, clock: manualClock(START), roots: [home], arbiter: 'Arbiter', ...options });
   cleanups.push(() => {
     colony.close();
     rmSync(home, { recursive: true, force: true });

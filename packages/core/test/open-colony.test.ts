@@ -261,7 +261,7 @@ describe('receipts (mcp_metrics)', () => {
     expect(receipts.map((r) => [r.operation, r.sessionId, r.ok, r.errorCode])).toEqual([
       ['task_thread', 'claude-1', true, null],
       ['search', null, true, null],
-      ['task_post', 'ghost', false, 'SESSION_NOT_FOUND'],
+      ['task_post', 'ghost', false, 'NOT_PARTICIPANT'],
       ['task_post', null, false, 'INVALID_PARAMETERS'],
     ]);
     for (const r of receipts) {

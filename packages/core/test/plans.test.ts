@@ -31,7 +31,12 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'colony-core-plans-'));
   repo = join(dir, 'repo');
   mkdirSync(repo);
-  colony = openColony({ home: dir, dbPath: join(dir, 'colony.db'), clock: manualClock(Date.UTC(2026, 4, 1)) });
+  colony = openColony({
+    home: dir,
+    dbPath: join(dir, 'colony.db'),
+    clock: manualClock(Date.UTC(2026, 4, 1)),
+    roots: [dir],
+  });
 });
 afterEach(() => colony.close());
 

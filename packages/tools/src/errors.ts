@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'OBSERVATION_NOT_ON_TASK',
   'TASK_MISMATCH',
   'PATH_OUTSIDE_REPO',
+  'ROOT_NOT_ALLOWED',
   // Handoffs, relays and quota claims
   'HANDOFF_EXPIRED',
   'NOT_TARGET_AGENT',

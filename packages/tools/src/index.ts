@@ -54,6 +54,7 @@ export {
   clip,
   hashArgs,
   parseArgs,
+  parseToolArgs,
   RECEIPT_BOUNDS,
   type RegistryHooks,
   type ToolCallOutcome,

@@ -9,6 +9,8 @@
  * argument names, the message) and what a receipt keeps are bounded (RECEIPT_BOUNDS),
  * so a refused call with megabytes of name or arguments neither grows the store nor
  * answers with them.
+ * Top-level arguments a tool does not declare are ignored, not refused (agents trained on
+ * other servers send them): an object answer names them in `ignored_arguments`.
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
@@ -64,7 +66,13 @@ export interface RegistryHooks {
 }
 
 export type ToolCallOutcome =
-  | { readonly ok: true; readonly value: unknown; readonly text: string }
+  | {
+      readonly ok: true;
+      readonly value: unknown;
+      readonly text: string;
+      /** Top-level arguments the tool does not declare, ignored (sorted; absent when none). */
+      readonly ignoredArguments?: readonly string[];
+    }
   | { readonly ok: false; readonly error: ToolErrorPayload; readonly text: string };
 
 export class ToolRegistry<B> {
@@ -109,10 +117,11 @@ export class ToolRegistry<B> {
           details: { available: this.list(options.toolset).map((t) => t.name) },
         });
       }
-      const parsed = parseArgs(tool.input, args);
-      const value = await this.#run(tool, parsed);
+      const { args: parsed, ignored } = parseToolArgs(tool.input, args);
+      const value = withIgnored(await this.#run(tool, parsed), ignored);
       const text = safeStringify(value) ?? 'null';
       outcome = { ok: true, value: value === undefined ? null : value, text };
+      if (ignored.length > 0) outcome = { ...outcome, ignoredArguments: ignored };
     } catch (thrown) {
       const error = bounded(
         isColonyError(thrown) ? thrown : (constraintError(thrown) ?? this.#internal(thrown, shownName)),
@@ -167,9 +176,32 @@ export class ToolRegistry<B> {
 
 /** Validates untrusted arguments; the error names every offending field. */
 export function parseArgs(schema: z.ZodObject, args: unknown): Record<string, unknown> {
+  return parseToolArgs(schema, args).args;
+}
+
+/**
+ * Validates untrusted arguments, ignoring top-level keys the schema does not declare
+ * (returned sorted in `ignored`); nested objects keep their own validation. Wrong types
+ * and missing fields are INVALID_PARAMETERS naming every offending field.
+ */
+export function parseToolArgs(
+  schema: z.ZodObject,
+  args: unknown,
+): { args: Record<string, unknown>; ignored: string[] } {
   // Absent arguments mean none; an explicit null is a non-object like any other.
-  const result = schema.safeParse(args === undefined ? {} : args);
-  if (result.success) return result.data as Record<string, unknown>;
+  const input = args === undefined ? {} : args;
+  let ignored: string[] = [];
+  let result = schema.safeParse(input);
+  if (!result.success && isPlainObject(input)) {
+    ignored = result.error.issues
+      .flatMap((i) => (i.code === 'unrecognized_keys' && i.path.length === 0 ? i.keys : []))
+      .sort();
+    if (ignored.length > 0) {
+      const known = Object.fromEntries(Object.entries(input).filter(([k]) => !ignored.includes(k)));
+      result = schema.safeParse(known);
+    }
+  }
+  if (result.success) return { args: result.data as Record<string, unknown>, ignored };
   const problems = result.error.issues.map((issue) => {
     const path = issue.path.join('.');
     if (issue.code === 'unrecognized_keys') return `unknown argument(s): ${issue.keys.join(', ')}`;
@@ -185,6 +217,16 @@ export function parseArgs(schema: z.ZodObject, args: unknown): Record<string, un
   throw new ColonyError('INVALID_PARAMETERS', `invalid arguments: ${problems.join('; ')}`, {
     details: { fields },
   });
+}
+
+/** An object answer names the ignored arguments; other answers (arrays, scalars) stay as they are. */
+function withIgnored(value: unknown, ignored: readonly string[]): unknown {
+  if (ignored.length === 0 || !isPlainObject(value)) return value;
+  return { ...value, ignored_arguments: ignored };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function callerSession(args: unknown): string | null {

@@ -82,3 +82,7 @@ export interface BudgetInfo {
   hydrate_with: string;
   why_collapsed: string | null;
 }
+/** A JSON object (not an array, not a scalar), at most MAX_CONTENT_CHARS once serialized. */
+export const jsonObject = z
+  .record(z.string(), z.unknown())
+  .refine((value) => jsonValue.safeParse(value).success, `must be JSON of at most ${MAX_CONTENT_CHARS} characters`);

@@ -128,12 +128,24 @@ describe('ToolRegistry.call', () => {
     expect(backend.calls).toEqual([]);
   });
 
-  it('rejects unknown extra keys by name', async () => {
+  it('serves a call with undeclared keys, ignoring them and naming them in ignored_arguments', async () => {
     const { registry, backend } = setup();
-    const error = expectError(await registry.call('echo', { text: 'ok', colour: 'red', size: 3 }));
+    const outcome = await registry.call('echo', { text: 'ok', size: 3, colour: 'red' });
+    expect(outcome).toMatchObject({
+      ok: true,
+      value: { echoed: 'ok', ignored_arguments: ['colour', 'size'] },
+      ignoredArguments: ['colour', 'size'],
+    });
+    expect(backend.calls).toEqual(['echo']);
+    const plain = await registry.call('echo', { text: 'ok' });
+    expect(plain).toEqual({ ok: true, value: { echoed: 'ok' }, text: '{"echoed":"ok"}' });
+  });
+
+  it('still refuses a wrong type beside an undeclared key, naming only the real problem', async () => {
+    const { registry, backend } = setup();
+    const error = expectError(await registry.call('echo', { text: 42, colour: 'red' }));
     expect(error.code).toBe('INVALID_PARAMETERS');
-    expect(error.fields).toEqual(['colour', 'size']);
-    expect(error.error).toContain('unknown argument(s): colour, size');
+    expect(error.fields).toEqual(['text']);
     expect(backend.calls).toEqual([]);
   });
 
@@ -279,11 +291,13 @@ describe('idempotency hook', () => {
     expect(idempotent).not.toHaveBeenCalled();
   });
 
-  it('accepts idempotency_key only on mutating tools', async () => {
-    const { registry } = withHook();
-    expect(expectError(await registry.call('echo', { text: 'hi', idempotency_key: 'k' })).fields).toEqual([
-      'idempotency_key',
-    ]);
+  it('accepts idempotency_key only on mutating tools (a read ignores it)', async () => {
+    const { registry, idempotent } = withHook();
+    expect(await registry.call('echo', { text: 'hi', idempotency_key: 'k' })).toMatchObject({
+      ok: true,
+      ignoredArguments: ['idempotency_key'],
+    });
+    expect(idempotent).not.toHaveBeenCalled();
     expect(expectError(await registry.call('write_thing', { value: 'v', idempotency_key: '' })).fields).toEqual([
       'idempotency_key',
     ]);

@@ -43,8 +43,10 @@ all use one database file at once.
   each listed tool costs context on every turn.
 - \`framework\` serves only the tools marked \`framework\`: the seed-000 swarm tools
   (workspace files and write proposals, shared context, work queue), each naming its
-  caller in \`agent\`. Add \`--allow-write\` to let \`arbiter_decide\` apply approved
-  writes. Their \`RATE_LIMITED\` refusal is the seed's payload \`{ error: "rate_limited",
+  caller in \`agent\`. Add \`--allow-write --arbiter NAME\` to let the arbiter
+  \`NAME\` (and no one else) apply approved writes with \`arbiter_decide\`. File tools
+  work only under the roots the server allows (the repository of its working
+  directory, plus \`--root DIR\`): another \`repo_root\` answers \`ROOT_NOT_ALLOWED\`. Their \`RATE_LIMITED\` refusal is the seed's payload \`{ error: "rate_limited",
   code: 429, tool, limit, remaining, reset_sec, scope }\`. The toolset also serves the
   seven seed-001 tools (context mesh with access lists and TTLs, atomic batches, agent
   messages): their schemas are the seed's word for word, their caller is
@@ -123,6 +125,12 @@ The runtime tools add \`EXEC_NOT_ALLOWED\` (served without \`--allow-exec\`; det
 interrupted run), \`DIRTY_TREE\` (a checked-out merge target with uncommitted changes,
 refused before any task runs) and \`GIT_TOO_OLD\` (git older than 2.20, naming the
 version found).
+An argument a tool does not declare (\`agent\` on \`task_claim_file\`, \`session_id\` on
+\`hivemind_context\`) is ignored, not refused: an object answer then names it in
+\`ignored_arguments\` (an array answer is left as it is). Wrong types, missing required
+fields and unknown keys inside nested objects are still \`INVALID_PARAMETERS\`.
+A session need not call \`task_thread\` first: its first call registers it, and only
+\`recall_session\` answers \`SESSION_NOT_FOUND\` for a session it has never seen.
 
 ## Retries: idempotency_key
 

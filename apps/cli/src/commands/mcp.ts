@@ -4,6 +4,7 @@
  * handshake is answered from build-time data), as in colony-mcp.
  */
 
+import { delimiter } from 'node:path';
 import handshake from 'virtual:colony-mcp-handshake';
 import { parseServeFlags, serveColony } from '@swarm/core/serve';
 import { defineCommand } from 'citty';
@@ -31,6 +32,16 @@ export default defineCommand({
       description: 'Apply write proposals the arbiter approves (default $COLONY_ALLOW_WRITE=1)',
       default: false,
     },
+    arbiter: {
+      type: 'string',
+      description: 'The only agent whose arbiter_decide calls are accepted (approved writes apply only for it)',
+      valueHint: 'name',
+    },
+    root: {
+      type: 'string',
+      description: `Folders file tools may work under, beside the client's roots or the cwd's repository ("${delimiter}"-separated)`,
+      valueHint: 'dir',
+    },
     http: { type: 'boolean', description: 'Serve Streamable HTTP on 127.0.0.1 with a bearer token', default: false },
     port: { type: 'string', description: 'HTTP port (default 7777; 0 picks a free one)', valueHint: 'n' },
     token: {
@@ -40,11 +51,17 @@ export default defineCommand({
   },
   async run({ args }) {
     const flags = parseServeFlags(args);
+    const roots = [args.root as string | string[] | undefined]
+      .flat()
+      .flatMap((r) => (r ? r.split(delimiter) : []))
+      .filter(Boolean);
     const extra = {
       ...(args['allow-write'] ? { allowWrite: true } : {}),
       ...(flags.allowExec ? { allowExec: true } : {}),
+      ...(roots.length ? { roots } : {}),
+      ...(args.arbiter ? { arbiter: args.arbiter } : {}),
     };
-    const open = () => import('../_colony').then(({ openFromArgs }) => openFromArgs(args, extra));
+    const open = () => import('../_colony').then(({ openFromArgs }) => openFromArgs(args, extra, false));
     const handle = await serveColony({ colony: open, handshake, ...flags });
     const stop = () => void handle.close().then(() => process.exit(0));
     process.once('SIGINT', stop);

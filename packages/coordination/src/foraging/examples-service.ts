@@ -40,6 +40,7 @@ import { withBudget } from '../budget';
 import { appendObservation, type DomainContext } from '../context';
 import { Workspace } from '../framework/workspace';
 import { makeSnippet } from '../memory/snippet';
+import { requireRoot } from '../roots';
 import { exampleFolders, readExample, type SkippedExample } from './example-reader';
 import { buildIntegratePlan, readTarget } from './integrate-plan';
 import { type ExampleSummary, indexExample, summaryJson } from './patterns';
@@ -87,6 +88,7 @@ export class ExamplesService implements ExamplesBackend {
 
   /** Indexes the examples of a repository (PATH_NOT_FOUND when repo_root does not exist). */
   scan(repoRoot: string, options: ScanOptions = {}): ForagingScanResult {
+    requireRoot(this.#ctx.roots, repoRoot);
     const ws = Workspace.open(repoRoot);
     const { names, skipped } = exampleFolders(ws);
     const indexed = names.map((name) => ({ name, index: indexExample(readExample(ws, name)) }));
@@ -197,6 +199,7 @@ export class ExamplesService implements ExamplesBackend {
   }
 
   integratePlan(args: ExamplesIntegratePlanInput): IntegratePlan {
+    requireRoot(this.#ctx.roots, args.repo_root);
     const ws = Workspace.open(args.repo_root);
     const target = ws.resolve(args.target_hint ?? 'package.json', 'target_hint');
     const row = getExample(this.#ctx.store, ws.root, args.example_name);

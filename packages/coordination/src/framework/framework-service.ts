@@ -2,9 +2,12 @@
  * @module framework/framework-service
  * The seed-000 backend: workspace files and write proposals, shared context and the
  * work queue, each call first taking a token from its (tool, agent) rate-limit bucket.
+ * The file tools work only under a root the server allows (ROOT_NOT_ALLOWED otherwise),
+ * and only the arbiter configured at start may decide on write proposals.
  */
-import type { SwarmBackend } from '@swarm/tools';
+import { ColonyError, type SwarmBackend } from '@swarm/tools';
 import type { DomainContext } from '../context';
+import { requireRoot } from '../roots';
 import { listFiles, readFile, searchFiles } from './file-reads';
 import { RateLimiter, type RateLimitSettings } from './rate-limiter';
 import { contextKeys, putContext, readContext } from './shared-context';
@@ -16,10 +19,35 @@ export interface FrameworkOptions {
   readonly allowWrite?: boolean;
   /** Rate-limit rules; default DEFAULT_RATE_LIMITS. */
   readonly rateLimits?: RateLimitSettings;
+  /**
+   * The only agent whose arbiter_decide calls are accepted (`--arbiter`); others are
+   * ACCESS_DENIED. Without one, decisions are recorded but approved writes never applied.
+   */
+  readonly arbiter?: string;
 }
 
 export function createFrameworkBackend(ctx: DomainContext, options: FrameworkOptions = {}): SwarmBackend {
   const allowWrite = options.allowWrite ?? false;
+  const arbiter = options.arbiter;
+  /** Refuses a repo_root outside the roots the server allows, before any file is touched. */
+  const confined =
+    <A extends { repo_root: string }, R>(fn: (args: A) => R) =>
+    (args: A): R => {
+      requireRoot(ctx.roots, args.repo_root);
+      return fn(args);
+    };
+  const decide = confined((args: Parameters<typeof decideProposals>[1]) => {
+    if (arbiter !== undefined && args.agent !== arbiter) {
+      throw new ColonyError(
+        'ACCESS_DENIED',
+        `only the arbiter configured at start may decide on writes, not "${args.agent}"`,
+        {
+          details: { agent: args.agent },
+        },
+      );
+    }
+    return decideProposals(ctx, args, allowWrite && arbiter !== undefined);
+  });
   const limiter = new RateLimiter(ctx.clock, options.rateLimits);
   /** Runs `fn` once the agent's bucket for `tool` gave a token. */
   const limited =
@@ -30,12 +58,18 @@ export function createFrameworkBackend(ctx: DomainContext, options: FrameworkOpt
     };
   return {
     files: {
-      list: limited('fs_list', listFiles),
-      read: limited('fs_read', readFile),
-      search: limited('search_text', searchFiles),
-      propose: limited('fs_write', (args) => proposeWrite(ctx, args)),
-      proposals: limited('fs_proposals', (args) => pendingProposals(ctx, args, allowWrite)),
-      decide: limited('arbiter_decide', (args) => decideProposals(ctx, args, allowWrite)),
+      list: limited('fs_list', confined(listFiles)),
+      read: limited('fs_read', confined(readFile)),
+      search: limited('search_text', confined(searchFiles)),
+      propose: limited(
+        'fs_write',
+        confined((args) => proposeWrite(ctx, args)),
+      ),
+      proposals: limited(
+        'fs_proposals',
+        confined((args) => pendingProposals(ctx, args, allowWrite && arbiter !== undefined)),
+      ),
+      decide: limited('arbiter_decide', decide),
     },
     context: {
       put: limited('ctx_put', (args) => putContext(ctx, args)),

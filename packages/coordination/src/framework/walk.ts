@@ -6,7 +6,8 @@
  * Entries come sorted per folder, so answers are stable.
  */
 import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { isDotGit, touchesDotGit } from './dot-git';
 import type { Workspace } from './workspace';
 
 /** Entries a single walk may visit before it stops and says it was cut short. */
@@ -36,7 +37,7 @@ export function* walkFiles(ws: Workspace, dir: string, state: WalkState): Genera
       state.truncated = true;
       return;
     }
-    if (entry.name === '.git') continue;
+    if (isDotGit(entry.name)) continue;
     const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
     if (entry.isDirectory()) {
       if (state.skipDirs?.has(entry.name)) continue;
@@ -52,7 +53,8 @@ function linksToFileInside(ws: Workspace, rel: string): boolean {
   try {
     const abs = join(ws.root, rel);
     const real = realpathSync(abs);
-    return real.startsWith(ws.root + sep) && statSync(real).isFile();
+    const inside = real.startsWith(ws.root + sep) && !touchesDotGit(relative(ws.root, real).split(sep).join('/'));
+    return inside && statSync(real).isFile();
   } catch {
     return false;
   }

@@ -4,13 +4,15 @@
  * when it stays inside the root lexically (no `..` out, no absolute path elsewhere)
  * AND physically: the real path of the deepest part that exists (the file itself, or
  * the folder a new file would go into) must lie inside the root's real path, so a
- * symlink cannot lead out. `.git` is never touched; .gitignored paths are refused.
+ * symlink cannot lead out. `.git` is never touched, in any spelling a case-insensitive
+ * file system folds onto it, nor through a symlink; .gitignored paths are refused.
  * Refusals: PATH_OUTSIDE_REPO, PATH_IGNORED, PATH_NOT_FOUND (and INVALID_PARAMETERS
  * for names the file system cannot hold).
  */
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ColonyError } from '@swarm/tools';
+import { touchesDotGit } from './dot-git';
 import { GitIgnore } from './gitignore';
 
 export interface WorkspacePath {
@@ -52,16 +54,14 @@ export class Workspace {
     const slashed = input.replaceAll('\\', '/');
     const rel = this.#lexical(slashed);
     if (rel === undefined) throw outside(input, field, this.root, 'leaves the workspace');
-    if (rel.split('/').includes('.git')) {
-      throw new ColonyError('PATH_IGNORED', `${field} "${input}" is inside .git, which the file tools never touch`, {
-        details: { [field]: input },
-      });
-    }
+    if (touchesDotGit(rel)) throw inGit(input, field);
     const abs = rel === '' ? this.root : join(this.root, ...rel.split('/'));
     const real = realOfDeepestExisting(abs, input, field, this.root);
     if (real !== this.root && !real.startsWith(this.root + sep)) {
       throw outside(input, field, this.root, 'resolves outside the workspace through a symlink');
     }
+    // A symlink inside the workspace may lead into .git.
+    if (real !== this.root && touchesDotGit(relative(this.root, real).split(sep).join('/'))) throw inGit(input, field);
     return { rel, abs };
   }
 
@@ -125,6 +125,12 @@ function realOfDeepestExisting(abs: string, input: string, field: string, root: 
       current = parent;
     }
   }
+}
+
+function inGit(input: string, field: string): ColonyError {
+  return new ColonyError('PATH_IGNORED', `${field} "${input}" is inside .git, which the file tools never touch`, {
+    details: { [field]: input },
+  });
 }
 
 function outside(input: string, field: string, root: string, why: string): ColonyError {

@@ -105,15 +105,30 @@ export function pendingProposals(ctx: DomainContext, args: FsProposalsInput, all
   };
 }
 
+/**
+ * Settles the arbiter's decisions. Each decision stands on its own: one whose path
+ * leaves the workspace or has no pending proposal is answered `failed` with its code,
+ * and the others are still recorded and applied. Only a batch in which no decision can
+ * be acted on is refused (with the first one's code); a path decided twice is
+ * INVALID_PARAMETERS for the whole batch.
+ */
 export function decideProposals(
   ctx: DomainContext,
   args: ArbiterDecideInput,
   allowWrite: boolean,
 ): ArbiterDecideResult {
   const ws = Workspace.open(args.repo_root);
-  const decisions = args.decisions.map((d) => ({ ...d, rel: ws.resolve(d.path).rel }));
+  const decisions = args.decisions.map((d) => {
+    try {
+      return { ...d, rel: ws.resolve(d.path).rel, refusal: null };
+    } catch (error) {
+      if (!isColonyError(error)) throw error;
+      return { ...d, rel: null, refusal: error };
+    }
+  });
   const seen = new Set<string>();
   for (const d of decisions) {
+    if (d.rel === null) continue;
     if (seen.has(d.rel)) {
       throw new ColonyError('INVALID_PARAMETERS', `decisions: "${d.rel}" is decided twice`, {
         details: { fields: ['decisions'] },
@@ -122,22 +137,34 @@ export function decideProposals(
     seen.add(d.rel);
   }
   return ctx.store.write(() => {
-    // Every decision must find its proposal before any is recorded or applied.
     const targets = decisions.map((d) => {
+      if (d.rel === null) return { decision: d, proposal: null, refusal: d.refusal };
       const proposal = pendingProposalFor(ctx.store, ws.root, d.rel);
       if (!proposal || (d.proposal_id !== undefined && d.proposal_id !== proposal.id)) {
-        throw new ColonyError(
+        const refusal = new ColonyError(
           'PROPOSAL_NOT_FOUND',
           d.proposal_id !== undefined && proposal
             ? `proposal ${d.proposal_id} for "${d.rel}" is no longer pending: ${proposal.id} superseded it`
             : `no pending proposal for "${d.rel}" in ${ws.root}`,
           { details: { path: d.rel, ...(proposal ? { pending_id: proposal.id } : {}) } },
         );
+        return { decision: d, proposal: null, refusal };
       }
-      return { decision: d, proposal };
+      return { decision: d, proposal, refusal: null };
     });
+    const first = targets.find((t) => t.proposal === null);
+    if (first?.refusal && targets.every((t) => t.proposal === null)) throw first.refusal;
     const sessionId = swarmSession(ctx, args.agent);
-    const results = targets.map(({ decision, proposal }) => {
+    const results = targets.map(({ decision, proposal, refusal }): DecisionResult => {
+      if (proposal === null) {
+        return {
+          path: decision.rel ?? decision.path,
+          proposal_id: null,
+          status: 'failed',
+          code: refusal?.code ?? 'PROPOSAL_NOT_FOUND',
+          error: refusal?.message ?? 'not decided',
+        };
+      }
       const result = settle(proposal, decision.action, allowWrite);
       const now = ctx.clock.now();
       decideWriteProposal(

@@ -15,7 +15,7 @@ import {
   type TaskLinksInput,
   type TaskUnlinkInput,
 } from '@swarm/tools';
-import { appendObservation, type DomainContext, requireSession, requireTask } from '../context';
+import { appendObservation, type DomainContext, ensureSession, requireTask } from '../context';
 
 export const TASK_LINK_KIND = 'task_link';
 export const TASK_UNLINK_KIND = 'task_unlink';
@@ -37,7 +37,7 @@ export class LinkService implements LinkBackend {
     return ctx.store.write(() => {
       requireTask(ctx, args.task_id);
       requireTask(ctx, args.other_task_id);
-      requireSession(ctx, args.session_id);
+      ensureSession(ctx, args.session_id);
       const { link, created } = insertTaskLink(
         ctx.store,
         { taskId: args.task_id, otherTaskId: args.other_task_id, createdBy: args.session_id, note: args.note ?? null },
@@ -75,7 +75,7 @@ export class LinkService implements LinkBackend {
     return ctx.store.write(() => {
       requireTask(ctx, args.task_id);
       requireTask(ctx, args.other_task_id);
-      if (args.session_id !== undefined) requireSession(ctx, args.session_id);
+      if (args.session_id !== undefined) ensureSession(ctx, args.session_id);
       const removed = deleteTaskLink(ctx.store, args.task_id, args.other_task_id);
       if (removed && args.session_id !== undefined) {
         appendObservation(ctx, {

@@ -168,7 +168,7 @@ export class MemoryService implements MemoryBackend {
   }
 
   timeline(args: TimelineInput): TimelineEntry[] {
-    requireSession(this.#ctx, args.session_id);
+    // An unknown session has an empty timeline: answered, not refused.
     return sessionTimeline(this.#ctx.store, args.session_id, args.limit, args.around_id).map((r) => ({
       id: r.id,
       kind: r.kind,

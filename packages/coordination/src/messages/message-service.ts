@@ -32,7 +32,14 @@ import {
   type TaskMessageRetractInput,
   type TaskMessagesInput,
 } from '@swarm/tools';
-import { appendObservation, type DomainContext, requireParticipant, requireSession, requireTask } from '../context';
+import {
+  appendObservation,
+  type DomainContext,
+  ensureSession,
+  requireParticipant,
+  requireSession,
+  requireTask,
+} from '../context';
 import { isBroadcast, recipientRefusal, resolveMessage, toEntry } from './message-rules';
 
 export const MESSAGE_KIND = 'message';
@@ -124,8 +131,7 @@ export class MessageService implements MessageBackend {
   }
 
   list(args: TaskMessagesInput): MessageEntry[] {
-    const ctx = this.#ctx;
-    requireSession(ctx, args.session_id);
+    // An unknown session has an empty inbox (messages to its agent aside): answered, not refused.
     return this.#entries({
       sessionId: args.session_id,
       agent: args.agent,
@@ -190,7 +196,7 @@ export class MessageService implements MessageBackend {
     const ctx = this.#ctx;
     return ctx.store.write(() => {
       const message = resolveMessage(ctx, args.message_observation_id, args.task_id);
-      requireSession(ctx, args.session_id);
+      ensureSession(ctx, args.session_id);
       if (message.fromSessionId !== args.session_id) {
         throw new ColonyError('NOT_SENDER', `only the sender of message #${message.id} may retract it`, {
           details: { message_observation_id: message.id, from_session_id: message.fromSessionId },

@@ -25,7 +25,7 @@ import {
   type TaskPlanCompleteSubtaskInput,
 } from '@swarm/tools';
 import type { ClaimService } from '../claims/claim-service';
-import { appendObservation, type DomainContext, requireSession } from '../context';
+import { appendObservation, type DomainContext, ensureSession } from '../context';
 import { inferIdeFromSessionId } from '../ide';
 import { runAutoArchive } from './auto-archive';
 import { locateSubtask } from './locate';
@@ -112,7 +112,7 @@ export function completePlanSubtask(
 ): SubtaskCompleteResult {
   const done = ctx.store.write(() => {
     const { plan, subtask, siblings } = locateSubtask(ctx.store, args);
-    requireSession(ctx, args.session_id);
+    ensureSession(ctx, args.session_id);
     if (subtask.status !== 'claimed') {
       throw new ColonyError(
         'PLAN_SUBTASK_NOT_CLAIMED',

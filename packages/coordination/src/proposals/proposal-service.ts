@@ -33,7 +33,7 @@ import {
   type TaskReinforceInput,
 } from '@swarm/tools';
 import { withBudget } from '../budget';
-import { appendObservation, type DomainContext, requireSession } from '../context';
+import { appendObservation, type DomainContext, ensureSession } from '../context';
 import { normalizeRepoPath } from '../repo-paths';
 import { normalizeRepoRoot } from '../tasks/task-service';
 import { agentTypeOf, proposalStrength } from './strength';
@@ -84,7 +84,7 @@ export class ProposalService implements ProposalBackend {
     const repoRoot = normalizeRepoRoot(opts.repoRoot);
     const files = [...new Set((opts.touchesFiles ?? []).map((f) => normalizeRepoPath(repoRoot, f)))];
     return ctx.store.write(() => {
-      const session = requireSession(ctx, opts.sessionId);
+      const session = ensureSession(ctx, opts.sessionId);
       const key = summaryKey(opts.summary);
       const twin = listProposals(ctx.store, { repoRoot, branch: opts.branch, status: 'pending' }).find(
         (p) => summaryKey(p.summary) === key,
@@ -128,7 +128,7 @@ export class ProposalService implements ProposalBackend {
           details: { proposal_id: args.proposal_id },
         });
       }
-      return this.#reinforce(proposal, requireSession(ctx, args.session_id), args.kind);
+      return this.#reinforce(proposal, ensureSession(ctx, args.session_id), args.kind);
     });
   }
 

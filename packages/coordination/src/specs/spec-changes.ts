@@ -93,7 +93,7 @@ export class SpecChanges {
   /** Creates openspec/changes/<slug>/ and opens or joins the `spec/<slug>` thread. */
   openChange(opts: OpenChangeOptions): SpecChangeOpenResult {
     const slug = requireSlug(opts.slug);
-    const paths = specPaths(opts.repoRoot);
+    const paths = specPaths(opts.repoRoot, this.#ctx.roots);
     const dir = confine(paths.root, paths.changeDir(slug));
     confine(paths.root, paths.spec);
     const fs = this.#fs;
@@ -219,7 +219,7 @@ export class SpecChanges {
   /** Reads an open change; SPEC_CHANGE_NOT_FOUND when it is missing or unreadable. */
   read(repoRoot: string, slug: string): OpenChange {
     const safe = requireSlug(slug);
-    const paths = specPaths(repoRoot);
+    const paths = specPaths(repoRoot, this.#ctx.roots);
     confine(paths.root, paths.changeDir(safe));
     const text = this.#fs.readFile(paths.changeFile(safe));
     const change = text === null ? null : parseChange(text);

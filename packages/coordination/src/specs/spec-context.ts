@@ -6,6 +6,7 @@
  */
 import type { SpecContextResult, SpecInvariantRef, SpecReadResult } from '@swarm/tools';
 import {
+  cellOf,
   findRow,
   findSection,
   normalizeRowId,
@@ -14,13 +15,22 @@ import {
   rootHash,
   type SpecDocument,
   type SpecRow,
+  type SpecSection,
 } from './spec-format';
 
+/** §V rows marked always-on: an `always` level cell, or the `.always` id suffix (`V1.always`). */
 export function alwaysInvariants(doc: SpecDocument): SpecRow[] {
-  return (findSection(doc, 'V')?.rows ?? []).filter((r) => r.cells[0]?.toLowerCase() === 'always');
+  const section = findSection(doc, 'V');
+  if (!section) return [];
+  return (section.rows ?? []).filter((r) => r.always || cellOf(section, r, 'level')?.toLowerCase() === 'always');
 }
 
-const ref = (row: SpecRow): SpecInvariantRef => ({ id: row.id, rule: row.cells[1] ?? '' });
+const refIn =
+  (section: SpecSection | undefined) =>
+  (row: SpecRow): SpecInvariantRef => ({
+    id: row.id,
+    rule: (section && cellOf(section, row, 'rule')) ?? row.cells[1] ?? '',
+  });
 
 export function readSpec(text: string): SpecReadResult {
   const doc = parseSpec(text);
@@ -33,7 +43,7 @@ export function readSpec(text: string): SpecReadResult {
       body: s.body,
       ...(s.rows ? { row_count: s.rows.length } : {}),
     })),
-    alwaysInvariants: alwaysInvariants(doc).map(ref),
+    alwaysInvariants: alwaysInvariants(doc).map(refIn(findSection(doc, 'V'))),
   };
 }
 
@@ -52,7 +62,10 @@ export function taskContext(text: string, taskId: string): SpecContextResult | n
   const id = normalizeRowId(taskId);
   const task = id?.startsWith('T.') ? findRow(doc, id) : undefined;
   if (!task) return null;
-  const [status = '', title = '', cites = ''] = task.cells;
+  const tasks = findSection(doc, 'T');
+  const cell = (name: string, index: number) => (tasks && cellOf(tasks, task, name)) ?? task.cells[index] ?? '';
+  const [status, title, cites] = [cell('status', 0), cell('task', 1), cell('cites', 2)];
+  const ref = refIn(findSection(doc, 'V'));
   const citedIds = parseCites(cites);
   const always = alwaysInvariants(doc);
   const line = (row: SpecRow) => renderRow([row.id, ...row.cells]);

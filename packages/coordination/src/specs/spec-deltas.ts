@@ -11,7 +11,7 @@ import {
   isTableKey,
   normalizeRowId,
   parseSpec,
-  renderRow,
+  renderRowIn,
   SECTION_KEYS,
   SECTION_NAMES,
   type SpecSection,
@@ -76,7 +76,7 @@ export function applyDelta(text: string, delta: SpecDelta): string {
   const doc = parseSpec(text);
   const lines = [...doc.lines];
   const row = findRow(doc, delta.target);
-  const line = renderRow([delta.target, ...delta.cells]);
+  const line = renderRowIn(findSection(doc, delta.target[0] ?? ''), delta.target, delta.cells, row);
   if (delta.op === 'add') {
     if (row) throw new DeltaError('exists', delta.target, `${delta.target} already exists`);
     const key = delta.target[0] as TableKey;

@@ -11,6 +11,7 @@
 import * as nodeFs from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ColonyError } from '@swarm/tools';
+import { type FileRoots, requireRoot } from '../roots';
 
 export const SPEC_FILE = 'SPEC.md';
 export const CHANGE_FILE = 'CHANGE.md';
@@ -61,8 +62,12 @@ export interface SpecPaths {
   baseFile(slug: string): string;
 }
 
-/** The spec paths of a repository; repo_root must be an existing directory. */
-export function specPaths(repoRoot: string): SpecPaths {
+/**
+ * The spec paths of a repository; repo_root must be an existing directory under a root
+ * the server allows (`roots`, ROOT_NOT_ALLOWED otherwise).
+ */
+export function specPaths(repoRoot: string, roots?: FileRoots): SpecPaths {
+  requireRoot(roots, repoRoot);
   const root = resolve(repoRoot);
   let isDir = false;
   try {

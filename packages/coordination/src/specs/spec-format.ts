@@ -5,6 +5,13 @@
  * interfaces are prose; §V invariants, §T tasks and §B failures carry a markdown table
  * whose first column is a row id (`V.3`, `T.12`, `B.1`).
  *
+ * The vocabulary of existing repositories is read too: lowercase section names
+ * (`## §V invariants`, `## §B bugs`), tables without outer pipes whose header names the
+ * columns (`id|rule|cites`, `id|status|task|cites`, `id|bug|cites`) over a `-|-|-`
+ * separator, ids without the dot (`V1`), and `V1.always` marking an always-on
+ * invariant. Cells are read by column name; a delta's row is written in the style of
+ * the table it lands in (see `renderRowIn`).
+ *
  * Edits are line-local: a delta replaces, inserts or deletes exactly one table line and
  * leaves every other byte alone, so a three-way merge sees only the lines that changed.
  */
@@ -39,6 +46,8 @@ export function isTableKey(key: string): key is TableKey {
 export interface SpecRow {
   /** Normalised id, e.g. `V.3`. */
   readonly id: string;
+  /** Whether the id carries `.always` (`V1.always`): an always-on invariant. */
+  readonly always: boolean;
   /** The cells after the id column. */
   readonly cells: string[];
   /** 0-based line index in the document. */
@@ -61,6 +70,10 @@ export interface SpecSection {
   readonly rows: SpecRow[] | null;
   /** Line range of the table, when there is one. */
   readonly table: { readonly start: number; readonly end: number } | null;
+  /** Column names, lowercase, `id` first: the table's header, else the canonical ones. */
+  readonly columns: readonly string[];
+  /** Whether the table is written without outer pipes (`V1|rule|cites`). */
+  readonly compact: boolean;
 }
 
 export interface SpecDocument {
@@ -74,13 +87,19 @@ export function rootHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-const ID = /^([A-Za-z])\.?(\d+)$/;
+const ID = /^([A-Za-z])\.?(\d+)(\.always)?$/i;
 
-/** `T5` -> `T.5`, `v.03` -> `V.3`; null when it is not a row id. */
+/** `T5` -> `T.5`, `v.03` -> `V.3`, `V1.always` -> `V.1`; null when it is not a row id. */
 export function normalizeRowId(id: string): string | null {
   const m = ID.exec(id.trim());
   if (!m?.[1] || !m[2]) return null;
   return `${m[1].toUpperCase()}.${Number(m[2])}`;
+}
+
+/** The row id of a table line (with or without outer pipes), or null. */
+export function rowIdOfLine(line: string): string | null {
+  if (!line.includes('|')) return null;
+  return normalizeRowId(splitRow(line)[0] ?? '');
 }
 
 /** Splits one markdown table line into cells, honouring `\|` escapes. */
@@ -103,7 +122,16 @@ export function tableHeader(key: TableKey): string[] {
 
 const HEADING = /^## (.*)$/;
 const SECTION_HEADING = /^§([A-Za-z])\b/;
-const SEPARATOR = /^\|?\s*:?-{3,}/;
+const SEPARATOR = /^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?$/;
+
+/** A table line of a §V/§T/§B section: piped, or a header, separator or row without outer pipes. */
+function isTableLine(line: string): boolean {
+  const trimmed = line.trim();
+  if (trimmed.startsWith('|')) return true;
+  if (!trimmed.includes('|')) return false;
+  const first = (splitRow(trimmed)[0] ?? '').toLowerCase();
+  return first === 'id' || normalizeRowId(first) !== null || SEPARATOR.test(trimmed);
+}
 
 /** Parses SPEC.md text. Never throws: what it does not recognise stays in prose. */
 export function parseSpec(text: string): SpecDocument {
@@ -125,26 +153,71 @@ function parseSection(lines: string[], start: number, end: number): SpecSection 
   const bodyLines = lines.slice(start + 1, end);
   let rows: SpecRow[] | null = null;
   let table: { start: number; end: number } | null = null;
+  let columns: readonly string[] = isTableKey(key) ? TABLE_COLUMNS[key] : ['id'];
+  let compact = false;
   const prose: string[] = [];
   if (isTableKey(key)) {
     rows = [];
     bodyLines.forEach((raw, k) => {
       const line = raw.replace(/\r$/, '');
       const i = start + 1 + k;
-      if (!line.trimStart().startsWith('|')) {
+      if (!isTableLine(line)) {
         prose.push(line);
         return;
       }
+      if (!table) compact = !line.trimStart().startsWith('|');
       table = table ? { start: table.start, end: i + 1 } : { start: i, end: i + 1 };
       if (SEPARATOR.test(line.trim())) return;
       const [first = '', ...cells] = splitRow(line);
       const id = normalizeRowId(first);
-      if (id) rows?.push({ id, cells, line: i });
+      if (id) rows?.push({ id, always: /\.always$/i.test(first.trim()), cells, line: i });
+      else if (rows?.length === 0 && first.toLowerCase() === 'id') columns = splitRow(line).map((c) => c.toLowerCase());
     });
   } else {
     prose.push(...bodyLines.map((l) => l.replace(/\r$/, '')));
   }
-  return { key, heading, start, end, body: bodyLines.join('\n'), prose: prose.join('\n').trim(), rows, table };
+  return {
+    key,
+    heading,
+    start,
+    end,
+    body: bodyLines.join('\n'),
+    prose: prose.join('\n').trim(),
+    rows,
+    table,
+    columns,
+    compact,
+  };
+}
+
+/** A row's cell under a column name (`rule`, `status`, ...), or undefined without that column. */
+export function cellOf(section: SpecSection, row: SpecRow, column: string): string | undefined {
+  const index = section.columns.indexOf(column);
+  return index > 0 ? (row.cells[index - 1] ?? '') : undefined;
+}
+
+/**
+ * A delta's row as a line of `section`'s table. Cells come in the canonical layout
+ * (TABLE_COLUMNS); a compact table gets them by column name without outer pipes, the
+ * id without its dot, and an `always` invariant level as the `.always` id suffix when
+ * the table has no level column (`bug` takes a failure's summary). A column the canonical
+ * layout lacks (`cites` of an invariant) keeps the value of `previous`, the row modified.
+ */
+export function renderRowIn(
+  section: SpecSection | undefined,
+  id: string,
+  cells: readonly string[],
+  previous?: SpecRow,
+): string {
+  const key = id[0] ?? '';
+  if (!section?.compact || !isTableKey(key)) return renderRow([id, ...cells]);
+  const canonical = TABLE_COLUMNS[key] as readonly string[];
+  const byName = new Map(canonical.slice(1).map((name, i) => [name, cells[i] ?? '']));
+  if (byName.has('summary')) byName.set('bug', byName.get('summary') ?? '');
+  const always = key === 'V' && byName.get('level') === 'always' && !section.columns.includes('level');
+  const compactId = `${id.replace('.', '')}${always ? '.always' : ''}`;
+  const out = section.columns.slice(1).map((name, i) => byName.get(name) ?? previous?.cells[i] ?? '');
+  return [compactId, ...out].map((c) => c.replaceAll('|', '\\|')).join('|');
 }
 
 export function findSection(doc: SpecDocument, key: string): SpecSection | undefined {

@@ -8,7 +8,7 @@
  * appended) merge row by row; only a row both sides changed differently conflicts.
  */
 import { diff3Merge } from 'node-diff3';
-import { normalizeRowId, splitRow } from './spec-format';
+import { rowIdOfLine } from './spec-format';
 
 /** One conflicting hunk: the base lines and what the change and the current root made of them. */
 export interface SpecConflict {
@@ -53,8 +53,7 @@ export function mergeSpec(base: string, root: string, proposed: string): MergeOu
 function rowsById(lines: readonly string[]): Map<string, string> | null {
   const rows = new Map<string, string>();
   for (const line of lines) {
-    if (!line.trimStart().startsWith('|')) return null;
-    const id = normalizeRowId(splitRow(line)[0] ?? '');
+    const id = rowIdOfLine(line);
     if (!id || rows.has(id)) return null;
     rows.set(id, line);
   }
@@ -85,8 +84,7 @@ function mergeRows(o: readonly string[], a: readonly string[], b: readonly strin
 function idsIn(lines: readonly string[]): string[] {
   const ids = new Set<string>();
   for (const line of lines) {
-    if (!line.trimStart().startsWith('|')) continue;
-    const id = normalizeRowId(splitRow(line)[0] ?? '');
+    const id = rowIdOfLine(line);
     if (id) ids.add(id);
   }
   return [...ids];

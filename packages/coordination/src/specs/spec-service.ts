@@ -110,7 +110,7 @@ export class SpecService implements SpecBackend {
       syncStatus({
         store: ctx.store,
         fs: this.#fs,
-        paths: specPaths(args.repo_root),
+        paths: specPaths(args.repo_root, ctx.roots),
         now: ctx.clock.now(),
         staleAfterHours: args.stale_after_hours,
         limit: args.limit,
@@ -215,7 +215,7 @@ export class SpecService implements SpecBackend {
   }
 
   #rootText(repoRoot: string): string {
-    const paths = specPaths(repoRoot);
+    const paths = specPaths(repoRoot, this.#ctx.roots);
     const text = this.#fs.readFile(confine(paths.root, paths.spec));
     if (text === null) {
       throw new ColonyError('SPEC_NOT_FOUND', `no SPEC.md in ${paths.root}`, { details: { repo_root: paths.root } });

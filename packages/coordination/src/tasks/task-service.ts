@@ -37,8 +37,9 @@ import {
   type TaskUpdatesSinceInput,
 } from '@swarm/tools';
 import { withBudget } from '../budget';
-import { appendObservation, type DomainContext, requireParticipant, requireSession, requireTask } from '../context';
+import { appendObservation, type DomainContext, ensureSession, requireParticipant, requireTask } from '../context';
 import { inferIdeFromSessionId } from '../ide';
+import { requireRoot } from '../roots';
 import { appendNotepadPointer, type NotepadPointer } from './omx-notepad';
 import { compactLine, directedAgent, looksLikeFutureWork } from './post-routing';
 
@@ -188,7 +189,7 @@ export class TaskService implements TaskBackend {
     const ctx = this.#ctx;
     const repoRoot = args.repo_root === undefined ? undefined : normalizeRepoRoot(args.repo_root);
     const posted = ctx.store.write(() => {
-      requireSession(ctx, args.session_id);
+      ensureSession(ctx, args.session_id);
       const matches = activeTasksOfSession(ctx.store, args.session_id).filter(
         ({ task }) =>
           (repoRoot === undefined || task.repoRoot === repoRoot) &&
@@ -228,6 +229,7 @@ export class TaskService implements TaskBackend {
       const details: Record<string, unknown> = { session_id: args.session_id };
       if (args.allow_omx_notepad_fallback && repoRoot !== undefined) {
         try {
+          requireRoot(ctx.roots, repoRoot);
           details.omx_notepad_path = appendNotepadPointer(repoRoot, pointerFor(args, null, null));
         } catch (error) {
           details.omx_notepad_warning = `OMX notepad pointer not written: ${(error as Error).message}`;
@@ -246,6 +248,7 @@ export class TaskService implements TaskBackend {
     if (ctx.settings.bridge.writeOmxNotepadPointer) {
       // The note is committed: a pointer that cannot be written is a warning, not a failure.
       try {
+        requireRoot(ctx.roots, posted.task.repoRoot);
         result.omx_notepad_path = appendNotepadPointer(posted.task.repoRoot, pointerFor(args, posted.task, posted.id));
       } catch (error) {
         result.warning = `note saved; OMX notepad pointer not written: ${(error as Error).message}`;

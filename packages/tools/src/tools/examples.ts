@@ -110,7 +110,7 @@ export const examplesIntegratePlan = defineTool({
     returns:
       '{ example_name, dependency_delta: { add: { name: range }, remove: [name] }, files_to_copy: [ { ' +
       'from, to_suggestion, rationale } ], config_steps, uncertainty_notes, budget }',
-    errors: ['PATH_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'PATH_IGNORED'],
+    errors: ['PATH_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'PATH_IGNORED', 'ROOT_NOT_ALLOWED'],
     notes:
       'No LLM: derived from the indexed manifest and entrypoints plus a fresh read of the target ' +
       'package.json. target_hint: absolute paths are used as-is, relative ones are joined onto ' +

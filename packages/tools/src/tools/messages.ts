@@ -191,7 +191,6 @@ export const taskMessageMarkRead = defineTool({
       'NOT_MESSAGE',
       'TASK_MISMATCH',
       'OBSERVATION_NOT_ON_TASK',
-      'SESSION_NOT_FOUND',
       'NOT_PARTICIPANT',
       'NOT_TARGET_SESSION',
       'NOT_TARGET_AGENT',

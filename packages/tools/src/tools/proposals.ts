@@ -86,7 +86,7 @@ export const taskPropose = defineTool({
   mutates: true,
   docs: {
     returns: '{ proposal_id, strength, promotion_threshold }',
-    errors: ['SESSION_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
+    errors: ['PATH_OUTSIDE_REPO'],
     notes:
       `The proposer's own evidence weighs ${PROPOSAL_WEIGHTS.proposed}; the threshold is ` +
       `${PROMOTION_THRESHOLD}. Proposing what a pending proposal on the same repo_root+branch already ` +
@@ -119,7 +119,7 @@ export const taskReinforce = defineTool({
   mutates: true,
   docs: {
     returns: '{ proposal_id, strength, promoted, task_id } (task_id non-null once promoted)',
-    errors: ['PROPOSAL_NOT_FOUND', 'SESSION_NOT_FOUND'],
+    errors: ['PROPOSAL_NOT_FOUND'],
     notes:
       `Weights: explicit ${PROPOSAL_WEIGHTS.explicit}, rediscovered ${PROPOSAL_WEIGHTS.rediscovered}, ` +
       `adjacent ${PROPOSAL_WEIGHTS.adjacent}, stored with the row. Scoring is deterministic and ` +

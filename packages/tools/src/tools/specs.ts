@@ -138,7 +138,7 @@ export const specRead = defineTool({
   mutates: false,
   docs: {
     returns: '{ rootHash, title, sections: [ { id, heading, body, row_count? } ], alwaysInvariants: [ { id, rule } ] }',
-    errors: ['SPEC_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
+    errors: ['SPEC_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'ROOT_NOT_ALLOWED'],
     notes:
       'rootHash is the sha256 of SPEC.md bytes: a change opened now pins it as its base. Bodies are ' +
       'raw; row_count is given for §V, §T and §B.',
@@ -185,7 +185,7 @@ export const specChangeOpen = defineTool({
   mutates: true,
   docs: {
     returns: '{ task_id, path, base_root_hash }',
-    errors: ['SPEC_CHANGE_EXISTS', 'PATH_OUTSIDE_REPO'],
+    errors: ['SPEC_CHANGE_EXISTS', 'PATH_OUTSIDE_REPO', 'ROOT_NOT_ALLOWED'],
     notes:
       'Copies SPEC.md as base.SPEC.md beside CHANGE.md (a repo without SPEC.md has an empty base) and ' +
       'appends a `spec-change-open` observation. path is absolute. Files are written only inside ' +
@@ -221,14 +221,11 @@ export const specChangeAddDelta = defineTool({
       'SPEC_ROW_EXISTS',
       'SPEC_ROW_NOT_FOUND',
       'NOT_PARTICIPANT',
-      'SESSION_NOT_FOUND',
       'PATH_OUTSIDE_REPO',
+      'ROOT_NOT_ALLOWED',
     ],
     notes:
-      'row_cells are the cells after the id: §V [level, rule] (level must|should|always), §T [status, ' +
-      'task, cites], §B [signature, test_id, count, summary]; none for remove. Deltas apply in order ' +
-      'to the base: add of an existing row is SPEC_ROW_EXISTS, modify/remove of a missing one ' +
-      'SPEC_ROW_NOT_FOUND. The session must have joined spec/<slug>.',
+      'row_cells are the cells after the id: §V [level, rule] (level must|should|always), §T [status, task, cites], §B [signature, test_id, count, summary]; none for remove. Targets V.3 and V3 name one row; in a SPEC.md whose tables are written without outer pipes (`V1|rule|cites`), the row is written in that style (level always as the `.always` id suffix). Deltas apply in order to the base: add of an existing row is SPEC_ROW_EXISTS, modify/remove of a missing one SPEC_ROW_NOT_FOUND. The session must have joined spec/<slug>.',
     example: {
       repo_root: '/abs/repo',
       slug: 'add-embedding-batch-size',
@@ -251,7 +248,7 @@ export const specBuildContext = defineTool({
   mutates: false,
   docs: {
     returns: '{ task_id, cited_ids, always_invariants: [ { id, rule } ], rendered }',
-    errors: ['SPEC_NOT_FOUND', 'SPEC_TASK_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
+    errors: ['SPEC_NOT_FOUND', 'SPEC_TASK_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'ROOT_NOT_ALLOWED'],
     notes:
       "task_id is a §T row id (T5 and T.5 are the same). cited_ids come from the row's cites cell; " +
       'rendered is markdown with the task row, the cited rows and the always rows. A missing row ' +
@@ -279,7 +276,7 @@ export const specBuildRecordFailure = defineTool({
   mutates: true,
   docs: {
     returns: "{ action: 'logged' | 'promoted' | 'duplicate', signature_hash, match_count, proposal_id }",
-    errors: ['SPEC_CHANGE_NOT_FOUND', 'PATH_OUTSIDE_REPO'],
+    errors: ['SPEC_CHANGE_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'ROOT_NOT_ALLOWED'],
     notes:
       'signature_hash is the sha256 of test_id and the error with digits, hex and paths masked, so ' +
       "reruns match. Each report counts (match_count, per repo) and adds or updates the change's §B " +
@@ -323,6 +320,7 @@ export const specArchive = defineTool({
       'SPEC_ROW_EXISTS',
       'SPEC_ROW_NOT_FOUND',
       'PATH_OUTSIDE_REPO',
+      'ROOT_NOT_ALLOWED',
     ],
     notes:
       "The deltas apply to the change's base, then base, current SPEC.md and the result merge line by " +

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { agentName, jsonValue } from '../schemas';
+import { agentName, jsonObject, jsonValue } from '../schemas';
 
 /** Lease length, seconds: at least 1, at most a day. */
 const leaseSec = z.int().min(1).max(86_400);
@@ -17,7 +17,7 @@ const itemKind = agentName;
 export const CoordEnqueueInput = z.strictObject({
   agent: agentName,
   kind: itemKind,
-  payload: jsonValue.default({}),
+  payload: jsonObject.default({}),
 });
 export type CoordEnqueueInput = z.output<typeof CoordEnqueueInput>;
 

@@ -287,7 +287,7 @@ export const taskNoteWorking = defineTool({
   mutates: true,
   docs: {
     returns: '{ observation_id, id, task_id } plus omx_notepad_path / warning when the OMX pointer bridge is on.',
-    errors: ['ACTIVE_TASK_NOT_FOUND', 'AMBIGUOUS_ACTIVE_TASK', 'SESSION_NOT_FOUND'],
+    errors: ['ACTIVE_TASK_NOT_FOUND', 'AMBIGUOUS_ACTIVE_TASK'],
     notes:
       'Posts kind "note" (metadata.working: true) when exactly one active task of the session matches. ' +
       'Several matches answer AMBIGUOUS_ACTIVE_TASK with compact `candidates` (task_id, repo_root, ' +
