@@ -48,6 +48,8 @@ export class ReceiptQueue {
   }
 
   push(receipt: CallReceipt): void {
+    // A store that refuses writes (read-only, newer schema) keeps no receipts.
+    if (!this.#store.writable) return;
     const job = this.#worker?.submit([receipt.inputText, receipt.outputText], () => this.#schedule());
     this.#pending.push({ receipt, job });
     if (!job) this.#schedule();

@@ -215,7 +215,13 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       ...(tokenizerModule ? { module: tokenizerModule } : {}),
       onWarning: warn,
     });
-  const store = openStore({ path: dbPath });
+  // Store refusals (STORE_BUSY, STORE_READ_ONLY, STORE_CORRUPT, STORE_TOO_NEW) are tool errors.
+  const store = openStore({
+    path: dbPath,
+    ...busyTimeoutFromEnv(),
+    refuse: (refusal, cause) => new ColonyError(refusal.code, refusal.message, { details: refusal.details, cause }),
+  });
+  if (store.refusal) warn(store.refusal.message);
   const ctx = { store, clock, tokens, settings };
   const vectors = new VectorIndex(store, {
     embedder: options.embedder === undefined ? hashingEmbedder : options.embedder,
@@ -350,6 +356,12 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       store.close();
     },
   };
+}
+
+/** `COLONY_BUSY_TIMEOUT_MS`: how long a write waits for another writer's lock (default 15 s). */
+function busyTimeoutFromEnv(): { busyTimeoutMs?: number } {
+  const ms = Number(process.env.COLONY_BUSY_TIMEOUT_MS);
+  return Number.isInteger(ms) && ms > 0 ? { busyTimeoutMs: ms } : {};
 }
 
 /** `COLONY_HIVEMIND_REPO_ROOTS` split by the path delimiter, else the process's working directory. */

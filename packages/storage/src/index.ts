@@ -6,6 +6,13 @@
 
 // Opening a store
 export { BUSY_TIMEOUT_MS, isStoreBusy, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
+export {
+  type RefuseStore,
+  STORE_BUSY_RETRY_AFTER_MS,
+  StoreError,
+  type StoreRefusal,
+  type StoreRefusalCode,
+} from './_store-state';
 // Attention: live claims, claimed sub-tasks, recent edits and open blockers, bounded reads
 export {
   type AttentionClaim,
