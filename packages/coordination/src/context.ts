@@ -18,7 +18,7 @@ import {
 } from '@swarm/storage';
 import { ColonyError } from '@swarm/tools';
 import type { Clock } from './clock';
-import type { TokenCounter } from './tokens';
+import { estimateTokens, type TokenCounter } from './tokens';
 
 export interface CoordinationSettings {
   readonly bridge: {
@@ -36,6 +36,13 @@ export interface DomainContext {
   readonly clock: Clock;
   readonly tokens: TokenCounter;
   readonly settings: CoordinationSettings;
+  /**
+   * Counts an observation's tokens later, off the write path (core: with the call's
+   * receipt). Given, appendObservation stores an estimate while the tokenizer is not
+   * loaded on this thread, and this refines it after the answer, so a write never
+   * holds the store's lock while the tokenizer loads. Absent: counted in place.
+   */
+  readonly deferTokenCount?: (observationId: number, content: string) => void;
 }
 
 export function requireSession(ctx: DomainContext, id: string, role = 'session'): Session {
@@ -88,6 +95,7 @@ export interface Append {
  */
 export function appendObservation(ctx: DomainContext, entry: Append): number {
   const now = ctx.clock.now();
+  const defer = ctx.deferTokenCount !== undefined && ctx.tokens.ready?.() === false;
   const id = insertObservation(ctx.store, {
     sessionId: entry.sessionId,
     taskId: entry.taskId ?? null,
@@ -96,8 +104,9 @@ export function appendObservation(ctx: DomainContext, entry: Append): number {
     metadata: entry.metadata ?? null,
     replyTo: entry.replyTo ?? null,
     ts: now,
-    tokenCount: ctx.tokens.count(entry.content),
+    tokenCount: defer ? estimateTokens(entry.content) : ctx.tokens.count(entry.content),
   });
+  if (defer) ctx.deferTokenCount?.(id, entry.content);
   if (entry.heartbeat !== false) touchSession(ctx.store, entry.sessionId, now);
   if (entry.taskId != null) touchTask(ctx.store, entry.taskId, now);
   return id;

@@ -222,7 +222,19 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     refuse: (refusal, cause) => new ColonyError(refusal.code, refusal.message, { details: refusal.details, cause }),
   });
   if (store.refusal) warn(store.refusal.message);
-  const ctx = { store, clock, tokens, settings };
+  // Receipts are buffered and written off the hot path; observations written before the
+  // tokenizer is loaded here get their exact counts with them (see _receipts.ts).
+  const receipts =
+    options.receipts === false
+      ? null
+      : new ReceiptQueue(store, tokens, () => tokenWorker(tokenizerModule), options.onInternalError);
+  const ctx = {
+    store,
+    clock,
+    tokens,
+    settings,
+    ...(receipts ? { deferTokenCount: (id: number, content: string) => receipts.deferCount(id, content) } : {}),
+  };
   const vectors = new VectorIndex(store, {
     embedder: options.embedder === undefined ? hashingEmbedder : options.embedder,
     onWarning: warn,
@@ -296,14 +308,19 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     examples,
   };
 
-  const receipts =
-    options.receipts === false
-      ? null
-      : new ReceiptQueue(store, tokens, tokenWorker(tokenizerModule), options.onInternalError);
-  const registry = new ToolRegistry(COLONY_TOOLS, backend, {
+  const registry: ToolRegistry<ColonyBackend> = new ToolRegistry(COLONY_TOOLS, backend, {
     now: () => clock.now(),
     idempotent: (tool, key, argsHash, fn) => runOnce(store, clock, tool, key, argsHash, fn),
-    ...(receipts ? { recordReceipt: (r: CallReceipt) => receipts.push(r), beforeCall: () => receipts.flush() } : {}),
+    ...(receipts
+      ? {
+          recordReceipt: (r: CallReceipt) => receipts.push(r),
+          // A read may read receipts (task_list counts them): it sees every earlier one. A
+          // mutating call needs no flush: buffered receipts ride in its write transaction.
+          beforeCall: (tool: string) => {
+            if (registry.get(tool)?.mutates === false) receipts.flush();
+          },
+        }
+      : {}),
     ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
   });
 
@@ -352,7 +369,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     }),
     close: () => {
       if (store.closed) return;
-      receipts?.flush();
+      receipts?.flush(true);
       store.close();
     },
   };

@@ -57,6 +57,14 @@ export interface OpenStoreOptions {
   readonly refuse?: RefuseStore;
 }
 
+/**
+ * Bookkeeping that rides along in the next write transaction instead of taking the
+ * lock on its own (core: buffered call receipts). Called inside the transaction before
+ * the caller's work; what it writes commits or rolls back with that work. It returns a
+ * callback run after a commit (mark the rows written), or undefined when it wrote nothing.
+ */
+export type WriteRider = () => (() => void) | undefined;
+
 /** An open store. Pass it to the query functions of this package. */
 export class Store {
   readonly path: string;
@@ -64,6 +72,7 @@ export class Store {
   readonly refusal: StoreRefusal | undefined;
   readonly #refuse: RefuseStore;
   readonly #busyTimeoutMs: number;
+  #rider: WriteRider | undefined;
   #closed = false;
 
   private constructor(path: string, handle: Handle, state: StoreOpenState) {
@@ -88,16 +97,45 @@ export class Store {
    * Runs `fn` in a write transaction (BEGIN IMMEDIATE). Nested calls become savepoints.
    * A throw rolls back everything `fn` wrote. A store that refuses writes throws its
    * refusal before `fn` runs; a lock held past the busy timeout throws STORE_BUSY.
+   * `busyTimeoutMs` shortens the wait for this write alone.
    */
-  write<T>(fn: () => T): T {
+  write<T>(fn: () => T, options: { readonly busyTimeoutMs?: number } = {}): T {
     if (this.refusal) throw this.#refuse(this.refusal);
     const { sqlite } = handleOf(this);
     if (sqlite.inTransaction) return sqlite.transaction(fn)();
+    const wait = options.busyTimeoutMs;
+    if (wait === undefined || wait === this.#busyTimeoutMs) return this.#writeOuter(sqlite, fn);
+    // A shorter wait for this write only (bookkeeping that can try again later).
+    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(wait))}`);
     try {
-      return sqlite.transaction(fn).immediate();
+      return this.#writeOuter(sqlite, fn);
+    } finally {
+      sqlite.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
+    }
+  }
+
+  #writeOuter<T>(sqlite: Database.Database, fn: () => T): T {
+    const rider = this.#rider;
+    let committed: (() => void) | undefined;
+    const body = rider
+      ? () => {
+          committed = rider();
+          return fn();
+        }
+      : fn;
+    let result: T;
+    try {
+      result = sqlite.transaction(body).immediate();
     } catch (error) {
       throw this.#translate(error);
     }
+    committed?.();
+    return result;
+  }
+
+  /** Sets (or clears) the bookkeeping folded into each outermost write; see WriteRider. */
+  setWriteRider(rider: WriteRider | undefined): void {
+    this.#rider = rider;
   }
 
   /** Runs `fn` against one consistent snapshot (a deferred read transaction). */

@@ -5,7 +5,15 @@
  */
 
 // Opening a store
-export { BUSY_TIMEOUT_MS, isStoreBusy, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
+export {
+  BUSY_TIMEOUT_MS,
+  isStoreBusy,
+  makeDirs,
+  type OpenStoreOptions,
+  openStore,
+  Store,
+  type WriteRider,
+} from './_store';
 export {
   type RefuseStore,
   STORE_BUSY_RETRY_AFTER_MS,
@@ -194,8 +202,10 @@ export {
   type Observation,
   type ObservationRef,
   RANK_POOL,
+  refineTokenCounts,
   repliesTo,
   sessionTimeline,
+  type TokenCountRefinement,
   taskTimeline,
   taskUpdatesSince,
 } from './observations';
