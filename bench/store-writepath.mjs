@@ -11,7 +11,9 @@
  * - race: 8 server processes claim one plan sub-task at once; settle time (first call
  *   fired -> last answer back), exactly one winner, no other code.
  * - cold: 64 fresh processes make their first call (task_post) at the same moment;
- *   every answer that is not ok counts as an error.
+ *   every answer that is not ok counts as an error (no answer within 180 s too).
+ *
+ * `--server PATH` measures another colony-mcp build (a copy of dist from before a change).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { killAllChildren, median, RawRpc, rssOf, sleep, spawnTracked, stopChild, summarize } from './lib/util.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER = join(ROOT, 'apps/mcp-server/dist/main.js');
+const DEFAULT_SERVER = join(ROOT, 'apps/mcp-server/dist/main.js');
 const { values: flags } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
@@ -29,8 +31,11 @@ const { values: flags } = parseArgs({
     json: { type: 'string' },
     only: { type: 'string' },
     cold: { type: 'string' },
+    // Another build of colony-mcp to measure (e.g. a copy of dist from before a change).
+    server: { type: 'string' },
   },
 });
+const SERVER = flags.server ? resolve(flags.server) : DEFAULT_SERVER;
 const only = flags.only ? new Set(flags.only.split(',')) : null;
 const CONFIG = flags.quick
   ? { firstRuns: 3, posts: 200, raceRounds: 5, cold: Number(flags.cold ?? 64) }
@@ -41,7 +46,7 @@ const HOME = join(TMP, 'home');
 mkdirSync(HOME);
 const REPO = join(TMP, 'repo');
 mkdirSync(REPO);
-const results = { load_at_start: os.loadavg(), config: CONFIG };
+const results = { server: SERVER, load_at_start: os.loadavg(), config: CONFIG };
 
 async function call(rpc, name, args, timeoutMs = 60_000) {
   const result = await rpc.request('tools/call', { name, arguments: args }, timeoutMs);
@@ -212,10 +217,12 @@ async function benchCold() {
   const t0 = performance.now();
   const answers = await Promise.all(
     fleet.map((rpc, i) =>
-      call(rpc, 'task_post', post(taskId, sessions[i], i)).catch((error) => ({
-        isError: true,
-        payload: { code: 'NO_ANSWER', error: String(error) },
-      })),
+      call(rpc, 'task_post', post(taskId, sessions[i], i), 180_000)
+        .then((a) => ({ ...a, ms: performance.now() - t0 }))
+        .catch((error) => ({
+          isError: true,
+          payload: { code: 'NO_ANSWER', error: String(error) },
+        })),
     ),
   );
   const wall = performance.now() - t0;
@@ -223,8 +230,10 @@ async function benchCold() {
   const errors = answers.filter((a) => a.isError);
   const codes = {};
   for (const e of errors) codes[e.payload.code] = (codes[e.payload.code] ?? 0) + 1;
+  const answerMs = answers.map((a) => a.ms).filter((ms) => ms !== undefined);
   results.cold_first_calls = {
     processes: n,
+    answer_ms: summarize(answerMs),
     errors: errors.length,
     codes,
     sample: errors.slice(0, 2).map((e) => e.payload.error),

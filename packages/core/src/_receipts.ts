@@ -95,19 +95,40 @@ export class ReceiptQueue {
    * later, unless `final` (close): then it waits the full busy timeout.
    */
   flush(final = false): void {
+    this.#write(final ? 'final' : 'now');
+  }
+
+  /**
+   * `now` and `final` wait for counts (a read call must see every earlier receipt);
+   * `background` (the timer) writes what is counted and leaves the rest for later, so
+   * the server's thread never stalls while the worker loads its tokenizer.
+   */
+  #write(mode: 'background' | 'now' | 'final'): void {
     this.#clearTimer();
     if (this.#pending.length === 0 || this.#store.closed || !this.#store.writable) return;
     this.#dispatch();
-    const waiting = this.#pending.flatMap((p) => (p.counts || !p.job || p.job.counts !== undefined ? [] : [p.job]));
-    if (waiting.length > 0 && this.#worker) this.#worker.settle(waiting, SETTLE_TIMEOUT_MS);
-    for (const p of this.#pending) p.counts = this.#countsOf(p) ?? p.texts.map((t) => this.#tokens.count(t));
-    const batch = this.#pending;
-    this.#pending = [];
+    if (mode !== 'background') {
+      const waiting = this.#pending.flatMap((p) => (p.counts || !p.job || p.job.counts !== undefined ? [] : [p.job]));
+      if (waiting.length > 0 && this.#worker) this.#worker.settle(waiting, SETTLE_TIMEOUT_MS);
+    }
+    const batch: Pending[] = [];
+    const later: Pending[] = [];
+    for (const p of this.#pending) {
+      // A job the worker could not count (null) is counted here, as is one that outlived the settle.
+      if (mode === 'background' && p.job && p.job.counts === undefined) later.push(p);
+      else {
+        p.counts = this.#countsOf(p) ?? p.texts.map((t) => this.#tokens.count(t));
+        batch.push(p);
+      }
+    }
+    this.#pending = later;
+    if (later.length > 0) this.#arm();
+    if (batch.length === 0) return;
     this.#flushing = true;
     try {
-      this.#store.write(() => this.#insert(batch), final ? {} : { busyTimeoutMs: FLUSH_LOCK_WAIT_MS });
+      this.#store.write(() => this.#insert(batch), mode === 'final' ? {} : { busyTimeoutMs: FLUSH_LOCK_WAIT_MS });
     } catch (error) {
-      if (isStoreBusy(error) && !final) {
+      if (isStoreBusy(error) && mode !== 'final') {
         // Kept for the next write: a busy store is no reason to lose them.
         this.#pending = [...batch, ...this.#pending];
         this.#arm();
@@ -126,7 +147,7 @@ export class ReceiptQueue {
       this.#dispatchScheduled = true;
       setImmediate(() => this.#dispatch()).unref();
     }
-    if (this.#pending.length >= MAX_PENDING) setImmediate(() => this.flush()).unref();
+    if (this.#pending.length >= MAX_PENDING) setImmediate(() => this.#write('background')).unref();
     this.#arm();
   }
 
@@ -134,7 +155,7 @@ export class ReceiptQueue {
     if (this.#timer) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.flush();
+      this.#write('background');
     }, FLUSH_AFTER_MS);
     this.#timer.unref();
   }
@@ -164,11 +185,8 @@ export class ReceiptQueue {
    */
   #currentWorker(): TokenWorker | undefined {
     if (this.#tokens.ready?.() !== false) {
-      if (this.#worker) {
-        const out = this.#pending.flatMap((p) => (p.job && p.job.counts === undefined ? [p.job] : []));
-        if (out.length > 0) this.#worker.settle(out, SETTLE_TIMEOUT_MS);
-        this.#worker.stop();
-      }
+      // Jobs still out answer null and are counted here, where the tokenizer now is.
+      this.#worker?.stop();
       this.#worker = null;
       return undefined;
     }
