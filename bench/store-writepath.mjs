@@ -20,7 +20,17 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { killAllChildren, median, RawRpc, rssOf, sleep, spawnTracked, stopChild, summarize } from './lib/util.mjs';
+import {
+  INITIALIZE_PARAMS,
+  killAllChildren,
+  median,
+  RawRpc,
+  rssOf,
+  sleep,
+  spawnTracked,
+  stopChild,
+  summarize,
+} from './lib/util.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_SERVER = join(ROOT, 'apps/mcp-server/dist/main.js');
@@ -206,10 +216,12 @@ async function benchCold() {
   const db = join(TMP, 'cold.db');
   const sessions = Array.from({ length: n }, (_, i) => `cold-${i}`);
   const taskId = await seed(db, sessions);
+  // 64 processes starting on a small machine: initialize may take longer than usual.
   const fleet = await Promise.all(
     sessions.map(async () => {
       const rpc = spawnServerTracked(db);
-      await rpc.initialize();
+      await rpc.request('initialize', INITIALIZE_PARAMS, 180_000);
+      rpc.notify('notifications/initialized');
       return rpc;
     }),
   );
