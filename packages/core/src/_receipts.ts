@@ -35,6 +35,8 @@ import type { CallReceipt } from '@swarm/tools';
 const SETTLE_TIMEOUT_MS = 2_000;
 /** Longest a buffered receipt waits for a write to ride in before it is written alone. */
 export const FLUSH_AFTER_MS = 200;
+/** Calls whose texts go to the worker together, in one message (it costs more than a count). */
+const DISPATCH_AFTER_MS = 5;
 /** Buffered receipts (and refinements) that trigger a write at once. */
 const MAX_PENDING = 256;
 /**
@@ -48,7 +50,9 @@ interface Pending {
   readonly receipt?: CallReceipt;
   readonly refine?: { readonly id: number; readonly content: string };
   readonly texts: readonly string[];
+  /** The worker job counting this item's texts, from `offset` on (one job per dispatch). */
   job?: CountJob;
+  offset?: number;
   counts?: readonly number[];
 }
 
@@ -108,7 +112,9 @@ export class ReceiptQueue {
     if (this.#pending.length === 0 || this.#store.closed || !this.#store.writable) return;
     this.#dispatch();
     if (mode !== 'background') {
-      const waiting = this.#pending.flatMap((p) => (p.counts || !p.job || p.job.counts !== undefined ? [] : [p.job]));
+      const waiting = [
+        ...new Set(this.#pending.flatMap((p) => (p.counts || !p.job || p.job.counts !== undefined ? [] : [p.job]))),
+      ];
       if (waiting.length > 0 && this.#worker) this.#worker.settle(waiting, SETTLE_TIMEOUT_MS);
     }
     const batch: Pending[] = [];
@@ -145,7 +151,7 @@ export class ReceiptQueue {
     this.#undispatched.push(p);
     if (!this.#dispatchScheduled) {
       this.#dispatchScheduled = true;
-      setImmediate(() => this.#dispatch()).unref();
+      setTimeout(() => this.#dispatch(), DISPATCH_AFTER_MS).unref();
     }
     if (this.#pending.length >= MAX_PENDING) setImmediate(() => this.#write('background')).unref();
     this.#arm();
@@ -172,11 +178,20 @@ export class ReceiptQueue {
     this.#undispatched = [];
     if (batch.length === 0) return;
     const worker = this.#currentWorker();
-    for (const p of batch) {
-      if (p.counts || p.job) continue;
-      if (worker) p.job = worker.submit(p.texts, () => {});
-      else p.counts = p.texts.map((t) => this.#tokens.count(t));
+    const todo = batch.filter((p) => !p.counts && !p.job);
+    if (!worker) {
+      for (const p of todo) p.counts = p.texts.map((t) => this.#tokens.count(t));
+      return;
     }
+    // One message for the whole batch: a message costs more than counting a note.
+    const texts: string[] = [];
+    for (const p of todo) {
+      p.offset = texts.length;
+      texts.push(...p.texts);
+    }
+    if (texts.length === 0) return;
+    const job = worker.submit(texts, () => {});
+    for (const p of todo) p.job = job;
   }
 
   /**
@@ -198,7 +213,9 @@ export class ReceiptQueue {
   #countsOf(p: Pending): readonly number[] | undefined {
     if (p.counts) return p.counts;
     const counts = p.job?.counts;
-    return counts ?? undefined;
+    if (!counts) return undefined;
+    const from = p.offset ?? 0;
+    return counts.slice(from, from + p.texts.length);
   }
 
   /** The write rider: buffered items whose counts are known, written in the caller's transaction. */
