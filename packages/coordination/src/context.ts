@@ -21,7 +21,7 @@ import { ColonyError } from '@swarm/tools';
 import type { Clock } from './clock';
 import { inferIdeFromSessionId } from './ide';
 import type { FileRoots } from './roots';
-import type { TokenCounter } from './tokens';
+import { estimateTokens, type TokenCounter } from './tokens';
 
 export interface CoordinationSettings {
   readonly bridge: {
@@ -44,6 +44,13 @@ export interface DomainContext {
    * sets it; a context built without it leaves repo_root unconfined.
    */
   readonly roots?: FileRoots;
+  /**
+   * Counts an observation's tokens later, off the write path (core: with the call's
+   * receipt). Given, appendObservation stores an estimate while the tokenizer is not
+   * loaded on this thread, and this refines it after the answer, so a write never
+   * holds the store's lock while the tokenizer loads. Absent: counted in place.
+   */
+  readonly deferTokenCount?: (observationId: number, content: string) => void;
 }
 
 export function requireSession(ctx: DomainContext, id: string, role = 'session'): Session {
@@ -108,6 +115,7 @@ export interface Append {
  */
 export function appendObservation(ctx: DomainContext, entry: Append): number {
   const now = ctx.clock.now();
+  const defer = ctx.deferTokenCount !== undefined && ctx.tokens.ready?.() === false;
   const id = insertObservation(ctx.store, {
     sessionId: entry.sessionId,
     taskId: entry.taskId ?? null,
@@ -116,8 +124,9 @@ export function appendObservation(ctx: DomainContext, entry: Append): number {
     metadata: entry.metadata ?? null,
     replyTo: entry.replyTo ?? null,
     ts: now,
-    tokenCount: ctx.tokens.count(entry.content),
+    tokenCount: defer ? estimateTokens(entry.content) : ctx.tokens.count(entry.content),
   });
+  if (defer) ctx.deferTokenCount?.(id, entry.content);
   if (entry.heartbeat !== false) touchSession(ctx.store, entry.sessionId, now);
   if (entry.taskId != null) touchTask(ctx.store, entry.taskId, now);
   return id;

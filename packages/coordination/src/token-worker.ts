@@ -28,6 +28,11 @@ export interface TokenWorker {
   submit(texts: readonly string[], onDone: (job: CountJob) => void): CountJob;
   /** Blocks until these jobs have answers or `timeoutMs` has passed. */
   settle(jobs: readonly CountJob[], timeoutMs: number): void;
+  /**
+   * Ends the worker and frees its tokenizer (when the caller's thread has loaded its own:
+   * one copy per process). Jobs still out answer `null` at once; later ones too.
+   */
+  stop(): void;
 }
 
 // Plain CommonJS run with `eval`: no file to ship beside the bundles, nothing to build.
@@ -154,6 +159,12 @@ function startWorker(module: string): TokenWorker | null {
         if (left <= 0) return;
         Atomics.wait(answered, 0, seen, Math.min(left, 50));
       }
+    },
+    stop() {
+      if (dead) return;
+      giveUp();
+      void worker.terminate();
+      workers.delete(module);
     },
   };
 }

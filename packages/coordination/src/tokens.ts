@@ -13,6 +13,11 @@ export interface TokenCounter {
   readonly warning: string | undefined;
   /** True when counts come from the real tokenizer (loads it if needed). */
   exact(): boolean;
+  /**
+   * Whether a count now costs no load: the tokenizer is already loaded on this thread
+   * (or counting has degraded to estimates). Never loads it. Absent: treat as ready.
+   */
+  ready?(): boolean;
 }
 
 export const DEFAULT_TOKENIZER_MODULE = 'gpt-tokenizer/encoding/cl100k_base';
@@ -64,6 +69,7 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
       return warning;
     },
     exact: () => load() !== null,
+    ready: () => impl !== undefined,
   };
 }
 
@@ -183,5 +189,10 @@ export function estimateTokens(text: string): number {
  * IDE hook, where loading the tokenizer would cost more than the whole write.
  */
 export function estimatingTokenCounter(): TokenCounter {
-  return { count: (text) => (text.length === 0 ? 0 : estimateTokens(text)), warning: undefined, exact: () => false };
+  return {
+    count: (text) => (text.length === 0 ? 0 : estimateTokens(text)),
+    warning: undefined,
+    exact: () => false,
+    ready: () => true,
+  };
 }

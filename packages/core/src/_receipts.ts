@@ -1,111 +1,266 @@
 /**
  * @module receipts
- * The receipt of every tool call, written just after the answer, not before it:
- * counting the tokens of an answer (~0.25 ms for a search answer) and committing a
- * row would otherwise sit on every call's latency.
+ * The receipt of every tool call, kept off the call's hot path and off the store's
+ * write lock as far as it can be:
  *
- * Each receipt's texts go to the token worker at once, so counting runs beside the
- * caller's thread; a receipt is written as soon as its counts arrive (on a later turn
- * of the event loop). `flush()` runs before every call and on close: it waits for the
- * counts still on their way and writes every pending receipt, so a call that reads
- * receipts (task_list counts them) sees every earlier one. Without a worker, or for a
- * job the worker could not count, the counts are made in-thread, as before.
+ * - A receipt is buffered, not written, when the call ends. Its token counts are made
+ *   after the answer (on a later turn of the event loop): on this thread when the
+ *   tokenizer is already loaded here (one copy per process), else on the token worker.
+ * - Buffered receipts ride along in the next write transaction of this process (a
+ *   mutating call: no lock of their own), once their counts are known; nothing is ever
+ *   counted while the lock is held.
+ * - Otherwise they are written in one transaction FLUSH_AFTER_MS after the first was
+ *   buffered, when MAX_PENDING are buffered, before a read call (a call that reads
+ *   receipts, such as task_list, sees every earlier one), and on close. A clean exit
+ *   loses none; a crash loses at most the receipts of the last FLUSH_AFTER_MS.
+ *
+ * Observations written while the tokenizer was not loaded here are stored with an
+ * estimate (`deferCount`); their exact counts are refined the same way.
  *
  * A receipt is also a sign of life: the heartbeat of the calling session (the call's
- * `session_id`) moves to the call's time in the same transaction, so reads keep a lane
- * alive as writes do.
+ * `session_id`) moves to the call's time in the same transaction.
  */
 import type { CountJob, TokenCounter, TokenWorker } from '@swarm/coordination';
-import { heartbeatSessions, insertReceipts, type Store } from '@swarm/storage';
+import {
+  heartbeatSessions,
+  insertReceipts,
+  isStoreBusy,
+  refineTokenCounts,
+  type Store,
+  type TokenCountRefinement,
+} from '@swarm/storage';
 import type { CallReceipt } from '@swarm/tools';
 
 /** How long `flush` waits for the worker (its first answer includes loading the tokenizer). */
 const SETTLE_TIMEOUT_MS = 2_000;
+/** Longest a buffered receipt waits for a write to ride in before it is written alone. */
+export const FLUSH_AFTER_MS = 200;
+/** Calls whose texts go to the worker together, in one message (it costs more than a count). */
+const DISPATCH_AFTER_MS = 5;
+/** Buffered receipts (and refinements) that trigger a write at once. */
+const MAX_PENDING = 256;
+/**
+ * How long a flush waits for another writer's lock before leaving its rows for later
+ * (the next write they can ride in, or the next flush): a flush runs on the server's
+ * only thread, which must not stall behind another process's transaction.
+ */
+const FLUSH_LOCK_WAIT_MS = 20;
 
 interface Pending {
-  readonly receipt: CallReceipt;
-  readonly job: CountJob | undefined;
+  readonly receipt?: CallReceipt;
+  readonly refine?: { readonly id: number; readonly content: string };
+  readonly texts: readonly string[];
+  /** The worker job counting this item's texts, from `offset` on (one job per dispatch). */
+  job?: CountJob;
+  offset?: number;
+  counts?: readonly number[];
 }
 
 export class ReceiptQueue {
   readonly #store: Store;
   readonly #tokens: TokenCounter;
-  readonly #worker: TokenWorker | undefined;
+  readonly #startWorker: () => TokenWorker | undefined;
   readonly #onError: ((error: unknown, tool: string) => void) | undefined;
+  /** undefined: not started yet; null: none (or stopped). */
+  #worker: TokenWorker | null | undefined;
   #pending: Pending[] = [];
-  #scheduled = false;
+  #undispatched: Pending[] = [];
+  #dispatchScheduled = false;
+  #timer: NodeJS.Timeout | undefined;
+  #flushing = false;
 
   constructor(
     store: Store,
     tokens: TokenCounter,
-    worker: TokenWorker | undefined,
+    startWorker: () => TokenWorker | undefined,
     onError?: (error: unknown, tool: string) => void,
   ) {
     this.#store = store;
     this.#tokens = tokens;
-    this.#worker = worker;
+    this.#startWorker = startWorker;
     this.#onError = onError;
+    store.setWriteRider(() => this.#ride());
   }
 
   push(receipt: CallReceipt): void {
-    const job = this.#worker?.submit([receipt.inputText, receipt.outputText], () => this.#schedule());
-    this.#pending.push({ receipt, job });
-    if (!job) this.#schedule();
+    // A store that refuses writes (read-only, newer schema) keeps no receipts.
+    if (!this.#store.writable) return;
+    this.#add({ receipt, texts: [receipt.inputText, receipt.outputText] });
   }
 
-  /** Writes every pending receipt now, waiting for counts still with the worker. */
-  flush(): void {
-    this.#scheduled = false;
-    if (this.#pending.length === 0 || this.#store.closed) return;
-    const jobs = this.#pending.flatMap((p) => (p.job && p.job.counts === undefined ? [p.job] : []));
-    if (jobs.length > 0) this.#worker?.settle(jobs, SETTLE_TIMEOUT_MS);
-    const batch = this.#pending;
-    this.#pending = [];
-    this.#write(batch);
+  /** Counts an observation stored with an estimate, and writes the count with the receipts. */
+  deferCount(id: number, content: string): void {
+    this.#add({ refine: { id, content }, texts: [content] });
   }
 
-  #schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    setImmediate(() => this.#writeCounted()).unref();
+  /**
+   * Writes everything buffered now, waiting (outside the lock) for counts still on their
+   * way. While another writer holds the lock it leaves them buffered and tries again
+   * later, unless `final` (close): then it waits the full busy timeout.
+   */
+  flush(final = false): void {
+    this.#write(final ? 'final' : 'now');
   }
 
-  /** Writes the receipts whose counts are known; the rest wait for theirs (or a flush). */
-  #writeCounted(): void {
-    this.#scheduled = false;
-    if (this.#store.closed) return;
-    const ready = this.#pending.filter((p) => !p.job || p.job.counts !== undefined);
-    if (ready.length === 0) return;
-    this.#pending = this.#pending.filter((p) => p.job && p.job.counts === undefined);
-    this.#write(ready);
-  }
-
-  #write(batch: readonly Pending[]): void {
-    try {
-      // Counted before the write: a fallback count in-thread must not hold the lock.
-      const rows = batch.map(({ receipt: r, job }) => {
-        const counts = job?.counts ?? [this.#tokens.count(r.inputText), this.#tokens.count(r.outputText)];
-        return {
-          ts: r.ts,
-          operation: r.operation,
-          sessionId: r.sessionId,
-          durationMs: r.durationMs,
-          inputTokens: counts[0] ?? 0,
-          outputTokens: counts[1] ?? 0,
-          ok: r.ok,
-          errorCode: r.errorCode,
-          errorMessage: r.errorMessage,
-        };
-      });
-      // A call by a session is a sign of life: its heartbeat moves to the call's time.
-      const beats = rows.flatMap((r) => (r.sessionId ? [{ id: r.sessionId, ts: r.ts }] : []));
-      this.#store.write(() => {
-        insertReceipts(this.#store, rows);
-        heartbeatSessions(this.#store, beats);
-      });
-    } catch (error) {
-      // Receipts are bookkeeping: losing a batch must never fail a call.
-      this.#onError?.(error, 'receipts');
+  /**
+   * `now` and `final` wait for counts (a read call must see every earlier receipt);
+   * `background` (the timer) writes what is counted and leaves the rest for later, so
+   * the server's thread never stalls while the worker loads its tokenizer.
+   */
+  #write(mode: 'background' | 'now' | 'final'): void {
+    this.#clearTimer();
+    if (this.#pending.length === 0 || this.#store.closed || !this.#store.writable) return;
+    this.#dispatch();
+    if (mode !== 'background') {
+      const waiting = [
+        ...new Set(this.#pending.flatMap((p) => (p.counts || !p.job || p.job.counts !== undefined ? [] : [p.job]))),
+      ];
+      if (waiting.length > 0 && this.#worker) this.#worker.settle(waiting, SETTLE_TIMEOUT_MS);
     }
+    const batch: Pending[] = [];
+    const later: Pending[] = [];
+    for (const p of this.#pending) {
+      // A job the worker could not count (null) is counted here, as is one that outlived the settle.
+      if (mode === 'background' && p.job && p.job.counts === undefined) later.push(p);
+      else {
+        p.counts = this.#countsOf(p) ?? p.texts.map((t) => this.#tokens.count(t));
+        batch.push(p);
+      }
+    }
+    this.#pending = later;
+    if (later.length > 0) this.#arm();
+    if (batch.length === 0) return;
+    this.#flushing = true;
+    try {
+      this.#store.write(() => this.#insert(batch), mode === 'final' ? {} : { busyTimeoutMs: FLUSH_LOCK_WAIT_MS });
+    } catch (error) {
+      if (isStoreBusy(error) && mode !== 'final') {
+        // Kept for the next write: a busy store is no reason to lose them.
+        this.#pending = [...batch, ...this.#pending];
+        this.#arm();
+        return;
+      }
+      this.#onError?.(error, 'receipts');
+    } finally {
+      this.#flushing = false;
+    }
+  }
+
+  #add(p: Pending): void {
+    this.#pending.push(p);
+    this.#undispatched.push(p);
+    if (!this.#dispatchScheduled) {
+      this.#dispatchScheduled = true;
+      setTimeout(() => this.#dispatch(), DISPATCH_AFTER_MS).unref();
+    }
+    if (this.#pending.length >= MAX_PENDING) setImmediate(() => this.#write('background')).unref();
+    this.#arm();
+  }
+
+  #arm(): void {
+    if (this.#timer) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#write('background');
+    }, FLUSH_AFTER_MS);
+    this.#timer.unref();
+  }
+
+  #clearTimer(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** After the answer: count here when this thread has the tokenizer, else on the worker. */
+  #dispatch(): void {
+    this.#dispatchScheduled = false;
+    const batch = this.#undispatched;
+    this.#undispatched = [];
+    if (batch.length === 0) return;
+    const worker = this.#currentWorker();
+    const todo = batch.filter((p) => !p.counts && !p.job);
+    if (!worker) {
+      for (const p of todo) p.counts = p.texts.map((t) => this.#tokens.count(t));
+      return;
+    }
+    // One message for the whole batch: a message costs more than counting a note.
+    const texts: string[] = [];
+    for (const p of todo) {
+      p.offset = texts.length;
+      texts.push(...p.texts);
+    }
+    if (texts.length === 0) return;
+    const job = worker.submit(texts, () => {});
+    for (const p of todo) p.job = job;
+  }
+
+  /**
+   * The worker while this thread has no tokenizer of its own. Once this thread has
+   * loaded one (a figure such as a budget needed it), the worker is stopped: one copy.
+   */
+  #currentWorker(): TokenWorker | undefined {
+    if (this.#tokens.ready?.() !== false) {
+      // Jobs still out answer null and are counted here, where the tokenizer now is.
+      this.#worker?.stop();
+      this.#worker = null;
+      return undefined;
+    }
+    if (this.#worker === undefined) this.#worker = this.#startWorker() ?? null;
+    return this.#worker ?? undefined;
+  }
+
+  /** Counts known without counting now (never under the lock); undefined while on their way. */
+  #countsOf(p: Pending): readonly number[] | undefined {
+    if (p.counts) return p.counts;
+    const counts = p.job?.counts;
+    if (!counts) return undefined;
+    const from = p.offset ?? 0;
+    return counts.slice(from, from + p.texts.length);
+  }
+
+  /** The write rider: buffered items whose counts are known, written in the caller's transaction. */
+  #ride(): (() => void) | undefined {
+    if (this.#flushing || this.#pending.length === 0) return undefined;
+    const ready = this.#pending.filter((p) => this.#countsOf(p) !== undefined);
+    if (ready.length === 0) return undefined;
+    try {
+      // A savepoint: if bookkeeping fails, the call's own write still goes ahead.
+      this.#store.write(() => this.#insert(ready));
+    } catch (error) {
+      this.#onError?.(error, 'receipts');
+      return undefined;
+    }
+    return () => {
+      const written = new Set(ready);
+      this.#pending = this.#pending.filter((p) => !written.has(p));
+      if (this.#pending.length === 0) this.#clearTimer();
+    };
+  }
+
+  #insert(batch: readonly Pending[]): void {
+    const rows = [];
+    const refinements: TokenCountRefinement[] = [];
+    for (const p of batch) {
+      const counts = this.#countsOf(p) ?? [];
+      if (p.refine) refinements.push({ ...p.refine, tokenCount: counts[0] ?? 0 });
+      const r = p.receipt;
+      if (!r) continue;
+      rows.push({
+        ts: r.ts,
+        operation: r.operation,
+        sessionId: r.sessionId,
+        durationMs: r.durationMs,
+        inputTokens: counts[0] ?? 0,
+        outputTokens: counts[1] ?? 0,
+        ok: r.ok,
+        errorCode: r.errorCode,
+        errorMessage: r.errorMessage,
+      });
+    }
+    // A call by a session is a sign of life: its heartbeat moves to the call's time.
+    const beats = rows.flatMap((r) => (r.sessionId ? [{ id: r.sessionId, ts: r.ts }] : []));
+    insertReceipts(this.#store, rows);
+    heartbeatSessions(this.#store, beats);
+    refineTokenCounts(this.#store, refinements);
   }
 }

@@ -29,6 +29,7 @@ import {
   type CallReceipt,
   COLONY_TOOLS,
   type ColonyBackend,
+  ColonyError,
   getSchemas,
   type OpenAITool,
   type ToolCallOutcome,
@@ -180,9 +181,28 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       ...(tokenizerModule ? { module: tokenizerModule } : {}),
       onWarning: warn,
     });
-  const store = openStore({ path: dbPath });
+  // Store refusals (STORE_BUSY, STORE_READ_ONLY, STORE_CORRUPT, STORE_TOO_NEW) are tool errors.
+  const store = openStore({
+    path: dbPath,
+    ...busyTimeoutFromEnv(),
+    refuse: (refusal, cause) => new ColonyError(refusal.code, refusal.message, { details: refusal.details, cause }),
+  });
+  if (store.refusal) warn(store.refusal.message);
+  // Receipts are buffered and written off the hot path; observations written before the
+  // tokenizer is loaded here get their exact counts with them (see _receipts.ts).
+  const receipts =
+    options.receipts === false
+      ? null
+      : new ReceiptQueue(store, tokens, () => tokenWorker(tokenizerModule), options.onInternalError);
   const roots = new FileRoots({ fixed: [...(settings.roots ?? []), ...(options.roots ?? [])] });
-  const ctx = { store, clock, tokens, settings, roots };
+  const ctx = {
+    store,
+    clock,
+    tokens,
+    settings,
+    roots,
+    ...(receipts ? { deferTokenCount: (id: number, content: string) => receipts.deferCount(id, content) } : {}),
+  };
   const allowWrite = options.allowWrite ?? process.env.COLONY_ALLOW_WRITE === '1';
   const arbiter = options.arbiter ?? settings.arbiter ?? process.env.COLONY_ARBITER;
   const services = composeServices(ctx, {
@@ -210,14 +230,19 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   });
   const backend: ColonyBackend = { ...services, workspaces: runtime.workspaces, swarmRuns: runtime.swarmRuns };
 
-  const receipts =
-    options.receipts === false
-      ? null
-      : new ReceiptQueue(store, tokens, tokenWorker(tokenizerModule), options.onInternalError);
-  const registry = new ToolRegistry<ColonyBackend>(COLONY_TOOLS, backend, {
+  const registry: ToolRegistry<ColonyBackend> = new ToolRegistry(COLONY_TOOLS, backend, {
     now: () => clock.now(),
     idempotent: (tool, key, argsHash, fn) => runOnce(store, clock, tool, key, argsHash, fn),
-    ...(receipts ? { recordReceipt: (r: CallReceipt) => receipts.push(r), beforeCall: () => receipts.flush() } : {}),
+    ...(receipts
+      ? {
+          recordReceipt: (r: CallReceipt) => receipts.push(r),
+          // A read may read receipts (task_list counts them): it sees every earlier one. A
+          // mutating call needs no flush: buffered receipts ride in its write transaction.
+          beforeCall: (tool: string) => {
+            if (registry.get(tool)?.mutates === false) receipts.flush();
+          },
+        }
+      : {}),
     ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
   });
 
@@ -250,8 +275,14 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     }),
     close: () => {
       if (store.closed) return;
-      receipts?.flush();
+      receipts?.flush(true);
       store.close();
     },
   };
+}
+
+/** `COLONY_BUSY_TIMEOUT_MS`: how long a write waits for another writer's lock (default 15 s). */
+function busyTimeoutFromEnv(): { busyTimeoutMs?: number } {
+  const ms = Number(process.env.COLONY_BUSY_TIMEOUT_MS);
+  return Number.isInteger(ms) && ms > 0 ? { busyTimeoutMs: ms } : {};
 }

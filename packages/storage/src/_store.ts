@@ -3,7 +3,14 @@
  * Opens colony's SQLite store: WAL, a busy timeout, foreign keys, migrations applied.
  * Every write runs in a BEGIN IMMEDIATE transaction, so writers from many processes
  * queue on SQLite's write lock (waiting up to the busy timeout) instead of failing
- * with SQLITE_BUSY half-way through a read-then-write.
+ * with SQLITE_BUSY half-way through a read-then-write. A wait that still times out is
+ * refused as STORE_BUSY (retryable): the transaction never started.
+ *
+ * A store in an odd state still opens where it can (see _store-state.ts): a file this
+ * process cannot write serves reads and refuses writes (STORE_READ_ONLY), a store
+ * written by a newer colony serves reads and refuses writes (STORE_TOO_NEW), and a
+ * file that is not a database, or is corrupt, refuses to open (STORE_CORRUPT).
+ * Refusals are made by `refuse`, so the caller chooses their class (core: ColonyError).
  *
  * The database handle never leaves this package: query modules reach it through
  * `handleOf`, which index.ts does not export.
@@ -13,6 +20,17 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { MIGRATIONS } from './_migrations.generated';
+import {
+  canWrite,
+  checkNotTruncated,
+  defaultRefuse,
+  isCorrupt,
+  openSnapshot,
+  type RefuseStore,
+  type StoreRefusal,
+  schemaState,
+  storeRefusalOf,
+} from './_store-state';
 import { applyMigrations } from './migrate';
 import * as schema from './schema';
 
@@ -35,38 +53,106 @@ export interface OpenStoreOptions {
   readonly path: string;
   /** Milliseconds a writer waits for another connection's write lock; default BUSY_TIMEOUT_MS. */
   readonly busyTimeoutMs?: number;
+  /** Makes the error a refusal throws (default: a StoreError). */
+  readonly refuse?: RefuseStore;
 }
+
+/**
+ * Bookkeeping that rides along in the next write transaction instead of taking the
+ * lock on its own (core: buffered call receipts). Called inside the transaction before
+ * the caller's work; what it writes commits or rolls back with that work. It returns a
+ * callback run after a commit (mark the rows written), or undefined when it wrote nothing.
+ */
+export type WriteRider = () => (() => void) | undefined;
 
 /** An open store. Pass it to the query functions of this package. */
 export class Store {
   readonly path: string;
+  /** Why this store refuses writes (read-only file, newer schema); undefined when it accepts them. */
+  readonly refusal: StoreRefusal | undefined;
+  readonly #refuse: RefuseStore;
+  readonly #busyTimeoutMs: number;
+  #rider: WriteRider | undefined;
   #closed = false;
 
-  private constructor(path: string, handle: Handle) {
+  private constructor(path: string, handle: Handle, state: StoreOpenState) {
     this.path = path;
+    this.refusal = state.refusal;
+    this.#refuse = state.refuse;
+    this.#busyTimeoutMs = state.busyTimeoutMs;
     handles.set(this, handle);
   }
 
   /** @internal Used by openStore only. */
-  static _create(path: string, handle: Handle): Store {
-    return new Store(path, handle);
+  static _create(path: string, handle: Handle, state: StoreOpenState): Store {
+    return new Store(path, handle, state);
+  }
+
+  /** Whether writes are accepted (false: every `write` throws the refusal). */
+  get writable(): boolean {
+    return this.refusal === undefined;
   }
 
   /**
    * Runs `fn` in a write transaction (BEGIN IMMEDIATE). Nested calls become savepoints.
-   * A throw rolls back everything `fn` wrote.
+   * A throw rolls back everything `fn` wrote. A store that refuses writes throws its
+   * refusal before `fn` runs; a lock held past the busy timeout throws STORE_BUSY.
+   * `busyTimeoutMs` shortens the wait for this write alone.
    */
-  write<T>(fn: () => T): T {
+  write<T>(fn: () => T, options: { readonly busyTimeoutMs?: number } = {}): T {
+    if (this.refusal) throw this.#refuse(this.refusal);
     const { sqlite } = handleOf(this);
     if (sqlite.inTransaction) return sqlite.transaction(fn)();
-    return sqlite.transaction(fn).immediate();
+    const wait = options.busyTimeoutMs;
+    if (wait === undefined || wait === this.#busyTimeoutMs) return this.#writeOuter(sqlite, fn);
+    // A shorter wait for this write only (bookkeeping that can try again later).
+    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(wait))}`);
+    try {
+      return this.#writeOuter(sqlite, fn);
+    } finally {
+      sqlite.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
+    }
+  }
+
+  #writeOuter<T>(sqlite: Database.Database, fn: () => T): T {
+    const rider = this.#rider;
+    let committed: (() => void) | undefined;
+    const body = rider
+      ? () => {
+          committed = rider();
+          return fn();
+        }
+      : fn;
+    let result: T;
+    try {
+      result = sqlite.transaction(body).immediate();
+    } catch (error) {
+      throw this.#translate(error);
+    }
+    committed?.();
+    return result;
+  }
+
+  /** Sets (or clears) the bookkeeping folded into each outermost write; see WriteRider. */
+  setWriteRider(rider: WriteRider | undefined): void {
+    this.#rider = rider;
   }
 
   /** Runs `fn` against one consistent snapshot (a deferred read transaction). */
   read<T>(fn: () => T): T {
     const { sqlite } = handleOf(this);
     if (sqlite.inTransaction) return fn();
-    return sqlite.transaction(fn).deferred();
+    try {
+      return sqlite.transaction(fn).deferred();
+    } catch (error) {
+      throw this.#translate(error);
+    }
+  }
+
+  /** SQLite's lock, read-only and corruption errors as the store's refusals; others unchanged. */
+  #translate(error: unknown): unknown {
+    const refusal = storeRefusalOf(error, this.path, this.#busyTimeoutMs);
+    return refusal ? this.#refuse(refusal, error) : error;
   }
 
   get closed(): boolean {
@@ -81,31 +167,83 @@ export class Store {
   }
 }
 
-/** Opens (creating if needed) a store and brings its schema up to date. */
+interface StoreOpenState {
+  readonly refusal: StoreRefusal | undefined;
+  readonly refuse: RefuseStore;
+  readonly busyTimeoutMs: number;
+}
+
+/**
+ * Opens (creating if needed) a store and brings its schema up to date. A file this
+ * process cannot write opens read-only; a file that is not a database, or is corrupt,
+ * throws STORE_CORRUPT naming the file.
+ */
 export function openStore(options: OpenStoreOptions): Store {
   const { path } = options;
-  if (path !== ':memory:') makeDirs(dirname(path));
+  const refuse = options.refuse ?? defaultRefuse;
   const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
-  const sqlite = new Database(path, { timeout: busyTimeoutMs });
+  const onDisk = path !== ':memory:';
+  const readOnly = onDisk && existsSync(path) && !canWrite(path);
+  if (onDisk && !readOnly) makeDirs(dirname(path));
+  let sqlite: Database.Database | undefined;
+  let refusal: StoreRefusal | undefined;
   try {
+    sqlite = readOnly ? openReadOnly(path) : new Database(path, { timeout: busyTimeoutMs });
     sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    if (path !== ':memory:') retryWhileBusy(() => sqlite.pragma('journal_mode = WAL'));
+    // A first read: a file that is not a database fails here (SQLITE_NOTADB), not on a later call.
+    sqlite.prepare('SELECT count(*) FROM sqlite_master').get();
+    if (onDisk) checkNotTruncated(sqlite, path);
+    if (onDisk && !readOnly) retryWhileBusy(() => sqlite?.pragma('journal_mode = WAL'));
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('temp_store = MEMORY');
-    applyMigrations(sqlite, MIGRATIONS);
+    const schemaRefusal = schemaState(sqlite, MIGRATIONS, path);
+    if (schemaRefusal) refusal = schemaRefusal;
+    else if (readOnly) refusal = readOnlyRefusal(path);
+    else applyMigrations(sqlite, MIGRATIONS);
   } catch (error) {
-    sqlite.close();
+    sqlite?.close();
+    if (isCorrupt(error)) throw refuse(storeRefusalOf(error, path, busyTimeoutMs) as StoreRefusal, error);
     throw error;
   }
   const db = drizzle({ client: sqlite, schema });
-  return Store._create(path, { sqlite, db, statements: new Map(), prepared: new Map() });
+  return Store._create(
+    path,
+    { sqlite, db, statements: new Map(), prepared: new Map() },
+    { refusal, refuse, busyTimeoutMs },
+  );
+}
+
+/**
+ * A connection that only reads. In WAL mode SQLite needs the `-shm` file beside the
+ * database; when it is missing and the folder is not writable, the connection reads a
+ * snapshot of the file taken now instead (later writes by others are not seen).
+ */
+function openReadOnly(path: string): Database.Database {
+  const sqlite = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    sqlite.prepare('SELECT count(*) FROM sqlite_master').get();
+    return sqlite;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'SQLITE_READONLY_DIRECTORY' && code !== 'SQLITE_CANTOPEN') throw error;
+    sqlite.close();
+    return openSnapshot(path);
+  }
+}
+
+function readOnlyRefusal(path: string): StoreRefusal {
+  return {
+    code: 'STORE_READ_ONLY',
+    message: `the store ${path} is read-only for this process: reads are served, writes are refused. Make the file and its folder writable (or point --db at a writable copy) to write.`,
+    details: { db_path: path },
+  };
 }
 
 /** Whether an error is SQLite giving up on a lock another connection held past the busy timeout. */
 export function isStoreBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'STORE_BUSY');
 }
 
 /**

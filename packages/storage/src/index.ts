@@ -5,7 +5,22 @@
  */
 
 // Opening a store
-export { BUSY_TIMEOUT_MS, isStoreBusy, makeDirs, type OpenStoreOptions, openStore, Store } from './_store';
+export {
+  BUSY_TIMEOUT_MS,
+  isStoreBusy,
+  makeDirs,
+  type OpenStoreOptions,
+  openStore,
+  Store,
+  type WriteRider,
+} from './_store';
+export {
+  type RefuseStore,
+  STORE_BUSY_RETRY_AFTER_MS,
+  StoreError,
+  type StoreRefusal,
+  type StoreRefusalCode,
+} from './_store-state';
 // Attention: live claims, claimed sub-tasks, recent edits and open blockers, bounded reads
 export {
   type AttentionClaim,
@@ -187,8 +202,10 @@ export {
   type Observation,
   type ObservationRef,
   RANK_POOL,
+  refineTokenCounts,
   repliesTo,
   sessionTimeline,
+  type TokenCountRefinement,
   taskTimeline,
   taskUpdatesSince,
 } from './observations';

@@ -286,3 +286,26 @@ export function editedFilesSince(
      GROUP BY filePath ORDER BY lastTs DESC`,
   ).all(taskId, sessionId, sinceTs) as Array<{ filePath: string; lastTs: number }>;
 }
+
+/** An observation's exact token count, counted after it was written (it was stored as an estimate). */
+export interface TokenCountRefinement {
+  readonly id: number;
+  readonly content: string;
+  readonly tokenCount: number;
+}
+
+const REFINE_SQL = 'UPDATE observations SET token_count = ? WHERE id = ? AND content = ?';
+
+/**
+ * Sets counted token counts, in the caller's transaction (or its own). The content must
+ * still match: an id whose write was rolled back (and reused since) is left alone.
+ */
+export function refineTokenCounts(store: Store, rows: readonly TokenCountRefinement[]): void {
+  if (rows.length === 0) return;
+  const update = statement(store, REFINE_SQL);
+  const run = () => {
+    for (const r of rows) update.run(r.tokenCount, r.id, r.content);
+  };
+  if (handleOf(store).sqlite.inTransaction) run();
+  else store.write(run);
+}

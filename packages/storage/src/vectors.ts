@@ -55,7 +55,14 @@ export interface NewVector {
  * first) is skipped and not added twice.
  * Returns how many were written.
  */
-export function insertVectors(store: Store, embedderId: string, dims: number, rows: readonly NewVector[]): number {
+export function insertVectors(
+  store: Store,
+  embedderId: string,
+  dims: number,
+  rows: readonly NewVector[],
+  /** A shorter wait for another writer's lock (background backfill): STORE_BUSY past it. */
+  options: { readonly busyTimeoutMs?: number } = {},
+): number {
   if (rows.length === 0) return 0;
   return store.write(() => {
     const insert = statement(
@@ -89,7 +96,7 @@ export function insertVectors(store: Store, embedderId: string, dims: number, ro
     }
     for (const [taskId, add] of sums) addToTaskSum(store, taskId, embedderId, dims, add.sum, add.count);
     return written;
-  });
+  }, options);
 }
 
 function addToTaskSum(

@@ -83,6 +83,15 @@ export const ERROR_CODES = [
   'SWARM_NOT_FINISHED',
   'DIRTY_TREE',
   'GIT_TOO_OLD',
+  // Store (the SQLite file itself)
+  /** Another writer held the store's lock past the busy timeout; nothing was written. Retryable: details.retry_after_ms. */
+  'STORE_BUSY',
+  /** The store file (or its folder) is not writable by this process: reads are served, writes refused. */
+  'STORE_READ_ONLY',
+  /** The store file is not a readable database (not SQLite, truncated, corrupt): the message names it and what to do. */
+  'STORE_CORRUPT',
+  /** The store was written by a newer colony: reads are served, writes refused; details name both schema versions. */
+  'STORE_TOO_NEW',
   // Environment
   'FEATURE_UNAVAILABLE',
   'INTERNAL_ERROR',

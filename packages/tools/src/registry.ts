@@ -60,8 +60,8 @@ export interface RegistryHooks {
    */
   idempotent?<T>(tool: string, key: string, argsHash: string, fn: () => T): T;
   recordReceipt?(receipt: CallReceipt): void;
-  /** Runs before each call's handler: e.g. settle deferred receipts the call may read. */
-  beforeCall?(): void;
+  /** Runs before each call's handler (given the tool's name): e.g. settle deferred receipts the call may read. */
+  beforeCall?(tool: string): void;
   onInternalError?(error: unknown, tool: string): void;
 }
 
@@ -111,7 +111,7 @@ export class ToolRegistry<B> {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     const shownName = clip(String(name), RECEIPT_BOUNDS.name);
     try {
-      this.#hooks.beforeCall?.();
+      this.#hooks.beforeCall?.(name);
       if (!tool || (options.toolset !== undefined && !inToolset(tool, options.toolset))) {
         throw new ColonyError('UNKNOWN_TOOL', `unknown tool "${shownName}"`, {
           details: { available: this.list(options.toolset).map((t) => t.name) },

@@ -113,8 +113,10 @@ export class VectorIndex {
   /**
    * Embeds the next batch of rows without a vector, scanning at most `window` ids past
    * this process's cursor. Cheap when nothing is missing; call it when idle.
+   * `lockWaitMs` bounds the wait for another writer's lock (STORE_BUSY past it): a
+   * background step should not stall its thread behind other processes' writes.
    */
-  step(batch = BACKFILL_BATCH, window = BACKFILL_WINDOW): BackfillStep {
+  step(batch = BACKFILL_BATCH, window = BACKFILL_WINDOW, lockWaitMs?: number): BackfillStep {
     const embedder = this.embedder();
     if (!embedder || this.#store.closed) return { embedded: 0, done: true };
     const newest = maxObservationId(this.#store);
@@ -129,6 +131,7 @@ export class VectorIndex {
       embedder.id,
       embedder.dims,
       rows.map((row, i) => ({ observationId: row.id, taskId: row.taskId, vector: vectors[i] as Float32Array })),
+      lockWaitMs === undefined ? {} : { busyTimeoutMs: lockWaitMs },
     );
     this.#cursor = rows.length === batch ? (rows[rows.length - 1] as { id: number }).id : upTo;
     return { embedded: written, done: this.#cursor >= newest };

@@ -6,6 +6,11 @@
  * joins the sub-task thread and claims its files. Completing releases those files and
  * makes dependants whose dependencies are all completed available; the auto-archive
  * runs after the completion has committed.
+ *
+ * A claim that is already lost answers without the lock: a read (WAL readers never
+ * wait for the writer) that finds the sub-task claimed by someone else, completed or
+ * blocked answers at once, as the locked path would have; only a sub-task that looks
+ * available queues for the lock, where the status is read again.
  */
 import {
   completeSubtask,
@@ -39,29 +44,14 @@ export function claimPlanSubtask(
   claims: ClaimService,
   args: TaskPlanClaimSubtaskInput,
 ): SubtaskClaimResult {
+  const early = ctx.store.read(() => settledClaim(locateSubtask(ctx.store, args), args));
+  if (early) return early;
   return ctx.store.write(() => {
-    const { plan, subtask, siblings } = locateSubtask(ctx.store, args);
+    const located = locateSubtask(ctx.store, args);
+    const settled = settledClaim(located, args);
+    if (settled) return settled;
+    const { plan, subtask, siblings } = located;
     const result = { task_id: subtask.taskId, branch: subtask.branch, file_scope: subtask.fileScope };
-    if (subtask.status === 'claimed' && subtask.claimedBySessionId === args.session_id) {
-      return { ...result, already_claimed: true as const };
-    }
-    if (subtask.status === 'blocked') {
-      const unmet = subtask.dependsOn.filter((d) => siblings.find((s) => s.subtaskIndex === d)?.status !== 'completed');
-      throw new ColonyError(
-        'PLAN_SUBTASK_DEPS_UNMET',
-        `${subtaskRef(plan, subtask)} waits on sub-task(s) ${unmet.join(', ')}: complete them first`,
-        {
-          details: {
-            plan_slug: plan.slug,
-            subtask_index: subtask.subtaskIndex,
-            unmet,
-            next_available: nextAvailable(siblings),
-          },
-        },
-      );
-    }
-    if (subtask.status !== 'available') throw notAvailable(plan, subtask, siblings);
-
     const now = ctx.clock.now();
     upsertSession(
       ctx.store,
@@ -172,6 +162,37 @@ export function completePlanSubtask(
     agent: done.agent,
   });
   return { status: 'completed', unblocked: done.unblocked, auto_archive };
+}
+
+/**
+ * The answer of a claim that needs no write: already ours (already_claimed), blocked
+ * (PLAN_SUBTASK_DEPS_UNMET, thrown) or taken (PLAN_SUBTASK_NOT_AVAILABLE, thrown);
+ * undefined while the sub-task is available.
+ */
+function settledClaim(
+  { plan, subtask, siblings }: ReturnType<typeof locateSubtask>,
+  args: TaskPlanClaimSubtaskInput,
+): SubtaskClaimResult | undefined {
+  if (subtask.status === 'claimed' && subtask.claimedBySessionId === args.session_id) {
+    return { task_id: subtask.taskId, branch: subtask.branch, file_scope: subtask.fileScope, already_claimed: true };
+  }
+  if (subtask.status === 'blocked') {
+    const unmet = subtask.dependsOn.filter((d) => siblings.find((s) => s.subtaskIndex === d)?.status !== 'completed');
+    throw new ColonyError(
+      'PLAN_SUBTASK_DEPS_UNMET',
+      `${subtaskRef(plan, subtask)} waits on sub-task(s) ${unmet.join(', ')}: complete them first`,
+      {
+        details: {
+          plan_slug: plan.slug,
+          subtask_index: subtask.subtaskIndex,
+          unmet,
+          next_available: nextAvailable(siblings),
+        },
+      },
+    );
+  }
+  if (subtask.status !== 'available') throw notAvailable(plan, subtask, siblings);
+  return undefined;
 }
 
 function notAvailable(plan: Plan, subtask: PlanSubtask, siblings: readonly PlanSubtask[]): ColonyError {

@@ -10,6 +10,12 @@ import type { Colony } from '../open-colony';
 
 /** Quiet time after a call before a step runs, and between steps. */
 export const IDLE_INDEX_DELAY_MS = 50;
+/**
+ * How long a step waits for another process's write lock: it runs on the server's only
+ * thread, and many servers starting at once must not queue their background writes
+ * behind (and in front of) each other's calls. A busy step is tried after the next call.
+ */
+export const IDLE_INDEX_LOCK_WAIT_MS = 20;
 
 export class IdleIndexer {
   readonly #colony: Colony;
@@ -38,11 +44,17 @@ export class IdleIndexer {
   #step(): void {
     this.#timer = undefined;
     try {
-      const { done } = this.#colony.vectors.step();
+      const { done } = this.#colony.vectors.step(undefined, undefined, IDLE_INDEX_LOCK_WAIT_MS);
       if (!done) this.poke();
     } catch (error) {
       // A busy store or a full disk: try again after the next call, never fail one.
-      this.#onError(error);
+      if (!isBusy(error)) this.#onError(error);
     }
   }
+}
+
+/** STORE_BUSY (or SQLite's own busy code), checked by code: this module loads before storage does. */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'STORE_BUSY' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
 }

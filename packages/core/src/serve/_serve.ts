@@ -180,7 +180,7 @@ function lazySource(open: () => Promise<Colony>, log: (line: string) => void, wi
         opening = undefined;
         const message = `cannot open colony: ${error instanceof Error ? error.message : String(error)}`;
         log(`colony: ${message}`);
-        return failure(name, message);
+        return failure(name, message, error);
       }
       eager ??= eagerSource(colony, undefined, log, withRuntime);
       return eager.call(name, args, callOptions);
@@ -190,8 +190,12 @@ function lazySource(open: () => Promise<Colony>, log: (line: string) => void, wi
   };
 }
 
-async function failure(tool: string, message: string): Promise<ToolCallOutcome> {
-  const { ColonyError, toErrorPayload } = await import('@swarm/tools');
-  const payload = toErrorPayload(new ColonyError('INTERNAL_ERROR', message), tool, Date.now());
+/** A store refusal at open (STORE_CORRUPT...) keeps its code; anything else is INTERNAL_ERROR. */
+async function failure(tool: string, message: string, cause?: unknown): Promise<ToolCallOutcome> {
+  const { ColonyError, isColonyError, toErrorPayload } = await import('@swarm/tools');
+  const error = isColonyError(cause)
+    ? new ColonyError(cause.code, message, { details: cause.details, cause })
+    : new ColonyError('INTERNAL_ERROR', message);
+  const payload = toErrorPayload(error, tool, Date.now());
   return { ok: false, error: payload, text: JSON.stringify(payload) };
 }

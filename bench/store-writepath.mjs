@@ -1,0 +1,268 @@
+#!/usr/bin/env node
+/**
+ * The write path of the store, measured over MCP stdio against the built colony-mcp
+ * (build first: `pnpm turbo run build --filter=@swarm/mcp-server...`). Runs alone:
+ *
+ *   node bench/store-writepath.mjs [--quick] [--json FILE] [--only first,post,race,cold]
+ *
+ * - first: spawn -> first tool answer (task_post on a seeded store), a warm call after
+ *   it, and RSS after the first call and 1.5 s idle (median of several fresh processes).
+ * - post: task_post throughput over MCP, one server, sequential calls.
+ * - race: 8 server processes claim one plan sub-task at once; settle time (first call
+ *   fired -> last answer back), exactly one winner, no other code.
+ * - cold: 64 fresh processes make their first call (task_post) at the same moment;
+ *   every answer that is not ok counts as an error (no answer within 180 s too).
+ *
+ * `--server PATH` measures another colony-mcp build (a copy of dist from before a change).
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  INITIALIZE_PARAMS,
+  killAllChildren,
+  median,
+  RawRpc,
+  rssOf,
+  sleep,
+  spawnTracked,
+  stopChild,
+  summarize,
+} from './lib/util.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_SERVER = join(ROOT, 'apps/mcp-server/dist/main.js');
+const { values: flags } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    quick: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    only: { type: 'string' },
+    cold: { type: 'string' },
+    // Another build of colony-mcp to measure (e.g. a copy of dist from before a change).
+    server: { type: 'string' },
+  },
+});
+const SERVER = flags.server ? resolve(flags.server) : DEFAULT_SERVER;
+const only = flags.only ? new Set(flags.only.split(',')) : null;
+const CONFIG = flags.quick
+  ? { firstRuns: 3, posts: 200, raceRounds: 5, cold: Number(flags.cold ?? 64) }
+  : { firstRuns: 7, posts: 600, raceRounds: 15, cold: Number(flags.cold ?? 64) };
+
+const TMP = mkdtempSync(join(os.tmpdir(), 'colony-writepath-'));
+const HOME = join(TMP, 'home');
+mkdirSync(HOME);
+const REPO = join(TMP, 'repo');
+mkdirSync(REPO);
+const results = { server: SERVER, load_at_start: os.loadavg(), config: CONFIG };
+
+async function call(rpc, name, args, timeoutMs = 60_000) {
+  const result = await rpc.request('tools/call', { name, arguments: args }, timeoutMs);
+  const text = result.content?.[0]?.text ?? '';
+  let payload;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    payload = text;
+  }
+  return { isError: result.isError === true, payload };
+}
+
+/** A store with one task thread that `sessions` have joined. */
+async function seed(db, sessions) {
+  const rpc = spawnServerTracked(db);
+  await rpc.initialize();
+  let taskId;
+  for (const session of sessions) {
+    const r = await call(rpc, 'task_thread', { repo_root: REPO, branch: 'main', session_id: session, agent: 'codex' });
+    if (r.isError) throw new Error(`seed: ${JSON.stringify(r.payload)}`);
+    taskId = r.payload.task_id;
+  }
+  await stopChild(rpcChild(rpc));
+  return taskId;
+}
+
+const childOf = new WeakMap();
+function rpcChild(rpc) {
+  return childOf.get(rpc);
+}
+const spawnServerTracked = (db, env) => {
+  const child = spawnTracked(process.execPath, [SERVER, '--db', db], {
+    env: { ...process.env, COLONY_HOME: HOME, ...env },
+    cwd: TMP,
+  });
+  const rpc = new RawRpc(child);
+  childOf.set(rpc, child);
+  return rpc;
+};
+
+const post = (taskId, session, i) => ({
+  task_id: taskId,
+  session_id: session,
+  kind: 'note',
+  content: `note ${i}: the write path keeps receipts off the lock and answers lost claims at once`,
+});
+
+async function benchFirstCall() {
+  const base = join(TMP, 'first-base.db');
+  const taskId = await seed(base, ['first']);
+  const firsts = [];
+  const warms = [];
+  const rss = [];
+  for (let run = 0; run < CONFIG.firstRuns; run++) {
+    const db = join(TMP, `first-${run}.db`);
+    copyFileSync(base, db);
+    const t0 = performance.now();
+    const rpc = spawnServerTracked(db);
+    await rpc.initialize();
+    const first = await call(rpc, 'task_post', post(taskId, 'first', 0));
+    firsts.push(performance.now() - t0);
+    if (first.isError) throw new Error(`first call: ${JSON.stringify(first.payload)}`);
+    await sleep(1500);
+    rss.push(rssOf(rpc.pid).rss);
+    const t1 = performance.now();
+    await call(rpc, 'task_post', post(taskId, 'first', 1));
+    warms.push(performance.now() - t1);
+    await stopChild(rpcChild(rpc));
+  }
+  results.first_call = {
+    spawn_to_first_answer_ms: summarize(firsts),
+    warm_call_ms: summarize(warms),
+    rss_after_first_call_idle_mib: summarize(rss),
+  };
+}
+
+async function benchPost() {
+  const db = join(TMP, 'post.db');
+  const taskId = await seed(db, ['poster']);
+  const rpc = spawnServerTracked(db);
+  await rpc.initialize();
+  for (let i = 0; i < 20; i++) await call(rpc, 'task_post', post(taskId, 'poster', i));
+  const t0 = performance.now();
+  for (let i = 0; i < CONFIG.posts; i++) {
+    const r = await call(rpc, 'task_post', post(taskId, 'poster', i));
+    if (r.isError) throw new Error(`task_post: ${JSON.stringify(r.payload)}`);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  await stopChild(rpcChild(rpc));
+  results.task_post_mcp = { calls: CONFIG.posts, per_second: CONFIG.posts / seconds };
+}
+
+async function benchRace() {
+  const racers = 8;
+  const db = join(TMP, 'race.db');
+  await seed(db, ['queen']);
+  const queen = spawnServerTracked(db);
+  await queen.initialize();
+  for (let round = 0; round < CONFIG.raceRounds + 1; round++) {
+    const r = await call(queen, 'task_plan_publish', {
+      repo_root: REPO,
+      slug: `race-${round}`,
+      session_id: 'queen',
+      agent: 'claude',
+      title: `race ${round}`,
+      problem: 'everyone wants sub-0',
+      acceptance_criteria: ['one winner'],
+      subtasks: [
+        { title: 'contended', description: 'x', file_scope: [`src/r${round}/a.ts`] },
+        { title: 'free', description: 'y', file_scope: [`docs/r${round}.md`] },
+      ],
+    });
+    if (r.isError) throw new Error(`publish: ${JSON.stringify(r.payload)}`);
+  }
+  await stopChild(rpcChild(queen));
+  const fleet = await Promise.all(
+    Array.from({ length: racers }, async () => {
+      const rpc = spawnServerTracked(db);
+      await rpc.initialize();
+      await call(rpc, 'task_list', { limit: 1 }); // warm: the race is between warm servers
+      return rpc;
+    }),
+  );
+  const settle = [];
+  let wrongRounds = 0;
+  const unexpected = [];
+  for (let round = 0; round < CONFIG.raceRounds + 1; round++) {
+    const t0 = performance.now();
+    const answers = await Promise.all(
+      fleet.map((rpc, i) =>
+        call(rpc, 'task_plan_claim_subtask', {
+          plan_slug: `race-${round}`,
+          subtask_index: 0,
+          session_id: `racer-${i}`,
+          agent: i % 2 ? 'claude' : 'codex',
+        }),
+      ),
+    );
+    if (round > 0) settle.push(performance.now() - t0);
+    const errors = answers.filter((a) => a.isError);
+    if (errors.length !== racers - 1) wrongRounds++;
+    unexpected.push(...errors.map((a) => a.payload.code).filter((c) => c !== 'PLAN_SUBTASK_NOT_AVAILABLE'));
+  }
+  await Promise.all(fleet.map((rpc) => stopChild(rpcChild(rpc))));
+  results.claim_race_8 = {
+    rounds: CONFIG.raceRounds,
+    settle_ms: summarize(settle),
+    median_ms: median(settle),
+    rounds_without_exactly_one_winner: wrongRounds,
+    unexpected_codes: unexpected,
+  };
+}
+
+async function benchCold() {
+  const n = CONFIG.cold;
+  const db = join(TMP, 'cold.db');
+  const sessions = Array.from({ length: n }, (_, i) => `cold-${i}`);
+  const taskId = await seed(db, sessions);
+  // 64 processes starting on a small machine: initialize may take longer than usual.
+  const fleet = await Promise.all(
+    sessions.map(async () => {
+      const rpc = spawnServerTracked(db);
+      await rpc.request('initialize', INITIALIZE_PARAMS, 180_000);
+      rpc.notify('notifications/initialized');
+      return rpc;
+    }),
+  );
+  // Every process is up and has answered initialize: fire every first call at once.
+  const t0 = performance.now();
+  const answers = await Promise.all(
+    fleet.map((rpc, i) =>
+      call(rpc, 'task_post', post(taskId, sessions[i], i), 180_000)
+        .then((a) => ({ ...a, ms: performance.now() - t0 }))
+        .catch((error) => ({
+          isError: true,
+          payload: { code: 'NO_ANSWER', error: String(error) },
+        })),
+    ),
+  );
+  const wall = performance.now() - t0;
+  await Promise.all(fleet.map((rpc) => stopChild(rpcChild(rpc))));
+  const errors = answers.filter((a) => a.isError);
+  const codes = {};
+  for (const e of errors) codes[e.payload.code] = (codes[e.payload.code] ?? 0) + 1;
+  const answerMs = answers.map((a) => a.ms).filter((ms) => ms !== undefined);
+  results.cold_first_calls = {
+    processes: n,
+    answer_ms: summarize(answerMs),
+    errors: errors.length,
+    codes,
+    sample: errors.slice(0, 2).map((e) => e.payload.error),
+    wall_ms: wall,
+  };
+}
+
+try {
+  if (!only || only.has('first')) await benchFirstCall();
+  if (!only || only.has('post')) await benchPost();
+  if (!only || only.has('race')) await benchRace();
+  if (!only || only.has('cold')) await benchCold();
+  results.load_at_end = os.loadavg();
+  const text = JSON.stringify(results, null, 2);
+  process.stdout.write(`${text}\n`);
+  if (flags.json) writeFileSync(flags.json, text);
+} finally {
+  killAllChildren();
+  rmSync(TMP, { recursive: true, force: true });
+}
