@@ -8,10 +8,12 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
  *   --keep    keep the temp dir (stores, logs) and print its path
  *   --strict  exit 1 when a target is missed (default: report only)
  *   --only S  run only these sections (comma-separated: startup, ready, claims, tools-list,
- *             framework, plan-race); the others need the corpus the full run builds first
+ *             framework, plan-race, worktree, store-writepath); the others need the corpus
+ *             the full run builds first
  *
  * One file per phase under bench/phases/ (inserts and the corpus, search, mcp, cold-start
- * with hooks, rss, tools-list, claims, framework, plan-race, ready, startup); what they
+ * with hooks, rss, tools-list, claims, framework, plan-race, ready, startup; standalone runs
+ * bench/worktree.mjs and bench/store-writepath.mjs as their own processes); what they
  * share (flags, sizes, targets, the built packages, the temp dir, the result rows) is
  * bench/lib/setup.mjs. This file runs them in order and writes the report.
  *
@@ -46,6 +48,7 @@ import { benchPlanRace } from './phases/plan-race.mjs';
 import { benchReadyForAgent } from './phases/ready.mjs';
 import { benchRss } from './phases/rss.mjs';
 import { benchHybridSearch, benchSearch } from './phases/search.mjs';
+import { benchStoreWritePath, benchWorktree } from './phases/standalone.mjs';
 import { benchStartupLoop } from './phases/startup.mjs';
 import { benchToolsList } from './phases/tools-list.mjs';
 
@@ -60,6 +63,8 @@ const SECTIONS = {
     await benchWorkQueue(1);
   },
   'plan-race': benchPlanRace,
+  worktree: benchWorktree,
+  'store-writepath': () => benchStoreWritePath(flags.quick),
 };
 
 // ---------------------------------------------------------------- main
@@ -138,6 +143,8 @@ async function allSections() {
   await benchWorkQueue(CONFIG.queueConsumers);
   await benchWorkQueue(1);
   await benchReadyForAgent();
+  await benchStoreWritePath(flags.quick);
+  await benchWorktree();
   await benchStartupLoop();
   await benchPlanRace();
 }

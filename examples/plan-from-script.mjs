@@ -51,7 +51,7 @@ const plan = {
   ],
 };
 
-const colony = openColony({ home });
+const colony = openColony({ home, roots: [repo] });
 
 const dry = await colony.plans.publish(plan, { dryRun: true });
 console.log(`dry run: ${dry.refusal ?? 'would publish'}; waves ${dry.subtasks.map((s) => s.wave_index).join(' ')}`);

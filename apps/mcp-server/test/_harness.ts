@@ -5,9 +5,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const SERVER_MAIN = join(REPO_ROOT, 'apps/mcp-server/dist/main.js');
@@ -46,6 +47,11 @@ export interface StartOptions {
    * where tests make their repositories; `false` for none (the server's own default).
    */
   readonly roots?: readonly string[] | false;
+  /**
+   * The roots the client declares (the roots capability; answered to `roots/list`).
+   * A function may change them between calls (then send `notifications/roots/list_changed`).
+   */
+  readonly clientRoots?: () => string[];
 }
 
 export async function startServer(options: StartOptions): Promise<Server> {
@@ -67,7 +73,16 @@ export async function startServer(options: StartOptions): Promise<Server> {
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const client = new Client({ name: 'colony-test', version: '0.0.0' });
+  const client = new Client(
+    { name: 'colony-test', version: '0.0.0' },
+    options.clientRoots ? { capabilities: { roots: { listChanged: true } } } : {},
+  );
+  const declared = options.clientRoots;
+  if (declared) {
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: declared().map((dir) => ({ uri: pathToFileURL(dir).href })),
+    }));
+  }
   await client.connect(transport);
   return {
     client,

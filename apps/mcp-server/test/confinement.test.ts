@@ -105,3 +105,40 @@ describe('the arbiter configured at start', () => {
     expect(existsSync(join(repo, 'b.md'))).toBe(false);
   });
 });
+
+describe('roots the client declares (roots/list)', () => {
+  it('confine the file tools to them, in place of the working directory, and follow list_changed', async () => {
+    const first = join(tempDir(), 'first');
+    const second = join(tempDir(), 'second');
+    for (const dir of [first, second]) {
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'note.md'), `in ${dir}`);
+    }
+    let declared = [first];
+    const client = await startServer({
+      db: join(home, 'roots.db'),
+      home,
+      toolset: 'framework',
+      roots: false,
+      clientRoots: () => declared,
+    });
+    try {
+      const inside = await client.call('fs_read', { agent: 'x', repo_root: first, path: 'note.md' });
+      expect(inside.isError, inside.text).toBe(false);
+      expect(inside.text).toContain(`in ${first}`);
+      // The client's roots replace the server's cwd fallback: its own repository is refused now.
+      const cwd = await client.call('fs_read', { agent: 'x', repo_root: REPO_ROOT, path: 'AGENTS.md' });
+      expect(cwd.payload).toMatchObject({ code: 'ROOT_NOT_ALLOWED' });
+      const other = await client.call('fs_read', { agent: 'x', repo_root: second, path: 'note.md' });
+      expect(other.payload).toMatchObject({ code: 'ROOT_NOT_ALLOWED' });
+      declared = [second];
+      await client.client.sendRootsListChanged();
+      const moved = await client.call('fs_read', { agent: 'x', repo_root: second, path: 'note.md' });
+      expect(moved.isError, moved.text).toBe(false);
+      const gone = await client.call('fs_read', { agent: 'x', repo_root: first, path: 'note.md' });
+      expect(gone.payload).toMatchObject({ code: 'ROOT_NOT_ALLOWED' });
+    } finally {
+      await client.close();
+    }
+  });
+});

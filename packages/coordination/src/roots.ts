@@ -8,8 +8,10 @@
  * of them is ROOT_NOT_ALLOWED. Tools that only use repo_root as a key (threads,
  * claims) never ask. Roots are compared by real path, so a symlink cannot widen them.
  */
+
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ColonyError } from '@swarm/tools';
 
 export interface FileRootsOptions {
@@ -31,7 +33,7 @@ export class FileRoots {
 
   /** The roots the MCP client declared (`file://` URIs or paths); undefined: none declared. */
   setClientRoots(roots: readonly string[] | undefined): void {
-    this.#client = roots?.map((r) => resolve(r.startsWith('file://') ? new URL(r).pathname : r));
+    this.#client = roots?.map((r) => resolve(r.startsWith('file://') ? fileURLToPath(r) : r));
   }
 
   /** Every root files may be read or written under, as configured (not yet real paths). */

@@ -216,9 +216,9 @@ describe('agent names', () => {
   it('answers INVALID_PARAMETERS in the seed shape for malformed arguments', async () => {
     fx = createFixture();
     // An argument the tool does not declare is ignored and named (idempotency_key is accepted, unlisted).
-    expect(await fx.ok('push_context', { agent_name: 'A', key: 'k0', value: 1, ttl: 5 })).toMatchObject({
+    expect(await fx.ok('push_context', { agent_name: 'A', key: 'k0', value: 1, priority: 5 })).toMatchObject({
       success: true,
-      ignored_arguments: ['ttl'],
+      ignored_arguments: ['priority'],
     });
     for (const args of [
       { agent_name: 'A', key: 'k' },

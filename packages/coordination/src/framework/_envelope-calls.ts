@@ -4,7 +4,7 @@
  * (`{ name, args }`, `arguments` as object or JSON text, `{ function: { name, arguments } }`)
  * and the errors for everything else.
  */
-import type { Found, ToolCallRequest, Unlocated } from './envelope';
+import type { Found, ToolCallRequest, Unlocated } from './_envelope-types';
 
 type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
 

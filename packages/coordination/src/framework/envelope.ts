@@ -7,22 +7,10 @@
  * block cannot stop a turn.
  */
 import { fromEnvelope, isEnvelope, tryParse } from './_envelope-calls';
+import type { EnvelopeError, Found, ToolCallRequest, Unlocated } from './_envelope-types';
 import { blank, fences } from './_fences';
 
-export interface ToolCallRequest {
-  readonly name: string;
-  readonly args: Record<string, unknown>;
-}
-
-export interface EnvelopeError {
-  /** parse_error: JSON that mentions tool_calls but does not parse; invalid_call: a call without a usable name or args. */
-  readonly error: 'parse_error' | 'invalid_envelope' | 'invalid_call';
-  readonly message: string;
-  /** 1-based line of the reply where the offending JSON starts. */
-  readonly line: number;
-  /** The start of the offending text, for the transcript. */
-  readonly excerpt: string;
-}
+export type { EnvelopeError, ToolCallRequest } from './_envelope-types';
 
 export interface ParsedReply {
   /** Every call of every envelope, in reply order. */
@@ -48,16 +36,6 @@ export const MAX_CALLS_PER_REPLY = 100;
 const MAX_ERRORS = 20;
 const EXCERPT_CHARS = 120;
 const JSON_FENCE_LANGS = new Set(['', 'json', 'jsonc', 'json5']);
-
-/** An error before its place in the reply is worked out (only for the ones reported). */
-export type Unlocated = Omit<EnvelopeError, 'line' | 'excerpt'>;
-
-export interface Found {
-  readonly at: number;
-  readonly calls: ToolCallRequest[];
-  readonly errors: Unlocated[];
-  readonly envelope: boolean;
-}
 
 export function parseToolCalls(reply: string): ParsedReply {
   const text = reply.length > MAX_REPLY_CHARS ? reply.slice(0, MAX_REPLY_CHARS) : reply;

@@ -85,12 +85,22 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
 
   const handshake = options.handshake && withRuntime ? addRuntimeTools(options.handshake, toolset) : options.handshake;
   const lazy = typeof options.colony === 'function' && handshake?.tools[toolset] !== undefined;
+  // The one client's declared roots (roots/list) confine the file tools, once colony is open.
+  let declared: { roots: string[] | undefined } | undefined;
+  const applyRoots = (colony: Colony) => {
+    if (declared) colony.roots.setClientRoots(declared.roots);
+  };
   const source = lazy
-    ? lazySource(options.colony as () => Promise<Colony>, log, withRuntime)
+    ? lazySource(options.colony as () => Promise<Colony>, log, withRuntime, applyRoots)
     : eagerSource(await opened(options.colony), undefined, log, withRuntime);
   const handle = await serveStdio({
     ...base,
     registry: source,
+    onClientRoots: (roots) => {
+      declared = { roots };
+      const colony = source.opened();
+      if (colony) applyRoots(colony);
+    },
     ...(handshake ? { handshake } : {}),
     onError: (error) => log(`colony: MCP stdio: ${error.message}`),
   });
@@ -162,7 +172,12 @@ function errorText(error: unknown): string {
  * Opens colony on the first tool call. A store that cannot open answers that call with
  * INTERNAL_ERROR (and says why on the log); the next call tries again.
  */
-function lazySource(open: () => Promise<Colony>, log: (line: string) => void, withRuntime = false): ColonySource {
+function lazySource(
+  open: () => Promise<Colony>,
+  log: (line: string) => void,
+  withRuntime = false,
+  onOpen?: (colony: Colony) => void,
+): ColonySource {
   let colony: Colony | undefined;
   let opening: Promise<Colony> | undefined;
   let eager: ColonySource | undefined;
@@ -174,7 +189,10 @@ function lazySource(open: () => Promise<Colony>, log: (line: string) => void, wi
     },
     async call(name, args, callOptions) {
       try {
-        opening ??= open();
+        opening ??= open().then((c) => {
+          onOpen?.(c);
+          return c;
+        });
         colony ??= await opening;
       } catch (error) {
         opening = undefined;

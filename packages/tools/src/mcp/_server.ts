@@ -11,6 +11,7 @@ import {
   LATEST_PROTOCOL_VERSION,
   ListToolsRequestSchema,
   type Tool as McpTool,
+  RootsListChangedNotificationSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLSETS, type Tool, type Toolset } from '../define-tool';
@@ -33,7 +34,17 @@ export interface McpServerOptions {
   readonly instructions?: string;
   /** The tools/list answer when known ahead (`mcpHandshake`); default: derived from the registry. */
   readonly tools?: readonly McpTool[];
+  /**
+   * Told the roots the client declares (the protocol's `roots/list`, file URIs), or
+   * undefined when it declares none or does not answer in time. Asked before the first
+   * tool call and again after `notifications/roots/list_changed`. One client per server:
+   * stdio only (an HTTP server's sessions would share one answer).
+   */
+  readonly onClientRoots?: (roots: string[] | undefined) => void | Promise<void>;
 }
+
+/** How long a tool call waits for the client's roots/list answer before serving without it. */
+export const ROOTS_TIMEOUT_MS = 2_000;
 
 const lists = new WeakMap<ToolSource, Map<Toolset, McpTool[]>>();
 
@@ -84,7 +95,9 @@ export function createMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: (options.tools ?? mcpToolList(registry, toolset)) as McpTool[],
   }));
+  const askRoots = options.onClientRoots ? clientRoots(server, options.onClientRoots) : undefined;
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    await askRoots?.();
     const outcome = await registry.call(request.params.name, request.params.arguments ?? {}, { toolset });
     return {
       content: [{ type: 'text' as const, text: outcome.text }],
@@ -92,6 +105,33 @@ export function createMcpServer(options: McpServerOptions): Server {
     };
   });
   return server;
+}
+
+/**
+ * Asks the client for its roots once (again after it says they changed), when it declares
+ * the roots capability; a client that fails or is slow to answer leaves the server's own
+ * roots in force.
+ */
+function clientRoots(server: Server, tell: (roots: string[] | undefined) => void | Promise<void>): () => Promise<void> {
+  let asked: Promise<void> | undefined;
+  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    asked = undefined;
+  });
+  const ask = async () => {
+    if (!server.getClientCapabilities()?.roots) return;
+    let roots: string[] | undefined;
+    try {
+      const answer = await server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS });
+      roots = answer.roots.map((root) => root.uri).filter((uri) => uri.startsWith('file://'));
+    } catch {
+      roots = undefined;
+    }
+    await tell(roots);
+  };
+  return () => {
+    asked ??= ask();
+    return asked;
+  };
 }
 
 /**
