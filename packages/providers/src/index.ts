@@ -9,6 +9,7 @@ export { type AnthropicProviderConfig, anthropicProvider, DEFAULT_MAX_TOKENS } f
 
 // Models: aliases and prices
 export { costUsd, MODEL_ALIASES, MODEL_PRICES, type ModelPrice, resolveModel } from './models.js';
+export { type OpenAIProviderConfig, openaiProvider } from './openai.js';
 export {
   type Script,
   type ScriptedProvider,

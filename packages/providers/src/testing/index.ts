@@ -15,3 +15,5 @@ export {
   type RecordedRequest,
   startFakeAnthropic,
 } from './fake-anthropic.js';
+// OpenAI Chat Completions
+export { type FakeOpenAI, type FakeOpenAIReply, startFakeOpenAI } from './fake-openai.js';
