@@ -4,9 +4,10 @@
  * tables. Depends on no colony package: tools arrive as plain JSON Schema.
  */
 
+export type { LineFormat } from './_command-lines.js';
 // Providers
 export { type AnthropicProviderConfig, anthropicProvider, DEFAULT_MAX_TOKENS } from './anthropic.js';
-
+export { COMMAND_PRESETS, type CommandProviderConfig, commandProvider, lastUserText } from './command.js';
 // Models: aliases and prices
 export { costUsd, MODEL_ALIASES, MODEL_PRICES, type ModelPrice, resolveModel } from './models.js';
 export { type OpenAIProviderConfig, openaiProvider } from './openai.js';
