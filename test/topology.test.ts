@@ -17,6 +17,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@swarm/tools': [],
   '@swarm/coordination': ['@swarm/storage', '@swarm/tools'],
   '@swarm/core': ['@swarm/coordination', '@swarm/storage', '@swarm/tools'],
+  '@swarm/providers': [],
+  '@swarm/runtime': ['@swarm/providers'],
 };
 const APP_ALLOWED = ['@swarm/core', '@swarm/tools'];
 
