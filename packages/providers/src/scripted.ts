@@ -59,7 +59,8 @@ export function scriptedProvider(script: Script, options: ScriptedProviderOption
     kind: 'scripted',
     requests,
     stream(request, turnOptions) {
-      const index = requests.push(request) - 1;
+      // A snapshot: callers keep appending to their message list.
+      const index = requests.push({ ...request, messages: [...request.messages] }) - 1;
       const turn = typeof script === 'function' ? script(request, index) : script[index];
       return replay(turn, index, request, options, turnOptions ?? {});
     },

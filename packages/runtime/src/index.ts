@@ -5,6 +5,28 @@
  * makes), never through storage or coordination.
  */
 
+// The tool-use loop and the door to colony
+export {
+  type AgentLoopOptions,
+  type BeforeToolCall,
+  type LoopBudgets,
+  type LoopEvent,
+  type LoopOutcome,
+  type LoopProgress,
+  type LoopResult,
+  loopExitOutcome,
+  overBudget,
+  runAgentLoop,
+  type ToolDecision,
+} from './loop/agent-loop.js';
+export {
+  routeTools,
+  type ToolCall,
+  type ToolCaller,
+  type ToolExecutor,
+  type ToolResult,
+  toolCallerExecutor,
+} from './loop/tool-caller.js';
 // State machine
 export {
   AGENT_STATE_KINDS,
