@@ -27,6 +27,37 @@ export {
   type ToolResult,
   toolCallerExecutor,
 } from './loop/tool-caller.js';
+// Settings (seed 003's format inside $COLONY_HOME/settings.json)
+export {
+  BUILTIN_SUPERVISOR_PROMPT,
+  type ConfigErrorCode,
+  type ConfigProblem,
+  CURRENT_VERSION,
+  loadRuntimeConfig,
+  type ResolvedAgent,
+  type ResolvedDefaults,
+  type ResolvedLiveness,
+  type ResolvedProjectConfig,
+  type ResolvedProvider,
+  type RuntimeConfigResult,
+  resolveRuntimeConfig,
+  SUPPORTED_VERSIONS,
+} from './settings/resolve.js';
+export { RULES, type Rule, type RuleProblem } from './settings/rules.js';
+export {
+  AGENT_NAME,
+  EXECUTION_MODES,
+  type ExecutionMode,
+  PERMISSION_MODES,
+  type PermissionMode,
+  type PermissionsConfig,
+  PROVIDER_TYPES,
+  ProjectConfigSchema,
+  type RawAgentConfig,
+  type RawProjectConfig,
+  type RawProviderConfig,
+  WASM_CAPABILITIES,
+} from './settings/schema.js';
 // State machine
 export {
   AGENT_STATE_KINDS,
