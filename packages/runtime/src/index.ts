@@ -27,6 +27,26 @@ export {
   type ToolResult,
   toolCallerExecutor,
 } from './loop/tool-caller.js';
+// Prompt pipeline (14 sections, pure)
+export {
+  buildPrompt,
+  formatAge,
+  formatMessage,
+  formatSubtask,
+  type PromptSection,
+  promptSections,
+  SECTIONS,
+} from './prompt/build-prompt.js';
+export {
+  CORE_MANDATES,
+  DOING_TASKS,
+  INTERRUPT_TEXT,
+  MODE_INSTRUCTIONS,
+  swarmWorkflow,
+  TONE_AND_STYLE,
+  TOOL_POLICY,
+} from './prompt/fixed-sections.js';
+export type { EnvironmentInfo, PromptContext, PromptMessage, ReadySubtask } from './prompt/prompt-context.js';
 // Settings (seed 003's format inside $COLONY_HOME/settings.json)
 export {
   BUILTIN_SUPERVISOR_PROMPT,
