@@ -47,22 +47,25 @@ export {
   TOOL_POLICY,
 } from './prompt/fixed-sections.js';
 export type { EnvironmentInfo, PromptContext, PromptMessage, ReadySubtask } from './prompt/prompt-context.js';
-// Settings (seed 003's format inside $COLONY_HOME/settings.json)
+// Settings (seed 003's format inside $COLONY_HOME/settings.json) and providers made from them
+export { type CreateProviderOptions, createModelProvider } from './settings/create-provider.js';
 export {
   BUILTIN_SUPERVISOR_PROMPT,
-  type ConfigErrorCode,
-  type ConfigProblem,
   CURRENT_VERSION,
   loadRuntimeConfig,
-  type ResolvedAgent,
-  type ResolvedDefaults,
-  type ResolvedLiveness,
-  type ResolvedProjectConfig,
-  type ResolvedProvider,
-  type RuntimeConfigResult,
   resolveRuntimeConfig,
   SUPPORTED_VERSIONS,
 } from './settings/resolve.js';
+export type {
+  ConfigErrorCode,
+  ConfigProblem,
+  ResolvedAgent,
+  ResolvedDefaults,
+  ResolvedLiveness,
+  ResolvedProjectConfig,
+  ResolvedProvider,
+  RuntimeConfigResult,
+} from './settings/resolved.js';
 export { RULES, type Rule, type RuleProblem } from './settings/rules.js';
 export {
   AGENT_NAME,

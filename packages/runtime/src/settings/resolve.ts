@@ -18,11 +18,18 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { resolveModel } from '@swarm/providers';
 import type { z } from 'zod';
+import type {
+  ConfigProblem,
+  ResolvedAgent,
+  ResolvedDefaults,
+  ResolvedProjectConfig,
+  ResolvedProvider,
+  RuntimeConfigResult,
+} from './resolved.js';
 import { RULES } from './rules.js';
 import {
   EXECUTION_MODES,
   type ExecutionMode,
-  type PermissionsConfig,
   ProjectConfigSchema,
   type RawProjectConfig,
   type RawProviderConfig,
@@ -34,85 +41,6 @@ export const CURRENT_VERSION = 2;
 const COLONY_KEYS = new Set(['search', 'bridge', 'foraging', 'rateLimits']);
 export const BUILTIN_SUPERVISOR_PROMPT =
   'You are the supervisor. When the agents finish, review their branches, resolve what conflicts, and merge their work back so the result builds and its tests pass.';
-
-export type ConfigErrorCode = 'missing_file' | 'parse_error' | 'validation_error' | 'version_mismatch';
-
-export interface ConfigProblem {
-  readonly code: ConfigErrorCode;
-  /** The field at fault (`agents[1].name`), when there is one. */
-  readonly field?: string;
-  /** The seed's display text. */
-  readonly message: string;
-}
-
-export interface ResolvedProvider {
-  readonly name: string;
-  readonly type: 'anthropic' | 'openai' | 'command' | 'scripted';
-  readonly api_key_env: string;
-  readonly base_url: string | null;
-  readonly max_retries: number | null;
-  readonly timeout: number | null;
-  readonly models: Readonly<Record<string, string>>;
-  readonly native_tools: boolean;
-  readonly preset: 'claude' | 'codex' | 'jsonl' | null;
-  readonly argv: readonly string[] | null;
-  readonly script: readonly Record<string, unknown>[];
-}
-
-export interface ResolvedLiveness {
-  readonly enabled: boolean;
-  readonly idle_nudge_after_secs: number | null;
-  readonly idle_nudge_interval_secs: number | null;
-  readonly max_nudges: number;
-  readonly idle_warn_after_secs: number | null;
-  readonly stall_timeout_secs: number | null;
-  readonly auto_interrupt_stalled: boolean;
-}
-
-export interface ResolvedDefaults {
-  readonly model: string;
-  readonly provider: string;
-  /** Seconds; null = no timeout. */
-  readonly session_timeout: number | null;
-  readonly commit_interval: number;
-  readonly max_consecutive_errors: number;
-  readonly max_total_errors: number;
-  readonly mode: ExecutionMode | null;
-  readonly liveness: ResolvedLiveness;
-}
-
-export interface ResolvedAgent {
-  readonly name: string;
-  /** The prompt text (an `@file` prompt already read). */
-  readonly prompt: string;
-  /** `inline`, or the file's path relative to the project root. */
-  readonly prompt_source: string;
-  /** As configured (`sonnet`). */
-  readonly model: string;
-  /** The id sent to the provider (`claude-sonnet-5-5`). */
-  readonly model_id: string;
-  readonly provider: string;
-  readonly mode: ExecutionMode;
-  /** Agent-level permission overrides, or null. */
-  readonly permissions: PermissionsConfig | null;
-}
-
-export interface ResolvedProjectConfig {
-  readonly project_root: string;
-  readonly version: number;
-  readonly providers: Readonly<Record<string, ResolvedProvider>>;
-  readonly defaults: ResolvedDefaults;
-  readonly agents: readonly ResolvedAgent[];
-  readonly supervisor: { readonly prompt: string; readonly model: string; readonly model_id: string };
-  readonly permissions: PermissionsConfig | null;
-  readonly raw: RawProjectConfig;
-}
-
-export interface RuntimeConfigResult {
-  readonly config: ResolvedProjectConfig | null;
-  readonly errors: readonly ConfigProblem[];
-  readonly warnings: readonly string[];
-}
 
 /** Reads `<home>/settings.json` and resolves the entry of `projectRoot`. */
 export function loadRuntimeConfig(options: { home: string; projectRoot: string }): RuntimeConfigResult {
