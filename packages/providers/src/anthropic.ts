@@ -38,6 +38,12 @@ export interface AnthropicProviderConfig {
   readonly prices?: Readonly<Record<string, ModelPrice>>;
   /** Where the key is read from (default `process.env`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Prompt caching (default true): a top-level `cache_control` breakpoint that moves
+   * forward as the conversation grows, so tools, system and earlier turns are read from
+   * the cache (about a tenth of the input price) on every turn of an agent loop.
+   */
+  readonly prompt_cache?: boolean;
 }
 
 export const DEFAULT_MAX_TOKENS = 8192;
@@ -116,6 +122,7 @@ async function* streamAnthropic(
         max_tokens: request.max_tokens ?? DEFAULT_MAX_TOKENS,
         ...(request.system ? { system: request.system } : {}),
         messages: request.messages as Anthropic.MessageParam[],
+        ...(config.prompt_cache === false ? {} : { cache_control: { type: 'ephemeral' as const } }),
         ...(request.tools?.length ? { tools: request.tools as Anthropic.Tool[] } : {}),
       },
       { signal: controller.signal },

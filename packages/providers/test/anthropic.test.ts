@@ -46,7 +46,12 @@ describe('anthropic provider (real SDK against the fake Messages API)', () => {
     expect(end.cost_usd).toBeCloseTo((1000 * 2 + 200 * 10) / 1e6, 12);
     const request = fake.requests[0]!;
     expect(request.headers.authorization).toBe('Bearer sk-test-123');
-    expect(request.body).toMatchObject({ model: 'claude-sonnet-5-5', stream: true, system: 'You are backend.' });
+    expect(request.body).toMatchObject({
+      model: 'claude-sonnet-5-5',
+      stream: true,
+      system: 'You are backend.',
+      cache_control: { type: 'ephemeral' },
+    });
   });
 
   it('assembles tool_use blocks from input_json_delta fragments and sends tool schemas', async () => {
@@ -159,6 +164,18 @@ describe('anthropic provider (real SDK against the fake Messages API)', () => {
     fake.enqueue({ kind: 'hold' });
     const { end } = await collectTurn(quick.stream({ model: 'sonnet', messages: [{ role: 'user', content: 'x' }] }));
     expect(end).toMatchObject({ type: 'error', kind: 'timeout' });
+  });
+
+  it('leaves prompt caching off when told', async () => {
+    const uncached = anthropicProvider({
+      base_url: fake.baseURL,
+      api_key_env: 'TEST_ANTHROPIC_KEY',
+      env: ENV,
+      prompt_cache: false,
+    });
+    fake.enqueue({ text: 'ok' });
+    await collectTurn(uncached.stream({ model: 'sonnet', messages: [{ role: 'user', content: 'x' }] }));
+    expect(fake.requests[0]!.body.cache_control).toBeUndefined();
   });
 
   it('refuses to call without the key and names the variable', async () => {

@@ -12,6 +12,7 @@ const block = (over: Partial<ResolvedProvider>): ResolvedProvider => ({
   timeout: null,
   models: {},
   native_tools: true,
+  prompt_cache: true,
   preset: null,
   argv: null,
   script: [],

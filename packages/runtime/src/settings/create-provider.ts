@@ -35,7 +35,7 @@ export function createModelProvider(provider: ResolvedProvider, options: CreateP
   };
   switch (provider.type) {
     case 'anthropic':
-      return anthropicProvider(common);
+      return anthropicProvider({ ...common, prompt_cache: provider.prompt_cache });
     case 'openai':
       return openaiProvider({ ...common, native_tools: provider.native_tools });
     case 'command':

@@ -213,6 +213,7 @@ function resolveProviders(
         timeout: p.timeout ?? null,
         models: p.models ?? {},
         native_tools: p.native_tools ?? true,
+        prompt_cache: p.prompt_cache ?? true,
         preset: p.preset ?? null,
         argv: p.argv ?? null,
         script: p.script ?? [],

@@ -24,6 +24,7 @@ export interface ResolvedProvider {
   readonly timeout: number | null;
   readonly models: Readonly<Record<string, string>>;
   readonly native_tools: boolean;
+  readonly prompt_cache: boolean;
   readonly preset: 'claude' | 'codex' | 'jsonl' | null;
   readonly argv: readonly string[] | null;
   readonly script: readonly Record<string, unknown>[];

@@ -29,6 +29,8 @@ export const ProviderConfigSchema = z.strictObject({
   timeout: seconds.nullable().optional(),
   /** colony addition: alias -> model id overrides (`{ "sonnet": "<id>" }`). */
   models: z.record(z.string(), z.string().min(1)).optional(),
+  /** anthropic: prompt caching (default true). */
+  prompt_cache: z.boolean().optional(),
   /** openai: false for models without function calling (seed-000 envelope in text). */
   native_tools: z.boolean().optional(),
   /** command: `claude`, `codex` or `jsonl`, and an argv overriding the preset's. */
