@@ -47,6 +47,14 @@ export {
   TOOL_POLICY,
 } from './prompt/fixed-sections.js';
 export type { EnvironmentInfo, PromptContext, PromptMessage, ReadySubtask } from './prompt/prompt-context.js';
+// Session identity
+export {
+  type AgentEnvironmentInput,
+  agentEnvironment,
+  colonySessionId,
+  newSessionId,
+  SESSION_ID,
+} from './session/identity.js';
 // Settings (seed 003's format inside $COLONY_HOME/settings.json) and providers made from them
 export { type CreateProviderOptions, createModelProvider } from './settings/create-provider.js';
 export {
