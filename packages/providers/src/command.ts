@@ -28,6 +28,12 @@ export interface CommandProviderConfig {
   readonly cwd: string;
   /** Added to the inherited environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Write the prompt to the CLI's stdin instead of an argv slot (long prompts pass the
+   * 128 KiB argument limit; `claude -p` reads its prompt from stdin). `{prompt}` in argv
+   * is then dropped.
+   */
+  readonly prompt_on_stdin?: boolean;
   /** Seconds for the whole run (none when null). */
   readonly timeout?: number | null;
   /** Between SIGTERM and SIGKILL (default 2000). */
@@ -84,15 +90,20 @@ async function* runCommand(
   const system = request.system ?? '';
   let prompt = lastUserText(request.messages);
   if (system && !template.includes('{system}')) prompt = `${system}\n\n${prompt}`;
-  const argv = template.map((arg) =>
+  const slots = config.prompt_on_stdin ? template.filter((arg) => arg !== '{prompt}') : template;
+  const argv = slots.map((arg) =>
     arg.replaceAll('{prompt}', prompt).replaceAll('{system}', system).replaceAll('{model}', model),
   );
   const child = spawn(argv[0]!, argv.slice(1), {
     cwd: config.cwd,
     env: { ...process.env, ...config.env },
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: 'pipe',
   });
+  // stdin is the prompt or nothing (EOF at once); a CLI that exits without reading it
+  // must not crash us with EPIPE: its exit code tells what happened.
+  child.stdin.on('error', () => {});
+  child.stdin.end(config.prompt_on_stdin ? prompt : undefined);
   const queue: Array<ProviderEvent | { type: 'line'; line: string }> = [];
   let wake: (() => void) | undefined;
   const push = (item: (typeof queue)[number]) => {

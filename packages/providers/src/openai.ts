@@ -43,6 +43,11 @@ export interface OpenAIProviderConfig {
   readonly models?: Readonly<Record<string, string>>;
   readonly prices?: Readonly<Record<string, ModelPrice>>;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The request field for the output cap: `max_tokens` (default; what compatible servers
+   * take) or `max_completion_tokens` (OpenAI's newer models refuse `max_tokens`).
+   */
+  readonly max_tokens_field?: 'max_tokens' | 'max_completion_tokens';
   /** Wait before retry n (ms), when the server names none (default min(500 * 2^(n-1), 8000)). */
   readonly retry_delay_ms?: (attempt: number) => number;
 }
@@ -71,7 +76,7 @@ async function* streamOpenAI(
   const body = JSON.stringify({
     model,
     messages: toWireMessages(request, nativeTools),
-    max_tokens: request.max_tokens ?? 8192,
+    [config.max_tokens_field ?? 'max_tokens']: request.max_tokens ?? 8192,
     stream: true,
     stream_options: { include_usage: true },
     ...(nativeTools && request.tools?.length ? { tools: toWireTools(request.tools) } : {}),

@@ -102,6 +102,23 @@ describe('command provider (real processes: fake agent CLIs)', () => {
     expect(bad.end).toMatchObject({ type: 'error', kind: 'process', message: expect.stringContaining('gave up') });
   });
 
+  it('can hand the prompt over on stdin (past the argv size limit)', async () => {
+    const script =
+      'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.stringify({type:"text",text:String(s.length)})))';
+    const provider = commandProvider({
+      preset: 'jsonl',
+      argv: [node, '-e', script, '{prompt}'],
+      cwd,
+      prompt_on_stdin: true,
+    });
+    const long = 'x'.repeat(300_000);
+    const { events, end } = await collectTurn(
+      provider.stream({ model: 'm', messages: [{ role: 'user', content: long }] }),
+    );
+    expect(events[0]).toEqual({ type: 'text', text: '300000' });
+    expect(end.type).toBe('stop');
+  });
+
   it('kills the whole process group on abort, even a CLI that ignores SIGTERM', async () => {
     const pidFile = join(cwd, 'grandchild.pid');
     const provider = commandProvider({

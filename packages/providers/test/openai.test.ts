@@ -146,6 +146,16 @@ describe('openai provider (Chat Completions against a local fake)', () => {
     ]);
   });
 
+  it('names the output cap field as configured', async () => {
+    const modern = openaiProvider({ base_url: fake.baseURL, env: {}, max_tokens_field: 'max_completion_tokens' });
+    fake.enqueue({ text: 'a' }, { text: 'b' });
+    await collectTurn(modern.stream({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'x' }] }));
+    await collectTurn(provider.stream({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'x' }] }));
+    expect(fake.requests[0]!.body).toMatchObject({ max_completion_tokens: 100 });
+    expect(fake.requests[0]!.body.max_tokens).toBeUndefined();
+    expect(fake.requests[1]!.body).toMatchObject({ max_tokens: 100 });
+  });
+
   it('retries 429/500/503 with one retry event each, then stops at max_retries', async () => {
     fake.enqueue(
       { kind: 'status', status: 429 },

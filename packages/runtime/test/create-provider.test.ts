@@ -15,6 +15,8 @@ const block = (over: Partial<ResolvedProvider>): ResolvedProvider => ({
   prompt_cache: true,
   preset: null,
   argv: null,
+  max_tokens_field: 'max_tokens',
+  prompt_on_stdin: false,
   script: [],
   ...over,
 });

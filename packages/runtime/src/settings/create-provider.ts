@@ -37,12 +37,17 @@ export function createModelProvider(provider: ResolvedProvider, options: CreateP
     case 'anthropic':
       return anthropicProvider({ ...common, prompt_cache: provider.prompt_cache });
     case 'openai':
-      return openaiProvider({ ...common, native_tools: provider.native_tools });
+      return openaiProvider({
+        ...common,
+        native_tools: provider.native_tools,
+        max_tokens_field: provider.max_tokens_field,
+      });
     case 'command':
       return commandProvider({
         preset: provider.preset ?? 'jsonl',
         ...(provider.argv ? { argv: provider.argv } : {}),
         cwd: options.cwd,
+        prompt_on_stdin: provider.prompt_on_stdin,
         timeout: options.session_timeout ?? null,
         models: provider.models,
       });

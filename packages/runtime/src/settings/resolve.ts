@@ -216,6 +216,8 @@ function resolveProviders(
         prompt_cache: p.prompt_cache ?? true,
         preset: p.preset ?? null,
         argv: p.argv ?? null,
+        max_tokens_field: p.max_tokens_field ?? 'max_tokens',
+        prompt_on_stdin: p.prompt_on_stdin ?? false,
         script: p.script ?? [],
       },
     ]),

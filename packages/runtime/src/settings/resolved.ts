@@ -27,6 +27,8 @@ export interface ResolvedProvider {
   readonly prompt_cache: boolean;
   readonly preset: 'claude' | 'codex' | 'jsonl' | null;
   readonly argv: readonly string[] | null;
+  readonly max_tokens_field: 'max_tokens' | 'max_completion_tokens';
+  readonly prompt_on_stdin: boolean;
   readonly script: readonly Record<string, unknown>[];
 }
 

@@ -33,9 +33,12 @@ export const ProviderConfigSchema = z.strictObject({
   prompt_cache: z.boolean().optional(),
   /** openai: false for models without function calling (seed-000 envelope in text). */
   native_tools: z.boolean().optional(),
-  /** command: `claude`, `codex` or `jsonl`, and an argv overriding the preset's. */
+  /** openai: `max_completion_tokens` for OpenAI's newer models (default `max_tokens`). */
+  max_tokens_field: z.enum(['max_tokens', 'max_completion_tokens']).optional(),
+  /** command: `claude`, `codex` or `jsonl`, an argv overriding the preset's, the prompt on stdin. */
   preset: z.enum(['claude', 'codex', 'jsonl']).optional(),
   argv: z.array(z.string()).min(1).optional(),
+  prompt_on_stdin: z.boolean().optional(),
   /** scripted: the turns to replay. */
   script: z.array(z.record(z.string(), z.unknown())).optional(),
 });
