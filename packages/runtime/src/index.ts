@@ -5,6 +5,14 @@
  * makes), never through storage or coordination.
  */
 
+// Liveness (idle nudges, idle warning, stall)
+export {
+  checkLiveness,
+  type LivenessAction,
+  type LivenessDecision,
+  type LivenessEpisode,
+  newEpisode,
+} from './liveness/liveness.js';
 // The tool-use loop and the door to colony
 export {
   type AgentLoopOptions,
