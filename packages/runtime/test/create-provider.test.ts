@@ -27,13 +27,13 @@ describe('createModelProvider (settings -> a live provider)', () => {
     const fake = await startFakeAnthropic({ replies: [{ text: 'hello' }] });
     try {
       const provider = createModelProvider(
-        block({ base_url: fake.baseURL, api_key_env: 'MY_KEY', models: { sonnet: 'claude-sonnet-4-5' } }),
+        block({ base_url: fake.baseURL, api_key_env: 'MY_KEY', models: { sonnet: 'claude-opus-4-8' } }),
         { cwd: '/', env: { MY_KEY: 'secret' } },
       );
       const { end } = await collectTurn(provider.stream(ask));
-      expect(end).toMatchObject({ type: 'stop', model: 'claude-sonnet-4-5' });
+      expect(end).toMatchObject({ type: 'stop', model: 'claude-opus-4-8' });
       expect(fake.requests[0]!.headers.authorization).toBe('Bearer secret');
-      expect(fake.requests[0]!.body.model).toBe('claude-sonnet-4-5');
+      expect(fake.requests[0]!.body.model).toBe('claude-opus-4-8');
     } finally {
       await fake.close();
     }
