@@ -239,6 +239,31 @@ describe('runAgentLoop with the scripted provider', () => {
     expect(result.reason).toBe('cost budget reached: used $0.048000 of max_usd $0.03');
   });
 
+  it('ends timeout when the session outlives timeout_ms, mid-turn, and maps to Timeout', async () => {
+    const provider = scriptedProvider([{ delay_ms: 10_000, text: 'too late' }]);
+    const started = performance.now();
+    const result = await runAgentLoop({
+      provider,
+      model: 'haiku',
+      messages: start,
+      tools: TOOLS,
+      executor: reader,
+      timeout_ms: 100,
+    });
+    expect(result).toMatchObject({ outcome: 'timeout', reason: 'session timed out after 0.1s' });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(loopExitOutcome(result)).toEqual({ kind: 'timeout' });
+    const quick = await runAgentLoop({
+      provider: scriptedProvider([{ text: 'done' }]),
+      model: 'haiku',
+      messages: start,
+      tools: TOOLS,
+      executor: reader,
+      timeout_ms: 5_000,
+    });
+    expect(quick.outcome).toBe('end_turn');
+  });
+
   it('stops at max_turns', async () => {
     const turn = { tool_calls: [{ name: 'read', input: { path: 'README.md' } }] };
     const result = await runAgentLoop({

@@ -67,12 +67,14 @@ export interface AgentLoopOptions {
   readonly beforeToolCall?: BeforeToolCall;
   readonly budgets?: LoopBudgets;
   readonly signal?: AbortSignal;
+  /** The whole session's time limit (seed `session_timeout`, in ms): past it the loop ends `timeout`. */
+  readonly timeout_ms?: number;
   /** Output cap per model turn. */
   readonly max_tokens_per_turn?: number;
   readonly onEvent?: (event: LoopEvent) => void;
 }
 
-export type LoopOutcome = 'end_turn' | 'budget' | 'max_turns' | 'stopped' | 'aborted' | 'error';
+export type LoopOutcome = 'end_turn' | 'budget' | 'max_turns' | 'stopped' | 'aborted' | 'timeout' | 'error';
 
 export interface LoopResult extends LoopProgress {
   readonly outcome: LoopOutcome;
@@ -86,6 +88,29 @@ export interface LoopResult extends LoopProgress {
 }
 
 export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopResult> {
+  if (options.timeout_ms === undefined) return runLoop(options);
+  // The session deadline aborts like the caller would; the result then says timeout.
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) controller.abort();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeout_ms);
+  try {
+    const result = await runLoop({ ...options, signal: controller.signal });
+    if (result.outcome !== 'aborted' || !timedOut || options.signal?.aborted) return result;
+    const seconds = Math.round(options.timeout_ms / 100) / 10;
+    return { ...result, outcome: 'timeout', reason: `session timed out after ${seconds}s` };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function runLoop(options: AgentLoopOptions): Promise<LoopResult> {
   const messages: ChatMessage[] = [...options.messages];
   const signal = options.signal ?? new AbortController().signal;
   let progress: LoopProgress = {
@@ -233,7 +258,7 @@ export function overBudget(
  * What a finished loop means to the state machine: a model that stopped (or a hook
  * that stopped it) is a successful session; a budget or turn limit is an error (so an
  * agent over budget cools down and, past its limits, stops instead of looping); a
- * provider timeout is Timeout. An aborted loop has no outcome of its own (null): the
+ * provider or session timeout is Timeout. An aborted loop has no outcome of its own (null): the
  * runner knows whether it cancelled for an interrupt or a stop.
  */
 export function loopExitOutcome(result: LoopResult): ExitOutcome | null {
@@ -243,6 +268,8 @@ export function loopExitOutcome(result: LoopResult): ExitOutcome | null {
       return { kind: 'success' };
     case 'aborted':
       return null;
+    case 'timeout':
+      return { kind: 'timeout' };
     case 'error':
       return result.error?.kind === 'timeout' ? { kind: 'timeout' } : { kind: 'error', message: result.reason };
     default:
