@@ -16,6 +16,7 @@ export default defineConfig({
       project('storage', 'packages/storage'),
       project('tools', 'packages/tools'),
       project('coordination', 'packages/coordination'),
+      project('worktree', 'packages/worktree'),
       project('core', 'packages/core'),
       project('mcp-server', 'apps/mcp-server'),
       project('cli', 'apps/cli'),

@@ -15,10 +15,11 @@ const SCOPE = '@swarm/';
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@swarm/storage': [],
   '@swarm/tools': [],
+  '@swarm/worktree': [],
   '@swarm/coordination': ['@swarm/storage', '@swarm/tools'],
-  '@swarm/core': ['@swarm/coordination', '@swarm/storage', '@swarm/tools'],
+  '@swarm/core': ['@swarm/coordination', '@swarm/storage', '@swarm/tools', '@swarm/worktree'],
   '@swarm/providers': [],
-  '@swarm/runtime': ['@swarm/providers'],
+  '@swarm/runtime': ['@swarm/providers', '@swarm/tools', '@swarm/worktree'],
 };
 const APP_ALLOWED = ['@swarm/core', '@swarm/tools'];
 

@@ -19,13 +19,14 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       token: { type: 'string' },
       'allow-write': { type: 'boolean', default: false },
+      'allow-exec': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
   if (values.help) {
     process.stdout.write(
-      'usage: colony-mcp [--db PATH] [--home DIR] [--toolset core|all|framework] [--allow-write] [--http [--port N] [--token T]]\n',
+      'usage: colony-mcp [--db PATH] [--home DIR] [--toolset core|all|framework|runtime] [--allow-write] [--allow-exec] [--http [--port N] [--token T]]\n',
     );
     return;
   }
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       ...(values.home ? { home: values.home } : {}),
       ...(values.db ? { dbPath: values.db } : {}),
       ...(values['allow-write'] ? { allowWrite: true } : {}),
+      ...(flags.allowExec ? { allowExec: true } : {}),
       onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),
       onInternalError: (error, tool) => process.stderr.write(`colony: internal error in ${tool}: ${String(error)}\n`),
     });

@@ -103,7 +103,13 @@ const initParams = (protocolVersion: string) => ({
 describe.each(Object.keys(BINARIES) as Array<keyof typeof BINARIES>)('%s', (binary) => {
   it.each(TOOLSETS)('answers the handshake of toolset %s as the live registry does', async (toolset) => {
     const db = join(tempDir(), 'colony.db');
-    const { server } = start(binary, ['--db', db, '--toolset', toolset]);
+    const { server } = start(binary, [
+      '--db',
+      db,
+      '--toolset',
+      toolset,
+      ...(toolset === 'runtime' ? ['--allow-exec'] : []),
+    ]);
     for (const version of [...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01']) {
       const init = await server.request('initialize', initParams(version));
       // The instructions and version are colony's; the rest is the SDK server's answer, field for field.

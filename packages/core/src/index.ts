@@ -55,7 +55,7 @@ export {
   type Toolset,
 } from '@swarm/tools';
 // IDE hooks and installation
-export { locateRepo } from './git-repo';
+export { locateRepo } from '@swarm/worktree';
 export { InstallError } from './install/_config-file';
 export {
   HOOK_TIMEOUT_SECONDS,

@@ -73,12 +73,13 @@ import {
   toAnthropicTools,
   toOpenAITools,
 } from '@swarm/tools';
+import { locateRepo } from '@swarm/worktree';
 import { ReceiptQueue } from './_receipts';
-import { locateRepo } from './git-repo';
 import { resolveDbPath, resolveHome } from './paths';
 import { type PlanScripts, planScripts } from './plans';
 import { SAVINGS_REFERENCE } from './savings-reference';
 import { loadSettings, type Settings } from './settings';
+import { createRuntimeServices, type SwarmRunService } from './workspaces';
 
 export interface OpenColonyOptions {
   /** Data home; default `$COLONY_HOME` or `~/.colony`. */
@@ -110,6 +111,12 @@ export interface OpenColonyOptions {
    * `COLONY_ALLOW_WRITE=1` in the environment, else false (approvals are recorded only).
    */
   readonly allowWrite?: boolean;
+  /**
+   * Serve the runtime tools that run git and shell commands on the host (seed 004:
+   * workspaces, exec_parallel, swarm_run; `--allow-exec`). Default: `COLONY_ALLOW_EXEC=1`
+   * in the environment, else false (they answer EXEC_NOT_ALLOWED and run nothing).
+   */
+  readonly allowExec?: boolean;
   /** Rate limits of the framework tools, by tool name or `*`; merged over settings.json and the defaults. */
   readonly rateLimits?: RateLimitSettings;
   /**
@@ -165,6 +172,10 @@ export interface Colony {
   readonly attention: AttentionService;
   /** Whether approved write proposals are applied to disk. */
   readonly allowWrite: boolean;
+  /** Whether the runtime tools (workspaces, exec_parallel, swarm_run) may run commands. */
+  readonly allowExec: boolean;
+  /** Seed-004 swarm runs: `recover(repoRoot?)` is what `colony workspace clean` runs; `idle()` awaits running ones. */
+  readonly swarmRuns: SwarmRunService;
   /** The IDE hooks: what `colony hook run` does for each event. */
   readonly hooks: HookService;
   /** Plans from scripts: publish (or dry-run) and list, validated and receipted like tool calls. */
@@ -253,6 +264,13 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     allowWrite,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
   });
+  const allowExec = options.allowExec ?? process.env.COLONY_ALLOW_EXEC === '1';
+  const runtime = createRuntimeServices({
+    store,
+    clock,
+    allowExec,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
+  });
   const mesh = createMeshBackend(ctx);
   const proposals = new ProposalService(ctx);
   const specs = new SpecService(ctx, { tasks, proposals });
@@ -288,6 +306,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     suggest,
     attention,
     examples,
+    workspaces: runtime.workspaces,
+    swarmRuns: runtime.swarmRuns,
   };
 
   const receipts =
@@ -320,6 +340,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     batons,
     attention,
     allowWrite,
+    allowExec,
+    swarmRuns: runtime.swarmRuns,
     hooks,
     plans: planScripts((name, args) => registry.call(name, args)),
     proposals,
@@ -341,7 +363,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       sessions: countSessions(store),
       observations: countObservations(store),
       tasks: countTasks(store),
-      tools: registry.list('all').length + registry.list('framework').length,
+      tools: registry.list('all').length + registry.list('framework').length + registry.list('runtime').length,
       warnings: [...warnings],
     }),
     close: () => {

@@ -140,5 +140,14 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE INDEX `examples_name_idx` ON `examples` (`example_name`);",
       "-- BM25 index over the CURRENT foraged-pattern observations only (rowid = observation\n-- id, example_name unindexed for the filter). examples_query ranks these few hundred\n-- rows instead of reading the whole history's doclists. The forager replaces an\n-- example's rows in the transaction that replaces its `examples` row.\nCREATE VIRTUAL TABLE `examples_fts` USING fts5(\n\tcontent,\n\texample_name UNINDEXED,\n\ttokenize='porter unicode61 remove_diacritics 2'\n);"
     ]
+  },
+  {
+    "folderMillis": 1795622994306,
+    "hash": "30b0c17467615c641870ca06ab40637171b5bee59dd7a10213d2240554366849",
+    "sql": [
+      "CREATE TABLE `swarm_runs` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`base_ref` text NOT NULL,\n\t`base_commit` text NOT NULL,\n\t`merge_strategy` text,\n\t`merge_target` text,\n\t`state` text NOT NULL,\n\t`pid` integer NOT NULL,\n\t`spec` text NOT NULL,\n\t`result` text,\n\t`created_at` integer NOT NULL,\n\t`finished_at` integer\n);",
+      "CREATE INDEX `swarm_runs_state_idx` ON `swarm_runs` (`state`);",
+      "CREATE TABLE `swarm_tasks` (\n\t`swarm_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`position` integer NOT NULL,\n\t`state` text NOT NULL,\n\t`workspace_id` text,\n\t`branch` text NOT NULL,\n\t`exit_code` integer,\n\t`elapsed_ms` integer DEFAULT 0 NOT NULL,\n\t`start_commit` text,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`swarm_id`, `name`),\n\tFOREIGN KEY (`swarm_id`) REFERENCES `swarm_runs`(`id`) ON UPDATE no action ON DELETE cascade\n);"
+    ]
   }
 ];

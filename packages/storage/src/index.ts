@@ -292,6 +292,19 @@ export {
 } from './sessions';
 // Spec failures
 export { countSpecFailure, type FailureReport, type SpecFailure, setSpecFailureProposal } from './spec-failures';
+// Swarm runs (seed 004 swarm_run) and their tasks
+export {
+  finishSwarmRun,
+  getSwarmRun,
+  insertSwarmRun,
+  runningSwarmRuns,
+  type SwarmRunRow,
+  type SwarmRunState,
+  type SwarmTaskRow,
+  swarmRunsInState,
+  swarmTasksOf,
+  updateSwarmTask,
+} from './swarm-runs';
 // Task history (suggestions)
 export {
   type TaskFileTouch,

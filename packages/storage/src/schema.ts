@@ -654,3 +654,5 @@ export const examples = sqliteTable(
     index('examples_name_idx').on(t.exampleName),
   ],
 );
+
+export * from './schema-runs';

@@ -18,6 +18,8 @@ import type { ExamplesBackend } from './tools/examples';
 import type { HivemindContextInput, HivemindContextResult, HivemindInput, HivemindResult } from './tools/hivemind';
 import type { SavingsReport, SavingsReportInput } from './tools/savings';
 import type { BridgeStatusInput, BridgeStatusResult, StartupPanelInput, StartupPanelResult } from './tools/startup';
+import type { SwarmRunBackend } from './tools/swarm-runs';
+import type { WorkspaceBackend } from './tools/workspaces';
 
 export type * from './backend-coordination';
 export type * from './backend-memory';
@@ -66,6 +68,10 @@ export interface ColonyBackend {
   readonly attention: AttentionBackend;
   /** Example projects under <repo_root>/examples/ (foraging). */
   readonly examples: ExamplesBackend;
+  /** Seed-004 workspaces and exec_parallel on git worktrees (toolset `runtime`). */
+  readonly workspaces: WorkspaceBackend;
+  /** Seed-004 swarm_run, swarm_status, swarm_collect (toolset `runtime`). */
+  readonly swarmRuns: SwarmRunBackend;
 }
 
 /** The budget object of compact reads (ARCHITECTURE principle 5). */

@@ -28,7 +28,9 @@ import { suggestTools } from './tools/suggest';
 import { swarmContextTools } from './tools/swarm-context';
 import { swarmFileTools } from './tools/swarm-files';
 import { swarmQueueTools } from './tools/swarm-queue';
+import { swarmRunTools } from './tools/swarm-runs';
 import { taskTools } from './tools/tasks';
+import { workspaceTools } from './tools/workspaces';
 
 /** The seven seed-001 tools, in the seed's order (`getSchemas()` lists them so). */
 export const MESH_TOOLS: readonly Tool<ColonyBackend>[] = [
@@ -63,4 +65,7 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...specTools,
   ...exampleTools,
   ...savingsTools,
+  // Runtime surface (toolset `runtime`, served with --allow-exec)
+  ...workspaceTools,
+  ...swarmRunTools,
 ];

@@ -10,8 +10,8 @@ import type { Toolset } from './toolsets';
 
 export { TOOLSETS, type Toolset } from './toolsets';
 
-/** Which surface a tool belongs to: the MCP contract, or the framework surfaces. */
-export type ToolSurface = 'contract' | 'framework';
+/** Which surface a tool belongs to: the MCP contract, the framework surfaces, or the runtime (host execution). */
+export type ToolSurface = 'contract' | 'framework' | 'runtime';
 
 /** The optional retry key every mutating tool accepts. */
 export const idempotencyKey = z.string().min(1).max(200);
@@ -72,6 +72,7 @@ export interface Tool<B = unknown> {
 /** Whether a toolset serves a tool. */
 export function inToolset(tool: Pick<Tool, 'core' | 'surface'>, toolset: Toolset): boolean {
   if (toolset === 'framework') return tool.surface === 'framework';
+  if (toolset === 'runtime') return tool.surface === 'runtime';
   return tool.surface === 'contract' && (toolset === 'all' || tool.core);
 }
 

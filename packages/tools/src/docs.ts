@@ -23,7 +23,7 @@ export function renderToolDocs(tools: readonly Tool<never>[], options: DocsOptio
     '| --- | --- | --- | --- |',
     ...tools.map(
       (t) =>
-        `| [${t.name}](#${t.name}) | ${t.surface === 'framework' ? 'framework' : t.core ? 'core' : 'all'} | ${t.mutates ? 'yes' : 'no'} | ${cell(t.description)} |`,
+        `| [${t.name}](#${t.name}) | ${t.surface !== 'contract' ? t.surface : t.core ? 'core' : 'all'} | ${t.mutates ? 'yes' : 'no'} | ${cell(t.description)} |`,
     ),
     '',
   ];

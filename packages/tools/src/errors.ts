@@ -74,6 +74,15 @@ export const ERROR_CODES = [
   'SPEC_ROW_EXISTS',
   'SPEC_TASK_NOT_FOUND',
   'SPEC_ARCHIVE_CONFLICT',
+  // Runtime (seed 004 on git worktrees): workspaces, exec_parallel, swarm_run
+  'EXEC_NOT_ALLOWED',
+  'WORKSPACE_NOT_FOUND',
+  'WORKSPACE_DIRTY',
+  'WORKSPACE_UNMERGED',
+  'SWARM_NOT_FOUND',
+  'SWARM_NOT_FINISHED',
+  'DIRTY_TREE',
+  'GIT_TOO_OLD',
   // Environment
   'FEATURE_UNAVAILABLE',
   'INTERNAL_ERROR',

@@ -81,4 +81,6 @@ export * from './tools/suggest';
 export * from './tools/swarm-context';
 export * from './tools/swarm-files';
 export * from './tools/swarm-queue';
+export * from './tools/swarm-runs';
 export * from './tools/tasks';
+export * from './tools/workspaces';

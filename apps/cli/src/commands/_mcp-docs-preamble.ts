@@ -50,6 +50,12 @@ all use one database file at once.
   messages): their schemas are the seed's word for word, their caller is
   \`agent_name\` or \`from_agent\`, and a refusal is \`{ success: false, error,
   error_code, tool, timestamp }\`. See [framework.md](framework.md).
+- \`runtime\` serves the tools marked \`runtime\`: seed 004's workspaces, \`exec_parallel\`
+  and \`swarm_run\` on git worktrees. They run git and shell commands on the host, so
+  a server lists them only when started with \`--allow-exec\` (\`colony mcp --allow-exec\`
+  adds them to any toolset; \`--toolset runtime --allow-exec\` serves them alone;
+  \`colony install --ide ... --allow-exec\` registers the flag). Without it, a call to
+  any of them answers \`EXEC_NOT_ALLOWED\` and runs nothing. See [runtime.md](runtime.md).
 
 ## Progressive disclosure
 
@@ -110,9 +116,18 @@ object:
 carry details beside them (\`fields\` for INVALID_PARAMETERS, \`missing_ids\`,
 \`candidates\`). Bad input never half-writes: a refused call changes nothing.
 
+The runtime tools add \`EXEC_NOT_ALLOWED\` (served without \`--allow-exec\`; details
+\`flag\`), \`WORKSPACE_NOT_FOUND\` (unknown workspace ids), \`WORKSPACE_DIRTY\` and
+\`WORKSPACE_UNMERGED\` (workspace_destroy refusals without \`force\`), \`SWARM_NOT_FOUND\`,
+\`SWARM_NOT_FINISHED\` (swarm_collect before the end, with \`progress\`; or an
+interrupted run), \`DIRTY_TREE\` (a checked-out merge target with uncommitted changes,
+refused before any task runs) and \`GIT_TOO_OLD\` (git older than 2.20, naming the
+version found).
+
 ## Retries: idempotency_key
 
-Every mutating tool (\`Writes: yes\` below) accepts an optional \`idempotency_key\`
+Every mutating tool (\`Writes: yes\` below) except the runtime ones (which run
+processes: a stored answer cannot stand in for a re-run) accepts an optional \`idempotency_key\`
 (1-200 characters). A retry with the same key and the same arguments returns the first
 result without writing again, even across processes; the same key with different
 arguments answers \`IDEMPOTENCY_KEY_REUSED\`.

@@ -29,6 +29,11 @@ export default defineCommand({
       description: 'Executable the IDE runs for colony (default: this node and this CLI, by absolute path)',
       valueHint: 'exe',
     },
+    'allow-exec': {
+      type: 'boolean',
+      description: 'Register the MCP server with --allow-exec (runtime tools: they run shell commands on the host)',
+      default: false,
+    },
     ...jsonArg,
     db: { ...storeArgs.db, description: 'Database file the registered commands use (default: theirs)' },
     home: { ...storeArgs.home, description: 'Data home the registered commands use (default: theirs)' },
@@ -48,7 +53,13 @@ export default defineCommand({
     ];
     let report: InstallReport;
     try {
-      report = installIde({ ide: ide as (typeof INSTALL_IDES)[number], launcher, extraArgs, dryRun: args['dry-run'] });
+      report = installIde({
+        ide: ide as (typeof INSTALL_IDES)[number],
+        launcher,
+        extraArgs,
+        allowExec: args['allow-exec'],
+        dryRun: args['dry-run'],
+      });
     } catch (error) {
       if (error instanceof InstallError) throw new CliError(error.message);
       throw error;

@@ -15,9 +15,16 @@ export default defineCommand({
     ...storeArgs,
     toolset: {
       type: 'string',
-      description: 'core (lean startup set), all (the MCP contract) or framework (seed-000 tools)',
+      description:
+        'core (lean startup set), all (the MCP contract), framework (seed-000 tools) or runtime (seed-004 tools, needs --allow-exec)',
       default: 'all',
-      valueHint: 'core|all|framework',
+      valueHint: 'core|all|framework|runtime',
+    },
+    'allow-exec': {
+      type: 'boolean',
+      description:
+        'Serve the runtime tools (workspaces, exec_parallel, swarm_run): they run shell commands on the host (default $COLONY_ALLOW_EXEC=1)',
+      default: false,
     },
     'allow-write': {
       type: 'boolean',
@@ -33,8 +40,11 @@ export default defineCommand({
   },
   async run({ args }) {
     const flags = parseServeFlags(args);
-    const allowWrite = args['allow-write'] ? { allowWrite: true } : {};
-    const open = () => import('../_colony').then(({ openFromArgs }) => openFromArgs(args, allowWrite));
+    const extra = {
+      ...(args['allow-write'] ? { allowWrite: true } : {}),
+      ...(flags.allowExec ? { allowExec: true } : {}),
+    };
+    const open = () => import('../_colony').then(({ openFromArgs }) => openFromArgs(args, extra));
     const handle = await serveColony({ colony: open, handshake, ...flags });
     const stop = () => void handle.close().then(() => process.exit(0));
     process.once('SIGINT', stop);

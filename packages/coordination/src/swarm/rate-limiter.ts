@@ -35,6 +35,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   search_text: { limit: 60, window_sec: 60 },
   fs_read: { limit: 300, window_sec: 60 },
   fs_write: { limit: 60, window_sec: 60 },
+  // Runtime tools (seed 004): one token per workspace run, per worktree created.
+  exec_parallel: { limit: 60, window_sec: 60 },
+  swarm_run: { limit: 40, window_sec: 60 },
+  workspace_fork: { limit: 40, window_sec: 60 },
 };
 
 /** Buckets kept before full (idle) ones are dropped. */
@@ -55,8 +59,8 @@ export class RateLimiter {
     this.#rules = rules;
   }
 
-  /** Takes a token from the (tool, agent) bucket, or throws RATE_LIMITED. */
-  take(tool: string, agent: string): void {
+  /** Takes `tokens` (default 1) from the (tool, agent) bucket, all or none, or throws RATE_LIMITED. */
+  take(tool: string, agent: string, tokens = 1): void {
     const rule = this.#rules[tool] ?? this.#rules['*'];
     if (!rule) return;
     const now = this.#clock.now();
@@ -66,18 +70,18 @@ export class RateLimiter {
     // A clock set backwards (tests, NTP) refills nothing rather than draining.
     bucket.tokens = Math.min(rule.limit, bucket.tokens + Math.max(0, now - bucket.at) * perMs);
     bucket.at = now;
-    if (bucket.tokens < 1) {
+    if (bucket.tokens < tokens) {
       this.#buckets.set(key, bucket);
       throw new ColonyError('RATE_LIMITED', `${tool}: rate limited for ${agent}`, {
         details: {
           limit: rule.limit,
           remaining: Math.floor(bucket.tokens),
-          reset_sec: Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)),
+          reset_sec: Math.max(1, Math.ceil((Math.min(tokens, rule.limit) - bucket.tokens) / perMs / 1000)),
           scope: agent,
         },
       });
     }
-    bucket.tokens -= 1;
+    bucket.tokens -= tokens;
     if (!this.#buckets.has(key)) {
       if (this.#buckets.size >= MAX_BUCKETS) this.#sweep(now);
       this.#buckets.set(key, bucket);

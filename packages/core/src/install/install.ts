@@ -39,6 +39,8 @@ export interface InstallOptions {
   readonly launcher: Launcher;
   /** Flags every registered command gets (e.g. `--home DIR`), so all use one store. */
   readonly extraArgs?: readonly string[];
+  /** Register the MCP server with `--allow-exec` (the runtime tools; the hooks never get it). */
+  readonly allowExec?: boolean;
   readonly dryRun?: boolean;
   /** The user's home (default: os.homedir(), which follows $HOME). */
   readonly home?: string;
@@ -173,7 +175,12 @@ function objectAt(file: ConfigText, config: Record<string, unknown>, key: string
 }
 
 function mcpArgs(options: InstallOptions): string[] {
-  return [...options.launcher.args, 'mcp', ...(options.extraArgs ?? [])];
+  return [
+    ...options.launcher.args,
+    'mcp',
+    ...(options.extraArgs ?? []),
+    ...(options.allowExec ? ['--allow-exec'] : []),
+  ];
 }
 
 function hookSpecs(options: InstallOptions, editMatcher: string): HookEntrySpec[] {

@@ -23,6 +23,12 @@ export interface ServeOptions {
   /** An open colony, or how to open one: over stdio with `handshake`, on the first tool call. */
   readonly colony: Colony | (() => Promise<Colony>);
   readonly toolset?: Toolset;
+  /**
+   * The colony was opened with `allowExec` (`--allow-exec`): tools/list also lists the
+   * `runtime` tools. Whatever this says, a runtime tool called by name reaches its
+   * backend, which answers EXEC_NOT_ALLOWED unless exec is allowed (not UNKNOWN_TOOL).
+   */
+  readonly allowExec?: boolean;
   /** Serve Streamable HTTP on 127.0.0.1 instead of stdio. */
   readonly http?: { readonly port: number; readonly token?: string };
   /**
@@ -50,13 +56,19 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const toolset = options.toolset ?? 'all';
   const base = { toolset, version: pkg.version, instructions: INSTRUCTIONS };
+  const withRuntime = options.allowExec === true && toolset !== 'runtime';
 
   if (options.http) {
     const colony = await opened(options.colony);
     const token = await resolveHttpToken(colony.home, options.http.token);
     const { serveHttp } = await import('@swarm/tools/mcp');
     const indexer = new IdleIndexer(colony, (error) => log(`colony: vector backfill: ${errorText(error)}`));
-    const handle = await serveHttp({ ...base, registry: eagerSource(colony, indexer), port: options.http.port, token });
+    const handle = await serveHttp({
+      ...base,
+      registry: eagerSource(colony, indexer, undefined, withRuntime),
+      port: options.http.port,
+      token,
+    });
     log(`colony: MCP (Streamable HTTP) on ${handle.url}; send "Authorization: Bearer <token>"`);
     let finish!: () => void;
     const done = new Promise<void>((resolve) => {
@@ -71,14 +83,15 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     return { url: handle.url, token, done, close };
   }
 
-  const lazy = typeof options.colony === 'function' && options.handshake?.tools[toolset] !== undefined;
+  const handshake = options.handshake && withRuntime ? addRuntimeTools(options.handshake, toolset) : options.handshake;
+  const lazy = typeof options.colony === 'function' && handshake?.tools[toolset] !== undefined;
   const source = lazy
-    ? lazySource(options.colony as () => Promise<Colony>, log)
-    : eagerSource(await opened(options.colony), undefined, log);
+    ? lazySource(options.colony as () => Promise<Colony>, log, withRuntime)
+    : eagerSource(await opened(options.colony), undefined, log, withRuntime);
   const handle = await serveStdio({
     ...base,
     registry: source,
-    ...(options.handshake ? { handshake: options.handshake } : {}),
+    ...(handshake ? { handshake } : {}),
     onError: (error) => log(`colony: MCP stdio: ${error.message}`),
   });
   const done = handle.closed.then(() => {
@@ -105,13 +118,34 @@ interface ColonySource extends ToolSource {
   stop(): void;
 }
 
-/** Calls the registry; after each call, the idle vector backfill is (re)armed. */
-function eagerSource(colony: Colony, given?: IdleIndexer, log?: (line: string) => void): ColonySource {
+/** The handshake with the runtime tools appended to a toolset's tools/list (served with --allow-exec). */
+function addRuntimeTools(handshake: McpHandshake, toolset: Toolset): McpHandshake {
+  const own = handshake.tools[toolset];
+  const runtime = handshake.tools.runtime;
+  if (own === undefined || runtime === undefined || runtime === '[]') return handshake;
+  const joined = own === '[]' ? runtime : `${own.slice(0, -1)},${runtime.slice(1)}`;
+  return { ...handshake, tools: { ...handshake.tools, [toolset]: joined } };
+}
+
+/**
+ * Calls the registry; after each call, the idle vector backfill is (re)armed. Runtime
+ * tools are reachable from every toolset (their backend decides EXEC_NOT_ALLOWED).
+ */
+function eagerSource(
+  colony: Colony,
+  given?: IdleIndexer,
+  log?: (line: string) => void,
+  withRuntime = false,
+): ColonySource {
   const indexer = given ?? new IdleIndexer(colony, (error) => log?.(`colony: vector backfill: ${errorText(error)}`));
   return {
-    list: (toolset) => colony.registry.list(toolset),
+    list: (toolset) => [
+      ...colony.registry.list(toolset),
+      ...(withRuntime && toolset !== 'runtime' ? colony.registry.list('runtime') : []),
+    ],
     async call(name, args, callOptions) {
-      const outcome = await colony.registry.call(name, args, callOptions);
+      const runtime = colony.registry.get(name)?.surface === 'runtime';
+      const outcome = await colony.registry.call(name, args, runtime ? {} : callOptions);
       indexer.poke();
       return outcome;
     },
@@ -128,14 +162,15 @@ function errorText(error: unknown): string {
  * Opens colony on the first tool call. A store that cannot open answers that call with
  * INTERNAL_ERROR (and says why on the log); the next call tries again.
  */
-function lazySource(open: () => Promise<Colony>, log: (line: string) => void): ColonySource {
+function lazySource(open: () => Promise<Colony>, log: (line: string) => void, withRuntime = false): ColonySource {
   let colony: Colony | undefined;
   let opening: Promise<Colony> | undefined;
   let eager: ColonySource | undefined;
   return {
     list(toolset) {
       if (!colony) throw new Error('colony is not open yet: tools/list is answered from the handshake');
-      return colony.registry.list(toolset);
+      eager ??= eagerSource(colony, undefined, log, withRuntime);
+      return eager.list(toolset);
     },
     async call(name, args, callOptions) {
       try {
@@ -147,7 +182,7 @@ function lazySource(open: () => Promise<Colony>, log: (line: string) => void): C
         log(`colony: ${message}`);
         return failure(name, message);
       }
-      eager ??= eagerSource(colony, undefined, log);
+      eager ??= eagerSource(colony, undefined, log, withRuntime);
       return eager.call(name, args, callOptions);
     },
     opened: () => colony,

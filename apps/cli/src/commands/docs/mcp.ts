@@ -27,7 +27,11 @@ export default defineCommand({
     let markdown: string;
     let count: number;
     try {
-      const tools = [...colony.registry.list('all'), ...colony.registry.list('framework')];
+      const tools = [
+        ...colony.registry.list('all'),
+        ...colony.registry.list('framework'),
+        ...colony.registry.list('runtime'),
+      ];
       count = tools.length;
       markdown = renderToolDocs(tools, { preamble: MCP_DOCS_PREAMBLE });
     } finally {

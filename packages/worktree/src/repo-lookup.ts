@@ -1,13 +1,19 @@
 /**
- * @module git-repo
+ * @module repo-lookup
  * The repository a path lives in, for the hooks: its root (nearest folder holding a
  * `.git` folder or worktree `.git` file) and checked-out branch, read with
- * isomorphic-git (no git binary needed). Loaded lazily, so commands that never ask
+ * isomorphic-git (no git binary needed): the one place isomorphic-git stays, since
+ * these two read-only lookups work there (everything else runs the git CLI). Loaded lazily, so commands that never ask
  * do not pay for it. A detached HEAD has no branch; no repository gives null.
  */
 import * as fs from 'node:fs';
 import { resolve } from 'node:path';
-import type { RepoLocation } from '@swarm/coordination';
+
+/** A path's repository: its root and checked-out branch (null when detached). */
+export interface RepoLocation {
+  readonly root: string;
+  readonly branch: string | null;
+}
 
 export async function locateRepo(path: string): Promise<RepoLocation | null> {
   const { default: git } = await import('isomorphic-git');

@@ -1,0 +1,142 @@
+/**
+ * @module swarm-runs
+ * Swarm runs and their tasks (see schema-runs.ts). A run id is taken by its INSERT:
+ * `insertSwarmRun` answers false when the id exists, and the caller tries the next
+ * suffix. JSON columns stay JSON text here.
+ */
+import { type Store, statement } from './_store';
+
+export type SwarmRunState = 'running' | 'completed' | 'failed' | 'interrupted';
+
+export interface SwarmRunRow {
+  readonly id: string;
+  readonly repoRoot: string;
+  readonly baseRef: string;
+  readonly baseCommit: string;
+  readonly mergeStrategy: string | null;
+  readonly mergeTarget: string | null;
+  readonly state: SwarmRunState;
+  readonly pid: number;
+  /** JSON text. */
+  readonly spec: string;
+  /** JSON text, once finished. */
+  readonly result: string | null;
+  readonly createdAt: number;
+  readonly finishedAt: number | null;
+}
+
+export interface SwarmTaskRow {
+  readonly swarmId: string;
+  readonly name: string;
+  readonly position: number;
+  readonly state: string;
+  readonly workspaceId: string | null;
+  readonly branch: string;
+  readonly exitCode: number | null;
+  readonly elapsedMs: number;
+  readonly startCommit: string | null;
+  readonly updatedAt: number;
+}
+
+const RUN_COLUMNS = `id, repo_root AS repoRoot, base_ref AS baseRef, base_commit AS baseCommit,
+  merge_strategy AS mergeStrategy, merge_target AS mergeTarget, state, pid, spec, result,
+  created_at AS createdAt, finished_at AS finishedAt`;
+const TASK_COLUMNS = `swarm_id AS swarmId, name, position, state, workspace_id AS workspaceId, branch,
+  exit_code AS exitCode, elapsed_ms AS elapsedMs, start_commit AS startCommit, updated_at AS updatedAt`;
+
+/** Inserts a running run and its pending tasks; false when the id is taken. */
+export function insertSwarmRun(
+  store: Store,
+  run: Omit<SwarmRunRow, 'state' | 'result' | 'finishedAt'>,
+  tasks: readonly { readonly name: string; readonly branch: string }[],
+): boolean {
+  const inserted = statement(
+    store,
+    `INSERT INTO swarm_runs (id, repo_root, base_ref, base_commit, merge_strategy, merge_target, state, pid, spec, created_at)
+     VALUES (@id, @repoRoot, @baseRef, @baseCommit, @mergeStrategy, @mergeTarget, 'running', @pid, @spec, @createdAt)
+     ON CONFLICT (id) DO NOTHING`,
+  ).run(run);
+  if (inserted.changes === 0) return false;
+  const insertTask = statement(
+    store,
+    `INSERT INTO swarm_tasks (swarm_id, name, position, state, branch, updated_at)
+     VALUES (?, ?, ?, 'pending', ?, ?)`,
+  );
+  tasks.forEach((task, i) => {
+    insertTask.run(run.id, task.name, i, task.branch, run.createdAt);
+  });
+  return true;
+}
+
+export function updateSwarmTask(
+  store: Store,
+  swarmId: string,
+  task: {
+    readonly name: string;
+    readonly state: string;
+    readonly workspaceId: string | null;
+    readonly exitCode: number | null;
+    readonly elapsedMs: number;
+    readonly startCommit: string | null;
+  },
+  now: number,
+): void {
+  statement(
+    store,
+    `UPDATE swarm_tasks SET state = @state, workspace_id = @workspaceId, exit_code = @exitCode,
+       elapsed_ms = @elapsedMs, start_commit = @startCommit, updated_at = @now
+     WHERE swarm_id = @swarmId AND name = @name`,
+  ).run({ ...task, swarmId, now });
+}
+
+/** Records a run's end and its response; only a run still `running` changes. */
+export function finishSwarmRun(
+  store: Store,
+  id: string,
+  state: Exclude<SwarmRunState, 'running'>,
+  result: string | null,
+  now: number,
+): boolean {
+  const changed = statement(
+    store,
+    `UPDATE swarm_runs SET state = ?, result = ?, finished_at = ? WHERE id = ? AND state = 'running'`,
+  ).run(state, result, now, id);
+  return changed.changes > 0;
+}
+
+export function getSwarmRun(store: Store, id: string): SwarmRunRow | undefined {
+  return statement(store, `SELECT ${RUN_COLUMNS} FROM swarm_runs WHERE id = ?`).get(id) as SwarmRunRow | undefined;
+}
+
+export function swarmTasksOf(store: Store, id: string): SwarmTaskRow[] {
+  return statement(store, `SELECT ${TASK_COLUMNS} FROM swarm_tasks WHERE swarm_id = ? ORDER BY position`).all(
+    id,
+  ) as SwarmTaskRow[];
+}
+
+/** Runs still reading `running` (live or interrupted: the caller checks their pid). */
+export function runningSwarmRuns(store: Store, repoRoot?: string): SwarmRunRow[] {
+  if (repoRoot === undefined) {
+    return statement(
+      store,
+      `SELECT ${RUN_COLUMNS} FROM swarm_runs WHERE state = 'running' ORDER BY id`,
+    ).all() as SwarmRunRow[];
+  }
+  return statement(
+    store,
+    `SELECT ${RUN_COLUMNS} FROM swarm_runs WHERE state = 'running' AND repo_root = ? ORDER BY id`,
+  ).all(repoRoot) as SwarmRunRow[];
+}
+
+/** Runs in a state (e.g. interrupted ones a clean-up recovers), of one repository or all. */
+export function swarmRunsInState(store: Store, state: SwarmRunState, repoRoot?: string): SwarmRunRow[] {
+  if (repoRoot === undefined) {
+    return statement(store, `SELECT ${RUN_COLUMNS} FROM swarm_runs WHERE state = ? ORDER BY id`).all(
+      state,
+    ) as SwarmRunRow[];
+  }
+  return statement(store, `SELECT ${RUN_COLUMNS} FROM swarm_runs WHERE state = ? AND repo_root = ? ORDER BY id`).all(
+    state,
+    repoRoot,
+  ) as SwarmRunRow[];
+}

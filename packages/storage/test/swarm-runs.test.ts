@@ -1,0 +1,52 @@
+/** Swarm runs and tasks: an id is taken by its insert, tasks update in place, a run finishes once. */
+import { expect, it } from 'vitest';
+import {
+  finishSwarmRun,
+  getSwarmRun,
+  insertSwarmRun,
+  runningSwarmRuns,
+  swarmTasksOf,
+  updateSwarmTask,
+} from '../src/index';
+import { describeMatrix } from './_matrix';
+
+const run = {
+  id: 'swarm-20260101-000000',
+  repoRoot: '/r',
+  baseRef: 'HEAD',
+  baseCommit: 'abc',
+  mergeStrategy: null,
+  mergeTarget: null,
+  pid: 42,
+  spec: '{}',
+  createdAt: 1,
+};
+
+describeMatrix('swarm_runs', ({ open }) => {
+  it('takes an id once, records task progress, and finishes a running run once', () => {
+    const store = open();
+    const tasks = [
+      { name: 'a', branch: 'colony/x/a' },
+      { name: 'b', branch: 'colony/x/b' },
+    ];
+    expect(store.write(() => insertSwarmRun(store, run, tasks))).toBe(true);
+    expect(store.write(() => insertSwarmRun(store, run, tasks))).toBe(false);
+    store.write(() =>
+      updateSwarmTask(
+        store,
+        run.id,
+        { name: 'b', state: 'executing', workspaceId: '/w/b', exitCode: null, elapsedMs: 5, startCommit: 'c1' },
+        2,
+      ),
+    );
+    expect(swarmTasksOf(store, run.id).map((t) => [t.name, t.state, t.workspaceId])).toEqual([
+      ['a', 'pending', null],
+      ['b', 'executing', '/w/b'],
+    ]);
+    expect(runningSwarmRuns(store, '/r').map((r) => r.id)).toEqual([run.id]);
+    expect(store.write(() => finishSwarmRun(store, run.id, 'interrupted', null, 3))).toBe(true);
+    expect(store.write(() => finishSwarmRun(store, run.id, 'completed', '{}', 4))).toBe(false);
+    expect(getSwarmRun(store, run.id)?.state).toBe('interrupted');
+    expect(runningSwarmRuns(store)).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCommand, secretRedactor } from '../src/index';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function dir() {
+  const d = realpathSync(mkdtempSync(join(tmpdir(), 'colony-exec-')));
+  dirs.push(d);
+  return d;
+}
+
+describe('runCommand', () => {
+  it('runs a shell command in the folder with the environment given', async () => {
+    const cwd = dir();
+    const r = await runCommand(cwd, 'pwd; echo "$FOO"; echo oops >&2; exit 3', {
+      timeoutMs: 5000,
+      env: { FOO: 'bar' },
+    });
+    expect(r).toMatchObject({
+      exit_code: 3,
+      stdout: `${cwd}\nbar\n`,
+      stderr: 'oops\n',
+      timed_out: false,
+      truncated: false,
+    });
+  });
+
+  it('kills the whole process group on timeout, a child ignoring SIGTERM included', async () => {
+    const cwd = dir();
+    const started = performance.now();
+    const r = await runCommand(cwd, `sh -c 'trap "" TERM; sleep 3; touch late' & sleep 30; touch late2`, {
+      timeoutMs: 300,
+    });
+    expect(r.timed_out).toBe(true);
+    expect(r.exit_code).toBe(-1);
+    expect(performance.now() - started).toBeLessThan(2500);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(existsSync(join(cwd, 'late'))).toBe(false);
+    expect(existsSync(join(cwd, 'late2'))).toBe(false);
+  });
+
+  it('caps each stream at maxOutputBytes and says so', async () => {
+    const r = await runCommand(dir(), 'head -c 1000000 /dev/zero | tr "\\0" x', {
+      timeoutMs: 5000,
+      maxOutputBytes: 1000,
+    });
+    expect(r.stdout).toHaveLength(1000);
+    expect(r.truncated).toBe(true);
+    expect(r.exit_code).toBe(0);
+  });
+
+  it('redacts secret values from the output', async () => {
+    const r = await runCommand(dir(), 'echo "key=$KEY"', {
+      timeoutMs: 5000,
+      env: { KEY: 'sk-secret-123' },
+      redact: secretRedactor(['sk-secret-123']),
+    });
+    expect(r.stdout).toBe('key=***\n');
+  });
+});
