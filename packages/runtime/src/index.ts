@@ -35,6 +35,17 @@ export {
   type ToolResult,
   toolCallerExecutor,
 } from './loop/tool-caller.js';
+// Mailbox (messages and the urgent push)
+export {
+  type Mailbox,
+  MailboxError,
+  type MemoryMailbox,
+  memoryMailbox,
+  OPERATOR,
+  type OutgoingMessage,
+  type StoredMessage,
+  type UrgentListener,
+} from './mailbox/mailbox.js';
 // Prompt pipeline (14 sections, pure)
 export {
   buildPrompt,
@@ -117,3 +128,12 @@ export {
   type TransitionResult,
   transition,
 } from './state/transition.js';
+// Agent tools (confined to the worktree)
+export { ConfinementError, confine } from './tools/_confine.js';
+export {
+  type AgentTools,
+  type AgentToolsOptions,
+  agentTools,
+  BUILTIN_TOOL_NAMES,
+  type BuiltinToolName,
+} from './tools/agent-tools.js';
