@@ -40,11 +40,11 @@ export {
   type Mailbox,
   MailboxError,
   type MemoryMailbox,
+  type MessageListener,
   memoryMailbox,
   OPERATOR,
   type OutgoingMessage,
   type StoredMessage,
-  type UrgentListener,
 } from './mailbox/mailbox.js';
 // Prompt pipeline (14 sections, pure)
 export {
@@ -66,6 +66,11 @@ export {
   TOOL_POLICY,
 } from './prompt/fixed-sections.js';
 export type { EnvironmentInfo, PromptContext, PromptMessage, ReadySubtask } from './prompt/prompt-context.js';
+export { realSleep, type Sleep } from './runner/_waker.js';
+// Runner, registry, router, budgets
+export { type Budget, BudgetMeter } from './runner/budget.js';
+export { AgentRegistry, type Router, type RouterOptions, startRouter } from './runner/registry.js';
+export { AgentRunner, type AgentSnapshot, DEFAULT_GRACE_MS, NUDGE_TEXT, type RunnerOptions } from './runner/runner.js';
 // Session identity
 export {
   type AgentEnvironmentInput,

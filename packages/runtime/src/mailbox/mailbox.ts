@@ -18,14 +18,15 @@ export interface OutgoingMessage {
   readonly needs_reply?: boolean;
 }
 
-export type UrgentListener = (recipient: string) => void;
+/** Told of every message written in this process (urgent or not), so the router can push. */
+export type MessageListener = (recipient: string, urgent: boolean) => void;
 
 export interface Mailbox {
   send(message: OutgoingMessage): Promise<void>;
   /** Every pending message for `agent`, oldest first, now marked read (one transaction). */
   consume(agent: string): Promise<PromptMessage[]>;
-  /** Called when an urgent message for someone is written; returns the unsubscribe. */
-  onUrgent(listener: UrgentListener): () => void;
+  /** Called when a message for someone is written in this process; returns the unsubscribe. */
+  onMessage(listener: MessageListener): () => void;
   /** Recipients with unread urgent mail (the cross-process poll; may be empty when push covers all). */
   pendingUrgent(): Promise<string[]>;
 }
@@ -46,7 +47,7 @@ export interface MemoryMailbox extends Mailbox {
 
 export function memoryMailbox(now: () => number): MemoryMailbox {
   const messages: StoredMessage[] = [];
-  const listeners = new Set<UrgentListener>();
+  const listeners = new Set<MessageListener>();
   return {
     messages,
     async send(message) {
@@ -60,7 +61,7 @@ export function memoryMailbox(now: () => number): MemoryMailbox {
         sent_at: now(),
         read: false,
       });
-      if (message.urgent) for (const listener of listeners) listener(message.to);
+      for (const listener of listeners) listener(message.to, message.urgent === true);
     },
     async consume(agent) {
       const out: PromptMessage[] = [];
@@ -71,7 +72,7 @@ export function memoryMailbox(now: () => number): MemoryMailbox {
       }
       return out;
     },
-    onUrgent(listener) {
+    onMessage(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
