@@ -79,6 +79,38 @@ export {
   newSessionId,
   SESSION_ID,
 } from './session/identity.js';
+// Session lifecycle (git side) and session files
+export {
+  type AgentOutcome,
+  AUTO_COMMIT_MESSAGE,
+  agentWorktree,
+  finishSession,
+  type RecoveryReport,
+  recoverSession,
+  SessionError,
+  type SessionErrorCode,
+  type StartedSession,
+  type StartSessionOptions,
+  type StopReport,
+  sessionBranch,
+  startSession,
+} from './session/lifecycle.js';
+export {
+  checkSession,
+  processAlive,
+  readSession,
+  readStopRequest,
+  removeSessionFiles,
+  type SessionCheck,
+  type SessionInfo,
+  STOP_MODES,
+  type StopMode,
+  type StopRequest,
+  sessionPaths,
+  writeAtomic,
+  writeSession,
+  writeStopRequest,
+} from './session/session-files.js';
 // Settings (seed 003's format inside $COLONY_HOME/settings.json) and providers made from them
 export { type CreateProviderOptions, createModelProvider } from './settings/create-provider.js';
 export {
