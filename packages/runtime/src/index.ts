@@ -35,6 +35,7 @@ export {
   type ToolResult,
   toolCallerExecutor,
 } from './loop/tool-caller.js';
+export { type ColonyMailbox, type ColonyMailboxOptions, colonyMailbox, joinThread } from './mailbox/colony-mailbox.js';
 // Mailbox (messages and the urgent push)
 export {
   type Mailbox,

@@ -26,7 +26,10 @@ export interface ToolExecutor {
 
 /** colony's tool interface: an outcome with `ok` and the text an agent reads. */
 export interface ToolCaller {
-  callTool(name: string, args: Record<string, unknown>): Promise<{ readonly ok: boolean; readonly text: string }>;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<{ readonly ok: boolean; readonly text: string; readonly value?: unknown }>;
 }
 
 export function toolCallerExecutor(caller: ToolCaller): ToolExecutor {

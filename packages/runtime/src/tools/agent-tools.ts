@@ -84,11 +84,16 @@ export function agentTools(options: AgentToolsOptions): AgentTools {
     const [schema, description] = BUILTINS[name];
     return { name, description, input_schema: z.toJSONSchema(schema) as Record<string, unknown> };
   });
-  const colonyNames = new Set<string>();
+  /** Per colony tool, which of session_id/agent its schema takes (the runtime fills them). */
+  const colonyNames = new Map<string, readonly string[]>();
   const colonySchemas = (options.colony_tools ?? [])
     .filter((t) => !(t.name in BUILTINS))
     .map((t) => {
-      colonyNames.add(t.name);
+      const props = (t.input_schema.properties as Record<string, unknown> | undefined) ?? {};
+      colonyNames.set(
+        t.name,
+        INJECTED.filter((k) => k in props),
+      );
       return stripInjected(t);
     });
   return {
@@ -96,15 +101,15 @@ export function agentTools(options: AgentToolsOptions): AgentTools {
     executor: {
       async execute(call, { signal }) {
         if (call.name in BUILTINS) return runBuiltin(options, call, signal);
-        if (colonyNames.has(call.name) && options.colony) {
-          const outcome = await options.colony.callTool(call.name, {
-            ...call.input,
-            session_id: options.colony_session_id,
-            agent: options.agent,
-          });
+        const injected = colonyNames.get(call.name);
+        if (injected && options.colony) {
+          const supplied: Record<string, string> = { session_id: options.colony_session_id, agent: options.agent };
+          const args = { ...call.input };
+          for (const key of injected) args[key] = supplied[key]!;
+          const outcome = await options.colony.callTool(call.name, args);
           return { content: outcome.text, is_error: !outcome.ok };
         }
-        const known = [...BUILTIN_TOOL_NAMES, ...colonyNames].sort().join(', ');
+        const known = [...BUILTIN_TOOL_NAMES, ...colonyNames.keys()].sort().join(', ');
         return { content: `unknown tool ${call.name}; available: ${known}`, is_error: true };
       },
     },
