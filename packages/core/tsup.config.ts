@@ -4,4 +4,5 @@ export default libraryBuild({
   index: 'src/index.ts',
   'serve/index': 'src/serve/index.ts',
   'viewer/index': 'src/viewer/index.ts',
+  'runtime/index': 'src/runtime/index.ts',
 });

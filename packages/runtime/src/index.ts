@@ -86,6 +86,7 @@ export {
   AUTO_COMMIT_MESSAGE,
   agentWorktree,
   finishSession,
+  listBranchesOf,
   type RecoveryReport,
   recoverSession,
   SessionError,
@@ -134,6 +135,7 @@ export type {
 export { RULES, type Rule, type RuleProblem } from './settings/rules.js';
 export {
   AGENT_NAME,
+  type BudgetConfig,
   EXECUTION_MODES,
   type ExecutionMode,
   PERMISSION_MODES,

@@ -269,3 +269,8 @@ export async function recoverSession(root: string, info: SessionInfo | null): Pr
   removeSessionFiles(root);
   return { session_id: info?.id ?? null, auto_committed, kept_branches: kept, deleted_branches: deleted };
 }
+
+/** Every session branch (`colony/<session>/<agent>`) of the repository. */
+export async function listBranchesOf(root: string): Promise<string[]> {
+  return (await listBranches(root, 'colony/')).filter((b) => /^colony\/\d{8}-[0-9a-f]{4}\//.test(b));
+}

@@ -140,6 +140,7 @@ export function resolveRuntimeConfig(
       provider,
       mode: executionMode(agent.mode) ?? defaults.mode ?? (agent.delegate_mode ? 'delegate' : 'code'),
       permissions: agent.permissions ?? null,
+      budget: agent.budget ?? null,
     });
   }
   let supervisorPrompt = BUILTIN_SUPERVISOR_PROMPT;
@@ -235,6 +236,8 @@ function resolveDefaults(project: RawProjectConfig): ResolvedDefaults {
     max_consecutive_errors: d.max_consecutive_errors ?? 5,
     max_total_errors: d.max_total_errors ?? 20,
     mode: executionMode(d.mode),
+    budget: d.budget ?? null,
+    session_budget: d.session_budget ?? null,
     liveness: {
       enabled: l.enabled ?? true,
       idle_nudge_after_secs: l.idle_nudge_after_secs === undefined ? 120 : l.idle_nudge_after_secs,

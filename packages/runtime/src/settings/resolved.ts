@@ -3,7 +3,7 @@
  * The resolved ("fully defaulted") configuration types and the loader's outcome value.
  * `null` in a resolved field means "none" (no timeout, no override), never "unset".
  */
-import type { ExecutionMode, PermissionsConfig, RawProjectConfig } from './schema.js';
+import type { BudgetConfig, ExecutionMode, PermissionsConfig, RawProjectConfig } from './schema.js';
 
 export type ConfigErrorCode = 'missing_file' | 'parse_error' | 'validation_error' | 'version_mismatch';
 
@@ -52,6 +52,9 @@ export interface ResolvedDefaults {
   readonly max_total_errors: number;
   readonly mode: ExecutionMode | null;
   readonly liveness: ResolvedLiveness;
+  /** Per agent (an agent's own budget overrides it); null = none. */
+  readonly budget: BudgetConfig | null;
+  readonly session_budget: BudgetConfig | null;
 }
 
 export interface ResolvedAgent {
@@ -68,6 +71,8 @@ export interface ResolvedAgent {
   readonly mode: ExecutionMode;
   /** Agent-level permission overrides, or null. */
   readonly permissions: PermissionsConfig | null;
+  /** The agent's own budget, or null (then defaults.budget applies). */
+  readonly budget: BudgetConfig | null;
 }
 
 export interface ResolvedProjectConfig {

@@ -50,6 +50,12 @@ export const PermissionsConfigSchema = z.strictObject({
   default_mode: z.enum(PERMISSION_MODES).nullable().optional(),
 });
 
+/** colony addition: a spending limit from provider usage (per agent, or per session). */
+export const BudgetConfigSchema = z.strictObject({
+  max_tokens: z.number().int().positive().nullable().optional(),
+  max_usd: z.number().positive().nullable().optional(),
+});
+
 export const AgentConfigSchema = z.strictObject({
   name: z.string(),
   prompt: z.string().min(1, 'required: the prompt text or @path/to/file'),
@@ -59,6 +65,7 @@ export const AgentConfigSchema = z.strictObject({
   /** Legacy: `true` means mode `delegate` when no mode is set. */
   delegate_mode: z.boolean().optional(),
   mode: z.string().min(1).nullable().optional(),
+  budget: BudgetConfigSchema.nullable().optional(),
 });
 
 export const SupervisorConfigSchema = z.strictObject({
@@ -85,6 +92,10 @@ export const DefaultsConfigSchema = z.strictObject({
   max_total_errors: z.number().int().min(1).optional(),
   mode: z.string().min(1).nullable().optional(),
   liveness: LivenessConfigSchema.optional(),
+  /** Each agent's budget unless it sets its own. */
+  budget: BudgetConfigSchema.nullable().optional(),
+  /** The whole session's budget, all agents together. */
+  session_budget: BudgetConfigSchema.nullable().optional(),
 });
 
 export const WasmToolConfigSchema = z
@@ -112,5 +123,6 @@ export type RawProviderConfig = z.infer<typeof ProviderConfigSchema>;
 export type RawAgentConfig = z.infer<typeof AgentConfigSchema>;
 export type RawProjectConfig = z.infer<typeof ProjectConfigSchema>;
 export type PermissionsConfig = z.infer<typeof PermissionsConfigSchema>;
+export type BudgetConfig = z.infer<typeof BudgetConfigSchema>;
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
