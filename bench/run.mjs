@@ -28,6 +28,7 @@ import {
   TASK_COUNT,
   taskBranch,
 } from './lib/corpus.mjs';
+import { benchRuntime } from './lib/runtime-bench.mjs';
 import { benchStartup } from './lib/startup-bench.mjs';
 import {
   fmtMs,
@@ -1357,6 +1358,7 @@ const SECTIONS = {
   ready: benchReadyForAgent,
   claims: benchClaims,
   'tools-list': benchToolsList,
+  runtime: () => benchRuntime({ root: ROOT, row, log, summarize, fmtMs, rounds: flags.quick ? 20 : 50 }),
 };
 
 // ---------------------------------------------------------------- main
@@ -1437,6 +1439,7 @@ async function allSections() {
   await benchReadyForAgent();
   await benchStartupLoop();
   await benchPlanRace();
+  await SECTIONS.runtime();
 }
 
 function report(started, machine) {
