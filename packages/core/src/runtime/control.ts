@@ -63,7 +63,11 @@ export async function stopSwarm(
       // already gone: finished below
     }
     const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-    while (Date.now() < deadline && processAlive(check.pid)) await new Promise((r) => setTimeout(r, 100));
+    const files = sessionPaths(root).session;
+    // Done when the orchestrator has exited, or has removed the session files (its last step).
+    while (Date.now() < deadline && processAlive(check.pid) && existsSync(files)) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     if (!existsSync(sessionPaths(root).session)) {
       return { session_id: check.info.id, finished_by: 'orchestrator', report: null };
     }
