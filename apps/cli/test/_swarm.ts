@@ -18,7 +18,8 @@ export interface SwarmFixture {
   readonly repo: string;
   readonly home: string;
   readonly db: string;
-  colony(args: string[]): { code: number | null; stdout: string; stderr: string };
+  /** Runs the CLI asynchronously (the fake server lives in this process and must keep answering). */
+  colony(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
   start(args?: string[]): StartedCli;
   status(): Promise<SwarmStatusJson>;
   tool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
@@ -67,14 +68,19 @@ export function swarmFixture(settings: (repo: string) => Record<string, unknown>
     GIT_COMMITTER_NAME: 't',
     GIT_COMMITTER_EMAIL: 't@t',
   };
-  const colony = (args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args, '--db', db, '--home', home], {
-      cwd: repo,
-      encoding: 'utf8',
-      env,
+  const colony = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, ...args, '--db', db, '--home', home], { cwd: repo, env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => {
+        stdout += d;
+      });
+      child.stderr.on('data', (d) => {
+        stderr += d;
+      });
+      child.on('exit', (code) => resolve({ code, stdout, stderr }));
     });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-  };
   return {
     repo,
     home,
@@ -109,7 +115,7 @@ export function swarmFixture(settings: (repo: string) => Record<string, unknown>
       };
     },
     async status() {
-      const r = colony(['swarm', 'status', '--json']);
+      const r = await colony(['swarm', 'status', '--json']);
       if (r.code !== 0) throw new Error(`status failed: ${r.stderr}`);
       return JSON.parse(r.stdout) as SwarmStatusJson;
     },

@@ -83,7 +83,7 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
     expect(done.session?.active).toBe(true);
     expect(done.agents.map((a) => a.name)).toEqual(['backend', 'frontend', 'supervisor']);
     expect(f.git('worktree', 'list').split('\n')).toHaveLength(4);
-    const stop = f.colony(['swarm', 'stop', '--merge']);
+    const stop = await f.colony(['swarm', 'stop', '--merge']);
     expect(stop.stderr).toBe('');
     expect(stop.code).toBe(0);
     expect(await start.exited()).toBe(0);
@@ -115,7 +115,7 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
     started.push(start);
     await start.waitFor(/started/);
     await until(async () => held, 10_000, 'the held request');
-    const send = f.colony(['swarm', 'send', 'backend', 'Stop the migration now.', '--urgent']);
+    const send = await f.colony(['swarm', 'send', 'backend', 'Stop the migration now.', '--urgent']);
     expect(send.stderr).toBe('');
     const sent = performance.now();
     await until(async () => fake!.dropped() === 1, 3000, 'the held stream to be dropped');
@@ -143,7 +143,7 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
     await again.waitFor(/session \d{8}-[0-9a-f]{4} started/);
     expect(again.output()).toMatch(/recovering stale session \d{8}-[0-9a-f]{4}/);
     expect(again.output()).toMatch(/recovered session/);
-    expect(f.colony(['swarm', 'stop', '--discard']).code).toBe(0);
+    expect((await f.colony(['swarm', 'stop', '--discard'])).code).toBe(0);
     expect(await again.exited()).toBe(0);
     expect(f.git('worktree', 'list').split('\n')).toHaveLength(1);
   }, 60_000);
@@ -168,7 +168,7 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
     expect(stopped.stop_reason).toMatch(
       /^agent stopped after 2 consecutive errors \(max_consecutive_errors 2\); last error: /,
     );
-    expect(f.colony(['swarm', 'stop']).code).toBe(0);
+    expect((await f.colony(['swarm', 'stop'])).code).toBe(0);
     await start.exited();
   }, 60_000);
 });
