@@ -97,6 +97,8 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
     expect(existsSync(join(f.repo, '.colony', 'session.json'))).toBe(false);
     expect(existsSync(join(f.repo, '.colony', 'session.lock'))).toBe(false);
     expect((await f.status()).session).toBeNull();
+    const logs = await f.colony(['swarm', 'logs', 'backend']);
+    expect(logs.stdout).toMatch(/session 1 ended: end_turn \(model stopped: end_turn\), 6 tool calls/);
   }, 60_000);
 
   it('an urgent send aborts the held request within 1 s; the next prompt carries it with the Interrupt Context', async () => {
@@ -149,8 +151,13 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
   }, 60_000);
 
   it('a failing API backs off 2 s and stops the agent at max_consecutive_errors with a fatal reason in status', async () => {
+    const times: number[] = [];
     fake = await startFakeAnthropic({
-      respond: (r) => (agentOf(r.body) === 'backend' ? { kind: 'status', status: 500 } : { text: 'idle' }),
+      respond: (r) => {
+        if (agentOf(r.body) !== 'backend') return { text: 'idle' };
+        times.push(performance.now());
+        return { kind: 'status', status: 500 };
+      },
     });
     const f = swarmFixture(settingsFor(fake.baseURL, { max_consecutive_errors: 2 }));
     const start = f.start();
@@ -165,6 +172,9 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
       'backend to stop',
     );
     expect(stopped.consecutive_errors).toBe(2);
+    expect(times).toHaveLength(2);
+    // backoffMs(1) = 2 s between the first failure and the next request.
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(1900);
     expect(stopped.stop_reason).toMatch(
       /^agent stopped after 2 consecutive errors \(max_consecutive_errors 2\); last error: /,
     );
