@@ -20,9 +20,12 @@ export class BudgetMeter {
   ) {}
 
   add(usage: Usage, usd: number | null): void {
-    this.tokens +=
-      usage.input_tokens + usage.output_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
-    this.usd += usd ?? 0;
+    this.addTokens(totalTokens(usage), usd ?? 0);
+  }
+
+  addTokens(tokens: number, usd: number): void {
+    this.tokens += tokens;
+    this.usd += usd;
   }
 
   /** Why no further request may be made, or null. */
@@ -46,5 +49,23 @@ export class BudgetMeter {
       ...(b.max_tokens != null ? { max_tokens: Math.max(0, b.max_tokens - this.tokens) } : {}),
       ...(b.max_usd != null ? { max_usd: Math.max(0, b.max_usd - this.usd) } : {}),
     };
+  }
+}
+
+export function totalTokens(usage: Usage): number {
+  return usage.input_tokens + usage.output_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
+}
+
+/** Turns a session's running totals (the loop's progress) into what each turn added. */
+export class TurnUsage {
+  private tokens = 0;
+  private usd = 0;
+
+  next(progress: { readonly usage: Usage; readonly cost_usd: number }): { tokens: number; usd: number } {
+    const tokens = totalTokens(progress.usage);
+    const delta = { tokens: tokens - this.tokens, usd: progress.cost_usd - this.usd };
+    this.tokens = tokens;
+    this.usd = progress.cost_usd;
+    return delta;
   }
 }

@@ -11,7 +11,7 @@
  * nothing (no tool calls), the agent idles until a message arrives or, per its
  * liveness settings, an idle nudge is due.
  */
-import type { ModelProvider, Usage } from '@swarm/providers';
+import type { ModelProvider } from '@swarm/providers';
 import { type LoopResult, loopExitOutcome, runAgentLoop } from '../loop/agent-loop.js';
 import type { Mailbox } from '../mailbox/mailbox.js';
 import { OPERATOR } from '../mailbox/mailbox.js';
@@ -23,7 +23,7 @@ import { type AgentEvent, type AgentMachine, type AgentStateKind, initialMachine
 import { transition } from '../state/transition.js';
 import type { AgentTools } from '../tools/agent-tools.js';
 import { realSleep, type Sleep, Waker } from './_waker.js';
-import type { BudgetMeter } from './budget.js';
+import { type BudgetMeter, TurnUsage } from './budget.js';
 
 export const DEFAULT_GRACE_MS = 10_000;
 export const NUDGE_TEXT = 'You have been idle. Check the plan for ready sub-tasks and your messages, then carry on.';
@@ -284,8 +284,7 @@ export class AgentRunner {
     const controller = new AbortController();
     this.controller = controller;
     const system = this.lastPrompt;
-    let seen: Usage | null = null;
-    let seenUsd = 0;
+    const turnUsage = new TurnUsage();
     const remaining = this.remainingBudgets();
     const loop = runAgentLoop({
       provider: this.options.provider,
@@ -306,24 +305,9 @@ export class AgentRunner {
         this.lastActivity = this.options.now();
         if (event.type !== 'error' && event.type !== 'retry' && event.type !== 'turn_end') this.started();
         if (event.type === 'turn_end') {
-          const usage = event.progress.usage;
-          const delta: Usage = seen
-            ? {
-                input_tokens: usage.input_tokens - seen.input_tokens,
-                output_tokens: usage.output_tokens - seen.output_tokens,
-                cache_creation_input_tokens: usage.cache_creation_input_tokens - seen.cache_creation_input_tokens,
-                cache_read_input_tokens: usage.cache_read_input_tokens - seen.cache_read_input_tokens,
-              }
-            : usage;
-          const usd = event.progress.cost_usd - seenUsd;
-          seen = usage;
-          seenUsd = event.progress.cost_usd;
-          for (const meter of this.options.budgets ?? []) meter.add(delta, usd);
-          this.tokens +=
-            delta.input_tokens +
-            delta.output_tokens +
-            delta.cache_creation_input_tokens +
-            delta.cache_read_input_tokens;
+          const { tokens, usd } = turnUsage.next(event.progress);
+          for (const meter of this.options.budgets ?? []) meter.addTokens(tokens, usd);
+          this.tokens += tokens;
           this.usd += usd;
         }
       },

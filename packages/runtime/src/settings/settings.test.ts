@@ -62,6 +62,8 @@ describe('runtime settings: resolution', () => {
       max_consecutive_errors: 5,
       max_total_errors: 20,
       mode: null,
+      budget: null,
+      session_budget: null,
       liveness: {
         enabled: true,
         idle_nudge_after_secs: 120,
