@@ -181,4 +181,53 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
     expect((await f.colony(['swarm', 'stop'])).code).toBe(0);
     await start.exited();
   }, 60_000);
+
+  it("a rate-limited provider relays the agent's claimed sub-task with task_relay", async () => {
+    let claimed = false;
+    fake = await startFakeAnthropic({
+      respond: (r) => {
+        if (agentOf(r.body) !== 'backend') return { text: 'idle' };
+        if (r.body.messages.length === 1 && !claimed) {
+          claimed = true;
+          return { tool_uses: [{ name: 'task_plan_claim_subtask', input: { plan_slug: 'demo', subtask_index: 0 } }] };
+        }
+        return { kind: 'status', status: 429, message: 'rate limit exceeded' };
+      },
+    });
+    const f = swarmFixture(settingsFor(fake.baseURL));
+    const plan = await f.tool('task_plan_publish', {
+      repo_root: f.repo,
+      slug: 'demo',
+      session_id: 'sess_planner',
+      agent: 'claude',
+      title: 'Demo',
+      problem: 'Three files to write.',
+      acceptance_criteria: ['the three files exist'],
+      subtasks: SUBTASKS,
+    });
+    if (f.git('status', '--porcelain') !== '') {
+      f.git('add', '-A');
+      f.git('commit', '-qm', 'plan');
+    }
+    const taskId = (plan.subtasks as { task_id: number }[])[0]!.task_id;
+    const start = f.start();
+    started.push(start);
+    await start.waitFor(/started/);
+    const relay = await until(
+      async () => {
+        const timeline = await f.tool('task_timeline', { task_id: taskId, limit: 50 });
+        const list = (
+          Array.isArray(timeline) ? timeline : ((timeline as { observations?: unknown[] }).observations ?? [])
+        ) as {
+          kind: string;
+        }[];
+        return list.find((o) => o.kind === 'relay');
+      },
+      15_000,
+      'a relay on the sub-task',
+    );
+    expect(relay).toBeTruthy();
+    expect((await f.colony(['swarm', 'stop', '--discard'])).code).toBe(0);
+    await start.exited();
+  }, 60_000);
 });

@@ -87,6 +87,8 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
       },
     });
     const budget = agent?.budget ?? d.budget;
+    /** One relay per rate-limit episode (reset by a session that did not fail). */
+    let relayed = false;
     return new AgentRunner({
       name,
       agent_prompt: agent?.prompt ?? config.supervisor.prompt,
@@ -122,8 +124,17 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
       budgets: [new BudgetMeter(budget, 'agent'), o.session_budget],
       onChange: o.onChange,
       log: (line) => o.log(name, line),
-      onSession: (result, seq) =>
-        o.log(name, `session ${seq} ended: ${result.outcome} (${result.reason}), ${result.tool_calls} tool calls`),
+      onSession: async (result, seq) => {
+        o.log(name, `session ${seq} ended: ${result.outcome} (${result.reason}), ${result.tool_calls} tool calls`);
+        if (result.error?.kind !== 'rate_limited') {
+          if (result.outcome !== 'error') relayed = false;
+          return;
+        }
+        if (relayed) return;
+        relayed = true;
+        const relay = await relayOnQuota(o, name, colony_session_id, result.reason);
+        o.log(name, relay);
+      },
     });
   });
 }
@@ -144,4 +155,30 @@ async function readySubtasks(
     status: r.reason === 'continue_current_task' ? 'claimed' : 'available',
     file_scope: (r.file_scope as string[] | undefined) ?? [],
   }));
+}
+
+/**
+ * A provider's quota or rate limit ran out: relay the agent's claimed sub-task (else the
+ * session thread) with task_relay, so another agent can take it while this one backs off.
+ */
+async function relayOnQuota(o: BuildAgentsOptions, agent: string, session_id: string, reason: string): Promise<string> {
+  const ready = await o.caller.callTool('task_ready_for_agent', {
+    session_id,
+    agent,
+    repo_root: o.root,
+    auto_claim: false,
+  });
+  const entries = ready.ok ? ((ready.value as { ready?: Record<string, unknown>[] }).ready ?? []) : [];
+  const current = entries.find((e) => e.reason === 'continue_current_task' && typeof e.task_id === 'number');
+  const task_id = (current?.task_id as number | undefined) ?? o.mailbox.task_id;
+  const out = await o.caller.callTool('task_relay', {
+    task_id,
+    session_id,
+    agent,
+    reason: /quota/i.test(reason) ? 'quota' : 'rate_limit',
+    one_line: `${agent} hit its provider's rate limit; take over ${current ? `${String(current.plan_slug)}/${String(current.subtask_index)}` : 'its work'}`,
+    base_branch: o.info.base_branch,
+    fetch_files_at: `colony/${o.info.id}/${agent}`,
+  });
+  return out.ok ? `relayed task ${task_id} (rate limited)` : `relay failed: ${out.text}`;
 }
