@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { openColony } from '@swarm/core';
 import { git } from './_repo';
 
-const CLI = join(fileURLToPath(new URL('../../..', import.meta.url)), 'apps/cli/dist/cli.js');
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const CLI = join(ROOT, 'apps/cli/dist/cli.js');
+const WORKER = join(ROOT, 'apps/worker/dist/main.js');
 
 export interface SwarmFixture {
   readonly repo: string;
@@ -21,6 +23,8 @@ export interface SwarmFixture {
   /** Runs the CLI asynchronously (the fake server lives in this process and must keep answering). */
   colony(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
   start(args?: string[]): StartedCli;
+  /** The same orchestrator as its own binary, `colony-worker`. */
+  worker(args?: string[]): StartedCli;
   status(): Promise<SwarmStatusJson>;
   tool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
   git(...args: string[]): string;
@@ -87,32 +91,22 @@ export function swarmFixture(settings: (repo: string) => Record<string, unknown>
     db,
     colony,
     start(args = []) {
-      const child = spawn(process.execPath, [CLI, 'swarm', 'start', '--no-tui', ...args, '--db', db, '--home', home], {
-        cwd: repo,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout!.on('data', (d) => {
-        out += d;
-      });
-      child.stderr!.on('data', (d) => {
-        out += d;
-      });
-      const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      return {
-        child,
-        output: () => out,
-        async waitFor(pattern, ms = 15_000) {
-          const t0 = Date.now();
-          while (!pattern.test(out)) {
-            if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${pattern}; output:\n${out}`);
-            if (child.exitCode !== null) throw new Error(`start exited ${child.exitCode}; output:\n${out}`);
-            await new Promise((r) => setTimeout(r, 50));
-          }
-        },
-        exited: () => exit,
-      };
+      return watch(
+        spawn(process.execPath, [CLI, 'swarm', 'start', '--no-tui', ...args, '--db', db, '--home', home], {
+          cwd: repo,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      );
+    },
+    worker(args = []) {
+      return watch(
+        spawn(process.execPath, [WORKER, ...args, '--db', db, '--home', home], {
+          cwd: repo,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      );
     },
     async status() {
       const r = await colony(['swarm', 'status', '--json']);
@@ -130,6 +124,30 @@ export function swarmFixture(settings: (repo: string) => Record<string, unknown>
       }
     },
     git: (...args) => spawnSync('git', args, { cwd: repo, encoding: 'utf8', env }).stdout.trim(),
+  };
+}
+
+function watch(child: ChildProcess): StartedCli {
+  let out = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => out,
+    async waitFor(pattern, ms = 15_000) {
+      const t0 = Date.now();
+      while (!pattern.test(out)) {
+        if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${pattern}; output:\n${out}`);
+        if (child.exitCode !== null) throw new Error(`start exited ${child.exitCode}; output:\n${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    exited: () => exit,
   };
 }
 

@@ -230,4 +230,33 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
     expect((await f.colony(['swarm', 'stop', '--discard'])).code).toBe(0);
     await start.exited();
   }, 60_000);
+
+  it('colony-worker runs the same orchestrator (scripted provider, no server); colony swarm stop ends it', async () => {
+    const f = swarmFixture(() => ({
+      agents: [{ name: 'backend', prompt: 'You own the API.' }],
+      providers: {
+        default: {
+          type: 'scripted',
+          script: [
+            { tool_calls: [{ name: 'write', input: { path: 'api.ts', content: 'api\n' } }] },
+            { text: 'done' },
+            { text: 'idle' },
+          ],
+        },
+      },
+      defaults: { liveness: { idle_nudge_after_secs: null } },
+    }));
+    const worker = f.worker();
+    started.push(worker);
+    await worker.waitFor(/session \d{8}-[0-9a-f]{4} started: backend, supervisor/);
+    await until(
+      async () => (await f.status()).agents.every((a) => a.state === 'SessionComplete' && a.session_seq >= 1),
+      15_000,
+      'idle agents',
+    );
+    expect((await f.colony(['swarm', 'stop'])).code).toBe(0);
+    expect(await worker.exited()).toBe(0);
+    expect(f.git('log', '--first-parent', '--format=%s', '-1')).toBe('Merge agent: backend');
+    expect(readFileSync(join(f.repo, 'api.ts'), 'utf8')).toBe('api\n');
+  }, 60_000);
 });
