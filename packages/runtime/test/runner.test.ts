@@ -14,6 +14,7 @@ import {
   AgentRunner,
   agentTools,
   BudgetMeter,
+  LivenessMonitor,
   type Mailbox,
   memoryMailbox,
   type RunnerOptions,
@@ -192,5 +193,36 @@ describe('runner + registry + router', () => {
     expect(session.tokens).toBe(300);
     expect(mailbox.messages.at(-1)).toMatchObject({ from: 'backend', to: 'operator' });
     expect(mailbox.messages.at(-1)!.body).toContain('token budget reached');
+  });
+
+  it('the liveness monitor warns the operator once per episode and reports a stall with an interrupt', async () => {
+    const mailbox = memoryMailbox(clock);
+    const registry = new AgentRegistry();
+    const a = runner('backend', [{ delay_ms: 60_000 }, { text: 'ok' }], mailbox);
+    registry.register(a.runner);
+    const all = registry.startAll();
+    await waitFor(() => a.provider.requests.length === 1);
+    const monitor = new LivenessMonitor(registry, mailbox, {
+      enabled: true,
+      idle_nudge_after_secs: 60,
+      idle_nudge_interval_secs: null,
+      max_nudges: 1,
+      idle_warn_after_secs: 600,
+      stall_timeout_secs: 900,
+      auto_interrupt_stalled: true,
+    });
+    const t0 = a.runner.snapshot().last_activity;
+    expect(await monitor.check(t0 + 599_000)).toEqual([]);
+    expect(await monitor.check(t0 + 600_000)).toEqual(['backend: idle_warning']);
+    expect(await monitor.check(t0 + 700_000)).toEqual([]);
+    expect(await monitor.check(t0 + 900_000)).toEqual(['backend: stall_detected', 'backend: interrupt']);
+    expect(mailbox.messages.map((m) => `${m.to}: ${m.body}`)).toEqual([
+      'operator: backend is idle for 600s',
+      'operator: backend is stalled (no activity) for 900s',
+    ]);
+    await waitFor(() => a.provider.requests.length === 2);
+    expect(a.provider.requests[1]!.system).toContain('## Interrupt Context');
+    await registry.shutdown();
+    await all;
   });
 });

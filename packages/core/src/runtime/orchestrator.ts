@@ -16,6 +16,7 @@ import {
   BudgetMeter,
   colonyMailbox,
   finishSession,
+  LivenessMonitor,
   loadRuntimeConfig,
   readStopRequest,
   type SessionInfo,
@@ -147,7 +148,13 @@ async function run(colony: Colony, root: string, options: RunSwarmOptions): Prom
     writeStatus();
   };
   await refreshPlans();
-  const ticker = setInterval(() => void refreshPlans(), 1000);
+  const monitor = new LivenessMonitor(registry, mailbox, config.defaults.liveness);
+  const ticker = setInterval(() => {
+    void refreshPlans();
+    void monitor.check(colony.clock.now()).then((lines) => {
+      for (const line of lines) options.print(`liveness: ${line}`);
+    });
+  }, 1000);
   const mode = await waitForStop(repoRoot, options.signal);
   options.print(`stopping session ${info.id} (${mode})`);
   await registry.shutdown();
