@@ -20,6 +20,8 @@ export default defineConfig({
       project('core', 'packages/core'),
       project('mcp-server', 'apps/mcp-server'),
       project('cli', 'apps/cli'),
+      project('providers', 'packages/providers'),
+      project('runtime', 'packages/runtime'),
       project('repo', '.'),
     ],
   },

@@ -23,6 +23,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
  */
 import os from 'node:os';
 import { join } from 'node:path';
+import { benchRuntime } from './lib/runtime-bench.mjs';
 import {
   CONFIG,
   cleanup,
@@ -38,7 +39,7 @@ import {
   TARGETS,
   TMP,
 } from './lib/setup.mjs';
-import { fmtRate, machineFacts, renderTable } from './lib/util.mjs';
+import { fmtMs, fmtRate, machineFacts, renderTable, summarize } from './lib/util.mjs';
 import { benchClaims } from './phases/claims.mjs';
 import { benchColdStart, benchHooks } from './phases/cold-start.mjs';
 import { benchSharedContext, benchWorkQueue } from './phases/framework.mjs';
@@ -65,6 +66,7 @@ const SECTIONS = {
   'plan-race': benchPlanRace,
   worktree: benchWorktree,
   'store-writepath': () => benchStoreWritePath(flags.quick),
+  runtime: () => benchRuntime({ root: ROOT, row, log, summarize, fmtMs, rounds: flags.quick ? 20 : 50 }),
 };
 
 // ---------------------------------------------------------------- main
@@ -147,6 +149,7 @@ async function allSections() {
   await benchWorktree();
   await benchStartupLoop();
   await benchPlanRace();
+  await SECTIONS.runtime();
 }
 
 function report(started, machine) {

@@ -24,6 +24,13 @@ const run = (file: string, args: string[] = []) =>
   });
 
 describe('examples', () => {
+  it('swarm-session-scripted runs an agent session offline and merges both agents on stop', () => {
+    const out = run('swarm-session-scripted.mjs');
+    expect(out).toMatch(/session \d{8}-[0-9a-f]{4} started: backend, frontend, supervisor/);
+    expect(out).toContain('backend: merged');
+    expect(out).toMatch(/git log --first-parent:\nMerge agent: frontend\nMerge agent: backend\ninit/);
+  }, 30_000);
+
   it('two-agents-demo shares memory between two MCP server processes', () => {
     const out = run('two-agents-demo.mjs');
     expect(out).toMatch(/claude\s+opened task #\d+/);

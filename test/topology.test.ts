@@ -18,7 +18,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@swarm/tools': [],
   '@swarm/worktree': [],
   '@swarm/coordination': ['@swarm/storage', '@swarm/tools'],
-  '@swarm/core': ['@swarm/coordination', '@swarm/storage', '@swarm/tools', '@swarm/worktree'],
+  '@swarm/core': ['@swarm/coordination', '@swarm/runtime', '@swarm/storage', '@swarm/tools', '@swarm/worktree'],
+  '@swarm/providers': [],
+  '@swarm/runtime': ['@swarm/providers', '@swarm/tools', '@swarm/worktree'],
 };
 const APP_ALLOWED = ['@swarm/core', '@swarm/tools'];
 

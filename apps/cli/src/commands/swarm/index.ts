@@ -5,10 +5,20 @@
 import { defineCommand } from 'citty';
 
 export default defineCommand({
-  meta: { name: 'swarm', description: 'Swarm runs: run tasks in parallel worktrees from a file, status, collect.' },
+  meta: {
+    name: 'swarm',
+    description:
+      'Agent sessions (start, stop, status, send, broadcast, logs, clean) and swarm runs (run, status <id>, collect).',
+  },
   subCommands: {
     run: () => import('./run').then((m) => m.default),
     status: () => import('./status').then((m) => m.default),
     collect: () => import('./collect').then((m) => m.default),
+    start: () => import('./start').then((m) => m.default),
+    stop: () => import('./stop').then((m) => m.default),
+    send: () => import('./send').then((m) => m.default),
+    broadcast: () => import('./broadcast').then((m) => m.default),
+    logs: () => import('./logs').then((m) => m.default),
+    clean: () => import('./clean').then((m) => m.default),
   },
 });

@@ -1,0 +1,3 @@
+import { appBundle } from '../../tsup.shared';
+
+export default appBundle('src/main.ts');

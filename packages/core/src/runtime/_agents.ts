@@ -1,0 +1,184 @@
+/**
+ * @module runtime/_agents
+ * Builds one runner per agent of a session from the resolved settings: its provider,
+ * its tools (confined to its worktree, colony's core tools with session_id/agent
+ * supplied, claims taken on write/edit), its prompt inputs (git status and log of the
+ * worktree, colony's ready plan sub-tasks, AGENTS.md) and its budgets.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { release } from 'node:os';
+import { join } from 'node:path';
+import {
+  AgentRunner,
+  type AgentSnapshot,
+  agentEnvironment,
+  agentTools,
+  BudgetMeter,
+  colonySessionId,
+  createModelProvider,
+  type Mailbox,
+  type ReadySubtask,
+  type ResolvedProjectConfig,
+  type SessionInfo,
+  type ToolCaller,
+} from '@swarm/runtime';
+import { gitRaw } from '@swarm/worktree';
+import type { Colony } from '../open-colony.js';
+
+export const SUPERVISOR = 'supervisor';
+
+export interface BuildAgentsOptions {
+  readonly colony: Colony;
+  readonly caller: ToolCaller;
+  readonly config: ResolvedProjectConfig;
+  readonly info: SessionInfo;
+  readonly root: string;
+  readonly worktrees: Readonly<Record<string, string>>;
+  readonly mailbox: Mailbox & { readonly task_id: number };
+  readonly session_budget: BudgetMeter;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly onChange: (snapshot: AgentSnapshot) => void;
+  readonly log: (agent: string, line: string) => void;
+}
+
+export function callerOf(colony: Colony): ToolCaller {
+  return {
+    async callTool(name, args) {
+      const out = await colony.handleToolCall(name, args);
+      return out.ok ? { ok: true, text: out.text, value: out.value } : { ok: false, text: out.text };
+    },
+  };
+}
+
+export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
+  const { config, info, colony } = o;
+  const names = info.agents;
+  const colonyTools = colony.toAnthropicTools('core').map((t) => ({
+    name: t.name,
+    description: t.description,
+    input_schema: t.input_schema as Record<string, unknown>,
+  }));
+  const agentsMd = join(o.root, 'AGENTS.md');
+  const instructions = existsSync(agentsMd) ? readFileSync(agentsMd, 'utf8') : null;
+  const d = config.defaults;
+  return names.map((name) => {
+    const agent = config.agents.find((a) => a.name === name);
+    const providerName = agent?.provider ?? d.provider;
+    const provider = config.providers[providerName];
+    if (!provider) throw new Error(`agent ${name}: provider ${providerName} is not configured`);
+    const worktree = o.worktrees[name]!;
+    const colony_session_id = colonySessionId(info.id, name);
+    const env = agentEnvironment({ agent_name: name, session_id: info.id, db_path: info.db_path, agent_names: names });
+    const tools = agentTools({
+      worktree,
+      agent: name,
+      colony_session_id,
+      env,
+      mailbox: o.mailbox,
+      colony: o.caller,
+      colony_tools: colonyTools,
+      claim: async (file_path) => {
+        const out = await o.caller.callTool('task_claim_file', {
+          task_id: o.mailbox.task_id,
+          session_id: colony_session_id,
+          file_path,
+        });
+        if (!out.ok) throw new Error(out.text);
+      },
+    });
+    const budget = agent?.budget ?? d.budget;
+    /** One relay per rate-limit episode (reset by a session that did not fail). */
+    let relayed = false;
+    return new AgentRunner({
+      name,
+      agent_prompt: agent?.prompt ?? config.supervisor.prompt,
+      mode: agent?.mode ?? d.mode,
+      model: agent?.model_id ?? config.supervisor.model_id,
+      provider: createModelProvider(provider, {
+        cwd: worktree,
+        session_timeout: d.session_timeout,
+        ...(o.env ? { env: o.env } : {}),
+      }),
+      tools,
+      mailbox: o.mailbox,
+      worktree,
+      session_id: info.id,
+      colony_session_id,
+      db_path: info.db_path,
+      agent_names: names,
+      now: () => colony.clock.now(),
+      environment: async () => ({
+        platform: process.platform,
+        os_version: release(),
+        shell: process.env.SHELL ?? 'sh',
+        cwd: worktree,
+        git_status: (await gitRaw(['status', '--short'], { cwd: worktree })).stdout.trim(),
+        recent_commits: (await gitRaw(['log', '--oneline', '-5'], { cwd: worktree })).stdout.trim(),
+      }),
+      ready_subtasks: () => readySubtasks(o.caller, colony_session_id, name, o.root),
+      project_instructions: instructions,
+      max_consecutive_errors: d.max_consecutive_errors,
+      max_total_errors: d.max_total_errors,
+      session_timeout_ms: d.session_timeout ? d.session_timeout * 1000 : null,
+      liveness: d.liveness,
+      budgets: [new BudgetMeter(budget, 'agent'), o.session_budget],
+      onChange: o.onChange,
+      log: (line) => o.log(name, line),
+      onSession: async (result, seq) => {
+        o.log(name, `session ${seq} ended: ${result.outcome} (${result.reason}), ${result.tool_calls} tool calls`);
+        if (result.error?.kind !== 'rate_limited') {
+          if (result.outcome !== 'error') relayed = false;
+          return;
+        }
+        if (relayed) return;
+        relayed = true;
+        const relay = await relayOnQuota(o, name, colony_session_id, result.reason);
+        o.log(name, relay);
+      },
+    });
+  });
+}
+
+async function readySubtasks(
+  caller: ToolCaller,
+  session_id: string,
+  agent: string,
+  repo_root: string,
+): Promise<ReadySubtask[] | null> {
+  const out = await caller.callTool('task_ready_for_agent', { session_id, agent, repo_root, auto_claim: false });
+  if (!out.ok) return null;
+  const ready = (out.value as { ready?: Record<string, unknown>[] }).ready ?? [];
+  return ready.map((r) => ({
+    plan_slug: String(r.plan_slug),
+    subtask_index: Number(r.subtask_index),
+    title: String(r.title),
+    status: r.reason === 'continue_current_task' ? 'claimed' : 'available',
+    file_scope: (r.file_scope as string[] | undefined) ?? [],
+  }));
+}
+
+/**
+ * A provider's quota or rate limit ran out: relay the agent's claimed sub-task (else the
+ * session thread) with task_relay, so another agent can take it while this one backs off.
+ */
+async function relayOnQuota(o: BuildAgentsOptions, agent: string, session_id: string, reason: string): Promise<string> {
+  const ready = await o.caller.callTool('task_ready_for_agent', {
+    session_id,
+    agent,
+    repo_root: o.root,
+    auto_claim: false,
+  });
+  const entries = ready.ok ? ((ready.value as { ready?: Record<string, unknown>[] }).ready ?? []) : [];
+  const current = entries.find((e) => e.reason === 'continue_current_task' && typeof e.task_id === 'number');
+  const task_id = (current?.task_id as number | undefined) ?? o.mailbox.task_id;
+  const out = await o.caller.callTool('task_relay', {
+    task_id,
+    session_id,
+    agent,
+    reason: /quota/i.test(reason) ? 'quota' : 'rate_limit',
+    one_line: `${agent} hit its provider's rate limit; take over ${current ? `${String(current.plan_slug)}/${String(current.subtask_index)}` : 'its work'}`,
+    base_branch: o.info.base_branch,
+    fetch_files_at: `colony/${o.info.id}/${agent}`,
+  });
+  return out.ok ? `relayed task ${task_id} (rate limited)` : `relay failed: ${out.text}`;
+}

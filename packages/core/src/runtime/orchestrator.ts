@@ -1,0 +1,208 @@
+/**
+ * @module runtime/orchestrator
+ * `colony swarm start`'s orchestrator (seed 003's 13-step start flow): load the
+ * project's settings, check git, recover a dead session, create the session and one
+ * worktree per agent plus the supervisor (merged last), join every agent and the
+ * operator to colony's task thread, start the runners and the router, write the
+ * status file for `colony swarm status`, then wait: SIGTERM/SIGINT or a stop request
+ * file (from `colony swarm stop`) ends it gracefully (OperatorStop to all, auto-commit,
+ * merge/squash/discard, clean-up). Runs in the foreground; headless prints state changes.
+ */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  AgentRegistry,
+  type AgentSnapshot,
+  BudgetMeter,
+  colonyMailbox,
+  finishSession,
+  LivenessMonitor,
+  loadRuntimeConfig,
+  readStopRequest,
+  type SessionInfo,
+  type StopMode,
+  type StopReport,
+  sessionPaths,
+  startRouter,
+  startSession,
+  writeAtomic,
+} from '@swarm/runtime';
+import { openRepo } from '@swarm/worktree';
+import { type Colony, openColony } from '../open-colony.js';
+import { buildRunners, callerOf, SUPERVISOR } from './_agents.js';
+import { planCounts } from './_status.js';
+
+export class SwarmStartError extends Error {}
+
+export interface RunSwarmOptions {
+  readonly cwd: string;
+  readonly home?: string;
+  readonly dbPath?: string;
+  readonly stash?: boolean;
+  readonly init?: boolean;
+  /** Headless output (state changes, the final report). */
+  readonly print: (line: string) => void;
+  /** Called once the session is up. */
+  readonly onStarted?: (info: SessionInfo) => void;
+  /** Ends the session (besides signals and the stop request file). */
+  readonly signal?: AbortSignal;
+}
+
+export interface RunSwarmResult {
+  readonly info: SessionInfo;
+  readonly report: StopReport;
+}
+
+export async function runSwarm(options: RunSwarmOptions): Promise<RunSwarmResult> {
+  const root = await openRepo(options.cwd).then(
+    (r) => r.root,
+    () => options.cwd,
+  );
+  const colony = openColony({
+    ...(options.home ? { home: options.home } : {}),
+    ...(options.dbPath ? { dbPath: options.dbPath } : {}),
+  });
+  try {
+    return await run(colony, root, options);
+  } finally {
+    colony.close();
+  }
+}
+
+async function run(colony: Colony, root: string, options: RunSwarmOptions): Promise<RunSwarmResult> {
+  const loaded = loadRuntimeConfig({ home: colony.home, projectRoot: root });
+  if (!loaded.config) throw new SwarmStartError(loaded.errors.map((e) => e.message).join('\n'));
+  for (const warning of loaded.warnings) options.print(`warning: ${warning}`);
+  const config = loaded.config;
+  const names = [...config.agents.map((a) => a.name), SUPERVISOR];
+  const started = await startSession({
+    cwd: options.cwd,
+    agents: names,
+    supervisor: SUPERVISOR,
+    ...(options.stash ? { stash: true } : {}),
+    ...(options.init ? { init: true } : {}),
+    now: colony.clock.now(),
+    db_path: colony.dbPath,
+    pid: process.pid,
+    log: options.print,
+  });
+  const { info } = started;
+  const repoRoot = started.repo.root;
+  if (started.recovered) {
+    const r = started.recovered;
+    options.print(
+      `recovered session ${r.session_id}: auto-committed [${r.auto_committed.join(', ')}], kept branches [${r.kept_branches.join(', ')}]`,
+    );
+  }
+  const paths = sessionPaths(repoRoot);
+  const logDir = join(paths.logs, info.id);
+  mkdirSync(logDir, { recursive: true });
+  const log = (agent: string, line: string) => {
+    appendFileSync(join(logDir, `${agent}.log`), `${new Date(colony.clock.now()).toISOString()} ${line}\n`);
+  };
+  const caller = callerOf(colony);
+  const mailbox = await colonyMailbox({
+    caller,
+    repo_root: repoRoot,
+    branch: info.base_branch,
+    session_id: info.id,
+    agents: names,
+  });
+  const registry = new AgentRegistry();
+  let plans = { available: 0, claimed: 0, completed: 0 };
+  const writeStatus = () => {
+    const status = {
+      session: { id: info.id, base_commit: info.base_commit, started_at: info.started_at, pid: info.pid, active: true },
+      agents: registry.states().map(statusOf),
+      plans,
+    };
+    writeAtomic(paths.status, `${JSON.stringify(status, null, 2)}\n`);
+  };
+  const onChange = (s: AgentSnapshot) => {
+    options.print(`${s.name}: ${s.state}${s.stop_reason && s.state === 'Stopped' ? ` (${s.stop_reason})` : ''}`);
+    writeStatus();
+  };
+  for (const runner of buildRunners({
+    colony,
+    caller,
+    config,
+    info,
+    root: repoRoot,
+    worktrees: started.worktrees,
+    mailbox,
+    session_budget: new BudgetMeter(config.defaults.session_budget, 'session'),
+    onChange,
+    log,
+  })) {
+    registry.register(runner);
+  }
+  const router = startRouter(registry, mailbox, { poll_ms: 200, log: (l) => log('router', l) });
+  writeStatus();
+  options.print(
+    `session ${info.id} started: ${names.join(', ')} (base ${info.base_commit.slice(0, 7)} on ${info.base_branch})`,
+  );
+  options.onStarted?.(info);
+  const agentsDone = registry.startAll();
+  const refreshPlans = async () => {
+    plans = await planCounts(caller, repoRoot).catch(() => plans);
+    writeStatus();
+  };
+  await refreshPlans();
+  const monitor = new LivenessMonitor(registry, mailbox, config.defaults.liveness);
+  const ticker = setInterval(() => {
+    void refreshPlans();
+    void monitor.check(colony.clock.now()).then((lines) => {
+      for (const line of lines) options.print(`liveness: ${line}`);
+    });
+  }, 1000);
+  const mode = await waitForStop(repoRoot, options.signal);
+  options.print(`stopping session ${info.id} (${mode})`);
+  await registry.shutdown();
+  await agentsDone;
+  router.stop();
+  clearInterval(ticker);
+  const report = await finishSession(repoRoot, info, mode);
+  for (const a of report.agents) {
+    options.print(
+      `${a.name}: ${a.outcome}${a.files ? ` (${a.files.join(', ')})` : ''}${a.message ? ` (${a.message})` : ''}${a.branch_deleted ? '' : ` (branch ${a.branch} kept)`}`,
+    );
+  }
+  options.print(`session ${info.id} stopped`);
+  return { info, report };
+}
+
+function statusOf(s: AgentSnapshot) {
+  return {
+    name: s.name,
+    state: s.state,
+    session_seq: s.session_seq,
+    consecutive_errors: s.consecutive_errors,
+    total_errors: s.total_errors,
+    last_activity: new Date(s.last_activity).toISOString(),
+    stop_reason: s.stop_reason,
+    tokens: s.tokens,
+    cost_usd: s.cost_usd,
+  };
+}
+
+/** Resolves with the stop mode: a stop request file, SIGTERM/SIGINT (merge), or the signal. */
+function waitForStop(root: string, signal?: AbortSignal): Promise<StopMode> {
+  return new Promise((resolve) => {
+    const done = (mode: StopMode) => {
+      clearInterval(timer);
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(mode);
+    };
+    const onSignal = () => done(readStopRequest(root)?.mode ?? 'merge');
+    const onAbort = () => done(readStopRequest(root)?.mode ?? 'merge');
+    const timer = setInterval(() => {
+      const request = readStopRequest(root);
+      if (request) done(request.mode);
+    }, 200);
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

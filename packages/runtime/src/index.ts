@@ -1,0 +1,180 @@
+/**
+ * @swarm/runtime: the whole public API. The worktree-independent core of the agent
+ * runtime (seed 003): the agent state machine, the tool-use loop, settings and the
+ * prompt pipeline. It reaches colony only through `ToolCaller` (the calls an IDE agent
+ * makes), never through storage or coordination.
+ */
+
+// Liveness (idle nudges, idle warning, stall)
+export {
+  checkLiveness,
+  type LivenessAction,
+  type LivenessDecision,
+  type LivenessEpisode,
+  newEpisode,
+} from './liveness/liveness.js';
+// The tool-use loop and the door to colony
+export {
+  type AgentLoopOptions,
+  type BeforeToolCall,
+  type LoopBudgets,
+  type LoopEvent,
+  type LoopOutcome,
+  type LoopProgress,
+  type LoopResult,
+  loopExitOutcome,
+  overBudget,
+  runAgentLoop,
+  type ToolDecision,
+} from './loop/agent-loop.js';
+export {
+  routeTools,
+  type ToolCall,
+  type ToolCaller,
+  type ToolExecutor,
+  type ToolResult,
+  toolCallerExecutor,
+} from './loop/tool-caller.js';
+export { type ColonyMailbox, type ColonyMailboxOptions, colonyMailbox, joinThread } from './mailbox/colony-mailbox.js';
+// Mailbox (messages and the urgent push)
+export {
+  type Mailbox,
+  MailboxError,
+  type MemoryMailbox,
+  type MessageListener,
+  memoryMailbox,
+  OPERATOR,
+  type OutgoingMessage,
+  type StoredMessage,
+} from './mailbox/mailbox.js';
+// Prompt pipeline (14 sections, pure)
+export {
+  buildPrompt,
+  formatAge,
+  formatMessage,
+  formatSubtask,
+  type PromptSection,
+  promptSections,
+  SECTIONS,
+} from './prompt/build-prompt.js';
+export {
+  CORE_MANDATES,
+  DOING_TASKS,
+  INTERRUPT_TEXT,
+  MODE_INSTRUCTIONS,
+  swarmWorkflow,
+  TONE_AND_STYLE,
+  TOOL_POLICY,
+} from './prompt/fixed-sections.js';
+export type { EnvironmentInfo, PromptContext, PromptMessage, ReadySubtask } from './prompt/prompt-context.js';
+export { realSleep, type Sleep } from './runner/_waker.js';
+// Runner, registry, router, budgets
+export { type Budget, BudgetMeter } from './runner/budget.js';
+export { LivenessMonitor } from './runner/liveness-monitor.js';
+export { AgentRegistry, type Router, type RouterOptions, startRouter } from './runner/registry.js';
+export { AgentRunner, type AgentSnapshot, DEFAULT_GRACE_MS, NUDGE_TEXT, type RunnerOptions } from './runner/runner.js';
+// Session identity
+export {
+  type AgentEnvironmentInput,
+  agentEnvironment,
+  colonySessionId,
+  newSessionId,
+  SESSION_ID,
+} from './session/identity.js';
+// Session lifecycle (git side) and session files
+export {
+  type AgentOutcome,
+  AUTO_COMMIT_MESSAGE,
+  agentWorktree,
+  finishSession,
+  listBranchesOf,
+  type RecoveryReport,
+  recoverSession,
+  SessionError,
+  type SessionErrorCode,
+  type StartedSession,
+  type StartSessionOptions,
+  type StopReport,
+  sessionBranch,
+  startSession,
+} from './session/lifecycle.js';
+export {
+  checkSession,
+  processAlive,
+  readSession,
+  readStopRequest,
+  removeSessionFiles,
+  type SessionCheck,
+  type SessionInfo,
+  STOP_MODES,
+  type StopMode,
+  type StopRequest,
+  sessionPaths,
+  writeAtomic,
+  writeSession,
+  writeStopRequest,
+} from './session/session-files.js';
+// Settings (seed 003's format inside $COLONY_HOME/settings.json) and providers made from them
+export { type CreateProviderOptions, createModelProvider } from './settings/create-provider.js';
+export {
+  BUILTIN_SUPERVISOR_PROMPT,
+  CURRENT_VERSION,
+  loadRuntimeConfig,
+  resolveRuntimeConfig,
+  SUPPORTED_VERSIONS,
+} from './settings/resolve.js';
+export type {
+  ConfigErrorCode,
+  ConfigProblem,
+  ResolvedAgent,
+  ResolvedDefaults,
+  ResolvedLiveness,
+  ResolvedProjectConfig,
+  ResolvedProvider,
+  RuntimeConfigResult,
+} from './settings/resolved.js';
+export { RULES, type Rule, type RuleProblem } from './settings/rules.js';
+export {
+  AGENT_NAME,
+  type BudgetConfig,
+  EXECUTION_MODES,
+  type ExecutionMode,
+  PERMISSION_MODES,
+  type PermissionMode,
+  type PermissionsConfig,
+  PROVIDER_TYPES,
+  ProjectConfigSchema,
+  type RawAgentConfig,
+  type RawProjectConfig,
+  type RawProviderConfig,
+  WASM_CAPABILITIES,
+} from './settings/schema.js';
+// State machine
+export {
+  AGENT_STATE_KINDS,
+  type AgentEvent,
+  type AgentMachine,
+  type AgentState,
+  type AgentStateKind,
+  type ExitOutcome,
+  initialMachine,
+  isTerminal,
+  type SideEffect,
+} from './state/agent-state.js';
+export {
+  backoffMs,
+  DEFAULT_MAX_CONSECUTIVE_ERRORS,
+  DEFAULT_MAX_TOTAL_ERRORS,
+  type TransitionContext,
+  type TransitionResult,
+  transition,
+} from './state/transition.js';
+// Agent tools (confined to the worktree)
+export { ConfinementError, confine } from './tools/_confine.js';
+export {
+  type AgentTools,
+  type AgentToolsOptions,
+  agentTools,
+  BUILTIN_TOOL_NAMES,
+  type BuiltinToolName,
+} from './tools/agent-tools.js';

@@ -1,0 +1,125 @@
+/**
+ * @module mailbox/colony-mailbox
+ * The mailbox on colony's store, through the tool interface only (the calls an IDE
+ * agent makes). Every runtime agent is a colony session (`swarm-<session>-<agent>`,
+ * agent = its name) and so is the operator (`operator`); all join the task thread of
+ * the repository's base branch, so IDE agents see them in hivemind and can message
+ * them. A message is a directed `task_message` (urgent = `blocking`, a question =
+ * `needs_reply`, else `fyi`); consuming lists the unread inbox, reads the bodies with
+ * `get_observations` and marks each read. The push reaches the router at once for
+ * messages written in this process; the router's poll reads unread `blocking` mail
+ * for writers elsewhere.
+ */
+import type { ToolCaller } from '../loop/tool-caller.js';
+import type { PromptMessage } from '../prompt/prompt-context.js';
+import { colonySessionId } from '../session/identity.js';
+import { type Mailbox, MailboxError, type MessageListener, OPERATOR } from './mailbox.js';
+
+export interface ColonyMailboxOptions {
+  readonly caller: ToolCaller;
+  readonly repo_root: string;
+  readonly branch: string;
+  readonly session_id: string;
+  /** Every agent of the session (the supervisor included). */
+  readonly agents: readonly string[];
+}
+
+export interface ColonyMailbox extends Mailbox {
+  readonly task_id: number;
+}
+
+interface InboxEntry {
+  readonly id: number;
+  readonly ts: number;
+  readonly from_agent: string;
+  readonly urgency: string;
+}
+
+export async function joinThread(
+  caller: ToolCaller,
+  options: { repo_root: string; branch: string; session_id: string; agent: string },
+): Promise<number> {
+  const out = await caller.callTool('task_thread', {
+    repo_root: options.repo_root,
+    branch: options.branch,
+    session_id: colonySessionId(options.session_id, options.agent),
+    agent: options.agent,
+    title: `colony swarm session ${options.session_id}`,
+  });
+  if (!out.ok) throw new MailboxError(`task_thread failed: ${out.text}`);
+  return (out.value as { task_id: number }).task_id;
+}
+
+export async function colonyMailbox(options: ColonyMailboxOptions): Promise<ColonyMailbox> {
+  const { caller } = options;
+  let task_id = 0;
+  for (const agent of [...options.agents, OPERATOR]) {
+    task_id = await joinThread(caller, { ...options, agent });
+  }
+  const listeners = new Set<MessageListener>();
+  const session = (agent: string) => colonySessionId(options.session_id, agent);
+  const inbox = async (agent: string): Promise<InboxEntry[]> => {
+    const out = await caller.callTool('task_messages', {
+      session_id: session(agent),
+      agent,
+      task_ids: [task_id],
+      unread_only: true,
+      limit: 200,
+    });
+    if (!out.ok) throw new MailboxError(`task_messages failed: ${out.text}`);
+    return out.value as InboxEntry[];
+  };
+  return {
+    task_id,
+    async send(message) {
+      if (message.from === message.to) throw new MailboxError('agent cannot send a message to itself');
+      const urgency = message.urgent ? 'blocking' : message.needs_reply ? 'needs_reply' : 'fyi';
+      const out = await caller.callTool('task_message', {
+        task_id,
+        session_id: session(message.from),
+        agent: message.from,
+        content: message.body,
+        to_session_id: session(message.to),
+        urgency,
+      });
+      if (!out.ok) throw new MailboxError(`task_message failed: ${out.text}`);
+      for (const listener of listeners) listener(message.to, message.urgent === true);
+    },
+    async consume(agent) {
+      const entries = (await inbox(agent)).sort((a, b) => a.ts - b.ts || a.id - b.id);
+      if (entries.length === 0) return [];
+      const bodies = new Map<number, string>();
+      for (let i = 0; i < entries.length; i += 50) {
+        const ids = entries.slice(i, i + 50).map((e) => e.id);
+        const out = await caller.callTool('get_observations', { ids });
+        if (out.ok) for (const o of out.value as { id: number; content: string }[]) bodies.set(o.id, o.content);
+      }
+      const messages: PromptMessage[] = [];
+      for (const e of entries) {
+        await caller.callTool('task_message_mark_read', {
+          message_observation_id: e.id,
+          session_id: session(agent),
+          task_id,
+        });
+        messages.push({
+          from: e.from_agent,
+          body: bodies.get(e.id) ?? '',
+          urgent: e.urgency === 'blocking',
+          sent_at: e.ts,
+        });
+      }
+      return messages;
+    },
+    onMessage(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async pendingUrgent() {
+      const out: string[] = [];
+      for (const agent of options.agents) {
+        if ((await inbox(agent)).some((e) => e.urgency === 'blocking')) out.push(agent);
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * @module runner/registry
+ * The agent registry and the router (seed 003 `AgentRegistry`, `router`). The registry
+ * holds every runner by unique name: states, interrupt, wake, shutdown (OperatorStop to
+ * all, then wait). The router delivers mail: a message written in this process is
+ * pushed at once (urgent interrupts a Running recipient, any message wakes an idle
+ * one), and an indexed poll of unread urgent messages catches writers in other
+ * processes (the CLI, IDE agents).
+ */
+import type { Mailbox } from '../mailbox/mailbox.js';
+import type { AgentRunner, AgentSnapshot } from './runner.js';
+
+export class AgentRegistry {
+  private readonly runners = new Map<string, AgentRunner>();
+
+  register(runner: AgentRunner): void {
+    if (this.runners.has(runner.name)) throw new Error(`agent ${runner.name} is already registered`);
+    this.runners.set(runner.name, runner);
+  }
+
+  get(name: string): AgentRunner | undefined {
+    return this.runners.get(name);
+  }
+
+  names(): string[] {
+    return [...this.runners.keys()];
+  }
+
+  states(): AgentSnapshot[] {
+    return [...this.runners.values()].map((r) => r.snapshot());
+  }
+
+  /** Starts every agent; resolves when all are Stopped. */
+  startAll(): Promise<void> {
+    return Promise.all([...this.runners.values()].map((r) => r.start())).then(() => undefined);
+  }
+
+  allStopped(): boolean {
+    return [...this.runners.values()].every((r) => r.snapshot().state === 'Stopped');
+  }
+
+  /** OperatorStop to every agent; resolves once all are Stopped. */
+  async shutdown(reason = 'operator stop'): Promise<void> {
+    await Promise.all([...this.runners.values()].map((r) => r.stop(reason)));
+  }
+}
+
+export interface RouterOptions {
+  /** The cross-process poll of unread urgent messages (ms); default 100; null = push only. */
+  readonly poll_ms?: number | null;
+  readonly log?: (line: string) => void;
+}
+
+export interface Router {
+  stop(): void;
+}
+
+export function startRouter(registry: AgentRegistry, mailbox: Mailbox, options: RouterOptions = {}): Router {
+  const deliver = (to: string, urgent: boolean) => {
+    const runner = registry.get(to);
+    if (!runner) return;
+    if (urgent) {
+      if (runner.interrupt()) options.log?.(`router: interrupted ${to} for an urgent message`);
+    } else runner.wake();
+  };
+  const unsubscribe = mailbox.onMessage(deliver);
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const poll_ms = options.poll_ms === undefined ? 100 : options.poll_ms;
+  const tick = async () => {
+    try {
+      for (const to of await mailbox.pendingUrgent()) deliver(to, true);
+    } catch (error) {
+      options.log?.(`router: poll failed: ${(error as Error).message}`);
+    }
+    if (!stopped && poll_ms !== null) timer = setTimeout(tick, poll_ms);
+  };
+  if (poll_ms !== null) timer = setTimeout(tick, poll_ms);
+  return {
+    stop() {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import { libraryBuild } from '../../tsup.shared';
+
+export default libraryBuild(['src/index.ts']);
