@@ -114,7 +114,7 @@ export function swarmFixture(settings: (repo: string) => Record<string, unknown>
       return JSON.parse(r.stdout) as SwarmStatusJson;
     },
     async tool(name, args) {
-      const lib = openColony({ home, dbPath: db, receipts: false });
+      const lib = openColony({ home, dbPath: db, receipts: false, roots: [repo] });
       try {
         const outcome = await lib.handleToolCall(name, args);
         if (!outcome.ok) throw new Error(outcome.text);
