@@ -82,8 +82,8 @@ export interface Services {
   readonly examples: ExamplesService;
   /** The IDE hooks: what `colony hook run` does for each event. */
   readonly hooks: HookService;
-  /** Seed-000 framework tools (workspace files, write proposals, shared context, work queue); the key is the tools' `ColonyBackend.swarm`. */
-  readonly swarm: ReturnType<typeof createFrameworkBackend>;
+  /** Seed-000 framework tools (workspace files, write proposals, shared context, work queue); the key is the tools' `ColonyBackend.framework`. */
+  readonly framework: ReturnType<typeof createFrameworkBackend>;
   /** Seed-001 context mesh and agent messages. */
   readonly mesh: ReturnType<typeof createMeshBackend>;
   readonly proposals: ProposalService;
@@ -146,7 +146,7 @@ export function composeServices(ctx: DomainContext, deps: ServiceDeps = {}): Ser
       claims: serviceClaims(claims),
       ...(deps.forageOnSessionStart ? { forage } : {}),
     }),
-    swarm: createFrameworkBackend(ctx, deps.framework),
+    framework: createFrameworkBackend(ctx, deps.framework),
     mesh: createMeshBackend(ctx),
     proposals,
     specs,

@@ -127,7 +127,7 @@ export interface ColonyStatus {
 }
 
 /** An open colony: its services (see `Services` of @swarm/coordination), the registry bound to them, and its settings. */
-export interface Colony extends Omit<Services, 'plans' | 'swarm' | 'mesh'> {
+export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
   readonly home: string;
   readonly dbPath: string;
   readonly clock: Clock;

@@ -12,6 +12,9 @@
 import type { AttentionBackend } from './tools/attention';
 import type { ClaimBackend } from './tools/claims';
 import type { ExamplesBackend } from './tools/examples';
+import type { FrameworkContextBackend } from './tools/framework-context';
+import type { FrameworkFilesBackend } from './tools/framework-files';
+import type { FrameworkQueueBackend } from './tools/framework-queue';
 import type { BatonBackend } from './tools/handoffs';
 import type { LaneBackend } from './tools/hivemind';
 import type { LinkBackend } from './tools/links';
@@ -31,18 +34,15 @@ import type { SavingsBackend } from './tools/savings';
 import type { SpecBackend } from './tools/specs';
 import type { StartupBackend } from './tools/startup';
 import type { SuggestBackend } from './tools/suggest';
-import type { SwarmContextBackend } from './tools/swarm-context';
-import type { SwarmFilesBackend } from './tools/swarm-files';
-import type { SwarmQueueBackend } from './tools/swarm-queue';
 import type { SwarmRunBackend } from './tools/swarm-runs';
 import type { TaskBackend } from './tools/tasks';
 import type { WorkspaceBackend } from './tools/workspaces';
 
 /** Seed-000 framework tools: workspace files, the shared context, the work queue. */
-export interface SwarmBackend {
-  readonly files: SwarmFilesBackend;
-  readonly context: SwarmContextBackend;
-  readonly queue: SwarmQueueBackend;
+export interface FrameworkBackend {
+  readonly files: FrameworkFilesBackend;
+  readonly context: FrameworkContextBackend;
+  readonly queue: FrameworkQueueBackend;
 }
 
 /** Seed-001 context mesh and agent messages. */
@@ -62,7 +62,7 @@ export interface ColonyBackend {
   /** Handoffs and relays (tools/handoffs.ts) and quota claims (tools/quota.ts). */
   readonly batons: BatonBackend & QuotaBackend;
   /** Seed-000 framework tools (toolset `framework`). */
-  readonly swarm: SwarmBackend;
+  readonly framework: FrameworkBackend;
   /** Seed-001 context mesh and agent messages (toolset `framework`). */
   readonly mesh: MeshBackend;
   /** Validate and publish (tools/plans.ts) and the sub-task half (tools/plan-subtasks.ts). */

@@ -7,6 +7,9 @@ import type { Tool } from './define-tool';
 import { attentionTools } from './tools/attention';
 import { claimTools } from './tools/claims';
 import { exampleTools } from './tools/examples';
+import { frameworkContextTools } from './tools/framework-context';
+import { frameworkFileTools } from './tools/framework-files';
+import { frameworkQueueTools } from './tools/framework-queue';
 import { handoffTools } from './tools/handoffs';
 import { hivemindTools } from './tools/hivemind';
 import { linkTools } from './tools/links';
@@ -26,9 +29,6 @@ import { savingsTools } from './tools/savings';
 import { specTools } from './tools/specs';
 import { startupTools } from './tools/startup';
 import { suggestTools } from './tools/suggest';
-import { swarmContextTools } from './tools/swarm-context';
-import { swarmFileTools } from './tools/swarm-files';
-import { swarmQueueTools } from './tools/swarm-queue';
 import { swarmRunTools } from './tools/swarm-runs';
 import { taskTools } from './tools/tasks';
 import { workspaceTools } from './tools/workspaces';
@@ -53,9 +53,9 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   ...messageTools,
   ...queenTools,
   // Framework surface (toolset `framework`)
-  ...swarmFileTools,
-  ...swarmContextTools,
-  ...swarmQueueTools,
+  ...frameworkFileTools,
+  ...frameworkContextTools,
+  ...frameworkQueueTools,
   ...MESH_TOOLS,
   ...planTools,
   ...planSubtaskTools,

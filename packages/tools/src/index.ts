@@ -15,7 +15,7 @@ export {
   toOpenAITools,
 } from './adapters/function-schemas';
 // The backend contract, composed from the families below
-export type { ColonyBackend, MeshBackend, SwarmBackend } from './backend';
+export type { ColonyBackend, FrameworkBackend, MeshBackend } from './backend';
 // Every tool, in tools/list order
 export { COLONY_TOOLS, MESH_TOOLS } from './catalog';
 // Defining tools and toolsets
@@ -56,7 +56,7 @@ export {
   parseArgs,
   parseToolArgs,
   RECEIPT_BOUNDS,
-  type RegistryHooks,
+  type RegistryCallbacks,
   type ToolCallOutcome,
   ToolRegistry,
 } from './registry';
@@ -107,6 +107,42 @@ export {
   type IntegratePlan,
   type ManifestKind,
 } from './tools/examples';
+// Tool family: swarm-context
+export {
+  CtxGetInput,
+  type CtxGetResult,
+  CtxKeysInput,
+  type CtxKeysResult,
+  CtxPutInput,
+  type CtxPutResult,
+} from './tools/framework-context';
+// Tool family: swarm-files
+export {
+  ArbiterDecideInput,
+  type ArbiterDecideResult,
+  type DecisionResult,
+  FsListInput,
+  type FsListResult,
+  FsProposalsInput,
+  type FsProposalsResult,
+  FsReadInput,
+  type FsReadResult,
+  FsWriteInput,
+  type FsWriteResult,
+  SearchTextInput,
+  type SearchTextResult,
+  type TextMatch,
+} from './tools/framework-files';
+// Tool family: swarm-queue
+export {
+  CoordClaimInput,
+  CoordCompleteInput,
+  CoordEnqueueInput,
+  CoordExtendInput,
+  CoordNextInput,
+  type QueueItemView,
+  type QueueStatusResult,
+} from './tools/framework-queue';
 // Tool family: handoffs
 export {
   type AcceptBatonResult,
@@ -377,42 +413,6 @@ export {
   type SuggestBackend,
   TaskSuggestApproachInput,
 } from './tools/suggest';
-// Tool family: swarm-context
-export {
-  CtxGetInput,
-  type CtxGetResult,
-  CtxKeysInput,
-  type CtxKeysResult,
-  CtxPutInput,
-  type CtxPutResult,
-} from './tools/swarm-context';
-// Tool family: swarm-files
-export {
-  ArbiterDecideInput,
-  type ArbiterDecideResult,
-  type DecisionResult,
-  FsListInput,
-  type FsListResult,
-  FsProposalsInput,
-  type FsProposalsResult,
-  FsReadInput,
-  type FsReadResult,
-  FsWriteInput,
-  type FsWriteResult,
-  SearchTextInput,
-  type SearchTextResult,
-  type TextMatch,
-} from './tools/swarm-files';
-// Tool family: swarm-queue
-export {
-  CoordClaimInput,
-  CoordCompleteInput,
-  CoordEnqueueInput,
-  CoordExtendInput,
-  CoordNextInput,
-  type QueueItemView,
-  type QueueStatusResult,
-} from './tools/swarm-queue';
 // Tool family: swarm runs (seed 004, toolset runtime)
 export type {
   SwarmCollectInput,

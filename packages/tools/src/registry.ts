@@ -51,7 +51,7 @@ export const RECEIPT_BOUNDS = {
   fields: 32,
 } as const;
 
-export interface RegistryHooks {
+export interface RegistryCallbacks {
   /** Epoch milliseconds from the injected clock. */
   now(): number;
   /**
@@ -78,9 +78,9 @@ export type ToolCallOutcome =
 export class ToolRegistry<B> {
   readonly #tools: ReadonlyMap<string, Tool<B>>;
   readonly #backend: B;
-  readonly #hooks: RegistryHooks;
+  readonly #hooks: RegistryCallbacks;
 
-  constructor(tools: readonly Tool<B>[], backend: B, hooks: RegistryHooks) {
+  constructor(tools: readonly Tool<B>[], backend: B, hooks: RegistryCallbacks) {
     const map = new Map<string, Tool<B>>();
     for (const tool of tools) {
       if (map.has(tool.name)) throw new Error(`tool defined twice: ${tool.name}`);

@@ -13,7 +13,7 @@ import {
   hashArgs,
   parseArgs,
   RECEIPT_BOUNDS,
-  type RegistryHooks,
+  type RegistryCallbacks,
   type ToolCallOutcome,
   ToolRegistry,
 } from '../src/index';
@@ -86,7 +86,7 @@ const nothing = defineTool({
   handler: () => undefined,
 });
 
-function setup(hooks: Partial<RegistryHooks> = {}) {
+function setup(hooks: Partial<RegistryCallbacks> = {}) {
   const backend: FakeBackend = { calls: [] };
   const receipts: CallReceipt[] = [];
   const internal: Array<{ error: unknown; tool: string }> = [];
@@ -272,7 +272,7 @@ describe('receipts', () => {
 describe('idempotency hook', () => {
   function withHook() {
     const idempotent = vi.fn(<T>(_tool: string, _key: string, _hash: string, fn: () => T): T => fn());
-    return { ...setup({ idempotent: idempotent as RegistryHooks['idempotent'] }), idempotent };
+    return { ...setup({ idempotent: idempotent as RegistryCallbacks['idempotent'] }), idempotent };
   }
 
   it('wraps a mutating call that carries a key, hashing the arguments without the key', async () => {

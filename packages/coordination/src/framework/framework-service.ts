@@ -5,7 +5,7 @@
  * The file tools work only under a root the server allows (ROOT_NOT_ALLOWED otherwise),
  * and only the arbiter configured at start may decide on write proposals.
  */
-import { ColonyError, type SwarmBackend } from '@swarm/tools';
+import { ColonyError, type FrameworkBackend } from '@swarm/tools';
 import type { DomainContext } from '../context';
 import { requireRoot } from '../roots';
 import { listFiles, readFile, searchFiles } from './file-reads';
@@ -26,7 +26,7 @@ export interface FrameworkOptions {
   readonly arbiter?: string;
 }
 
-export function createFrameworkBackend(ctx: DomainContext, options: FrameworkOptions = {}): SwarmBackend {
+export function createFrameworkBackend(ctx: DomainContext, options: FrameworkOptions = {}): FrameworkBackend {
   const allowWrite = options.allowWrite ?? false;
   const arbiter = options.arbiter;
   /** Refuses a repo_root outside the roots the server allows, before any file is touched. */

@@ -1,5 +1,5 @@
 /**
- * @module tools/swarm-context
+ * @module tools/framework-context
  * Seed 000 shared context: a versioned key/value store every agent of a swarm reads
  * and writes. Findings go under `AgentName.task` keys; the orchestrator keeps the
  * round number under `phase` (coord_status reports it) and agents may use
@@ -34,14 +34,14 @@ export interface CtxKeysResult {
   truncated?: true;
 }
 
-export interface SwarmContextBackend {
+export interface FrameworkContextBackend {
   put(args: CtxPutInput): CtxPutResult;
   get(args: CtxGetInput): CtxGetResult;
   keys(args: CtxKeysInput): CtxKeysResult;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */
-type Host = { readonly swarm: { readonly context: SwarmContextBackend } };
+type Host = { readonly framework: { readonly context: FrameworkContextBackend } };
 
 export const ctxPut = defineTool({
   name: 'ctx_put',
@@ -71,7 +71,7 @@ export const ctxPut = defineTool({
       },
     },
   },
-  handler: (args, b: Host) => b.swarm.context.put(args),
+  handler: (args, b: Host) => b.framework.context.put(args),
 });
 
 export const CtxGetInput = z.strictObject({ agent: agentName, key: contextKey });
@@ -88,7 +88,7 @@ export const ctxGet = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Claude', key: 'Gemini.list_code_files' },
   },
-  handler: (args, b: Host) => b.swarm.context.get(args),
+  handler: (args, b: Host) => b.framework.context.get(args),
 });
 
 export const CtxKeysInput = z.strictObject({
@@ -109,7 +109,7 @@ export const ctxKeys = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Claude', prefix: 'Gemini.' },
   },
-  handler: (args, b: Host) => b.swarm.context.keys(args),
+  handler: (args, b: Host) => b.framework.context.keys(args),
 });
 
-export const swarmContextTools = [ctxPut, ctxGet, ctxKeys];
+export const frameworkContextTools = [ctxPut, ctxGet, ctxKeys];

@@ -1,5 +1,5 @@
 /**
- * @module tools/swarm-queue
+ * @module tools/framework-queue
  * Seed 000 coordinator queue: a FIFO of work items handed out under leases. An item is
  * held by one agent at a time; a lease that runs out puts the item back at its place
  * in the queue. Safe across processes: every hand-out is a guarded update inside one
@@ -36,7 +36,7 @@ export interface QueueStatusResult {
   phase: number;
 }
 
-export interface SwarmQueueBackend {
+export interface FrameworkQueueBackend {
   enqueue(args: CoordEnqueueInput): { enqueued: true; id: string; kind: string };
   next(args: CoordNextInput): { item: QueueItemView | null };
   status(args: CoordStatusInput): QueueStatusResult;
@@ -46,7 +46,7 @@ export interface SwarmQueueBackend {
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */
-type Host = { readonly swarm: { readonly queue: SwarmQueueBackend } };
+type Host = { readonly framework: { readonly queue: FrameworkQueueBackend } };
 
 export const coordEnqueue = defineTool({
   name: 'coord_enqueue',
@@ -59,7 +59,7 @@ export const coordEnqueue = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Orchestrator', kind: 'scan_docs', payload: { dir: 'docs' } },
   },
-  handler: (args, b: Host) => b.swarm.queue.enqueue(args),
+  handler: (args, b: Host) => b.framework.queue.enqueue(args),
 });
 
 export const CoordNextInput = z.strictObject({ agent: agentName, lease_sec: leaseSec.default(180) });
@@ -82,7 +82,7 @@ export const coordNext = defineTool({
       'coord_extend.',
     example: { agent: 'Gemini', lease_sec: 180 },
   },
-  handler: (args, b: Host) => b.swarm.queue.next(args),
+  handler: (args, b: Host) => b.framework.queue.next(args),
 });
 
 export const CoordStatusInput = z.strictObject({ agent: agentName });
@@ -102,7 +102,7 @@ export const coordStatus = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Orchestrator' },
   },
-  handler: (args, b: Host) => b.swarm.queue.status(args),
+  handler: (args, b: Host) => b.framework.queue.status(args),
 });
 
 export const CoordClaimInput = z.strictObject({ agent: agentName, id: itemId, lease_sec: leaseSec.default(180) });
@@ -120,7 +120,7 @@ export const coordClaim = defineTool({
     notes: 'ALREADY_CLAIMED carries claimed_by and lease_until of the live lease.',
     example: { agent: 'Gemini', id: '42', lease_sec: 300 },
   },
-  handler: (args, b: Host) => b.swarm.queue.claim(args),
+  handler: (args, b: Host) => b.framework.queue.claim(args),
 });
 
 export const CoordCompleteInput = z.strictObject({ agent: agentName, id: itemId, result: jsonValue.optional() });
@@ -141,7 +141,7 @@ export const coordComplete = defineTool({
       'still lets you complete it.',
     example: { agent: 'Gemini', id: '42', result: { ok: true } },
   },
-  handler: (args, b: Host) => b.swarm.queue.complete(args),
+  handler: (args, b: Host) => b.framework.queue.complete(args),
 });
 
 export const CoordExtendInput = z.strictObject({ agent: agentName, id: itemId, extend_sec: leaseSec });
@@ -158,7 +158,7 @@ export const coordExtend = defineTool({
     errors: ['QUEUE_ITEM_NOT_FOUND', 'QUEUE_ITEM_DONE', 'LEASE_NOT_HELD', 'RATE_LIMITED'],
     example: { agent: 'Gemini', id: '42', extend_sec: 120 },
   },
-  handler: (args, b: Host) => b.swarm.queue.extend(args),
+  handler: (args, b: Host) => b.framework.queue.extend(args),
 });
 
-export const swarmQueueTools = [coordEnqueue, coordNext, coordStatus, coordClaim, coordComplete, coordExtend];
+export const frameworkQueueTools = [coordEnqueue, coordNext, coordStatus, coordClaim, coordComplete, coordExtend];

@@ -1,5 +1,5 @@
 /**
- * @module tools/swarm-files
+ * @module tools/framework-files
  * Seed 000 workspace file tools. Reads (fs_list, fs_read, search_text) answer at once;
  * fs_write only queues a proposal, which an arbiter approves or rejects with
  * arbiter_decide; an approved write reaches the disk only when writes are allowed
@@ -98,7 +98,7 @@ export interface ArbiterDecideResult {
   writes_allowed: boolean;
 }
 
-export interface SwarmFilesBackend {
+export interface FrameworkFilesBackend {
   list(args: FsListInput): FsListResult;
   read(args: FsReadInput): FsReadResult;
   search(args: SearchTextInput): SearchTextResult;
@@ -108,7 +108,7 @@ export interface SwarmFilesBackend {
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */
-type Host = { readonly swarm: { readonly files: SwarmFilesBackend } };
+type Host = { readonly framework: { readonly files: FrameworkFilesBackend } };
 
 export const fsList = defineTool({
   name: 'fs_list',
@@ -126,7 +126,7 @@ export const fsList = defineTool({
       `${PATH_NOTES}`,
     example: { agent: 'Gemini', repo_root: '/abs/repo', dir: '.', pattern: 'regex:py$', max_results: 200 },
   },
-  handler: (args, b: Host) => b.swarm.files.list(args),
+  handler: (args, b: Host) => b.framework.files.list(args),
 });
 
 export const FsReadInput = z.strictObject({
@@ -152,7 +152,7 @@ export const fsRead = defineTool({
     notes: PATH_NOTES,
     example: { agent: 'Gemini', repo_root: '/abs/repo', path: 'scripts/ai_swarm.py', max_bytes: 50_000 },
   },
-  handler: (args, b: Host) => b.swarm.files.read(args),
+  handler: (args, b: Host) => b.framework.files.read(args),
 });
 
 export const SearchTextInput = z.strictObject({
@@ -179,7 +179,7 @@ export const searchText = defineTool({
       `skips. ${PATH_NOTES}`,
     example: { agent: 'Gemini', repo_root: '/abs/repo', pattern: 'def main', dir: 'scripts', max_matches: 50 },
   },
-  handler: (args, b: Host) => b.swarm.files.search(args),
+  handler: (args, b: Host) => b.framework.files.search(args),
 });
 
 export const FsWriteInput = z.strictObject({
@@ -207,7 +207,7 @@ export const fsWrite = defineTool({
       `proposal for the same path supersedes the older one (superseded_id). ${PATH_NOTES}`,
     example: { agent: 'Claude', repo_root: '/abs/repo', path: 'docs/notes.md', content: 'Hello', create_dirs: true },
   },
-  handler: (args, b: Host) => b.swarm.files.propose(args),
+  handler: (args, b: Host) => b.framework.files.propose(args),
 });
 
 export const FsProposalsInput = z.strictObject({
@@ -232,7 +232,7 @@ export const fsProposals = defineTool({
     errors: ['RATE_LIMITED'],
     example: { agent: 'Arbiter', repo_root: '/abs/repo', include_content: true },
   },
-  handler: (args, b: Host) => b.swarm.files.proposals(args),
+  handler: (args, b: Host) => b.framework.files.proposals(args),
 });
 
 export const ArbiterDecision = z.strictObject({
@@ -267,7 +267,7 @@ export const arbiterDecide = defineTool({
       decisions: [{ path: 'docs/notes.md', action: 'approve', notes: 'ok' }],
     },
   },
-  handler: (args, b: Host) => b.swarm.files.decide(args),
+  handler: (args, b: Host) => b.framework.files.decide(args),
 });
 
-export const swarmFileTools = [fsList, fsRead, searchText, fsWrite, fsProposals, arbiterDecide];
+export const frameworkFileTools = [fsList, fsRead, searchText, fsWrite, fsProposals, arbiterDecide];
