@@ -23,7 +23,15 @@ import {
   type TokenCounter,
   tokenWorker,
 } from '@swarm/coordination';
-import { countObservations, countSessions, countTasks, openStore } from '@swarm/storage';
+import {
+  type CheckpointMode,
+  type CheckpointResult,
+  checkpoint,
+  countObservations,
+  countSessions,
+  countTasks,
+  openStore,
+} from '@swarm/storage';
 import {
   type AnthropicTool,
   type CallReceipt,
@@ -153,6 +161,8 @@ export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
   /** Seed 001's function-calling schemas (OpenAI format) of the seven context-mesh tools. */
   getSchemas(): OpenAITool[];
   status(): ColonyStatus;
+  /** A WAL checkpoint of the store (default PASSIVE: never waits); null once closed. */
+  checkpoint(mode?: CheckpointMode): CheckpointResult | null;
   close(): void;
 }
 
@@ -273,6 +283,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       tools: registry.list('all').length + registry.list('framework').length + registry.list('runtime').length,
       warnings: [...warnings],
     }),
+    checkpoint: (mode = 'PASSIVE') => (store.closed ? null : checkpoint(store, mode)),
     close: () => {
       if (store.closed) return;
       receipts?.flush(true);

@@ -70,6 +70,7 @@ export type { EnvironmentInfo, PromptContext, PromptMessage, ReadySubtask } from
 export { realSleep, type Sleep } from './runner/_waker.js';
 // Runner, registry, router, budgets
 export { type Budget, BudgetMeter } from './runner/budget.js';
+export { DEFAULT_HEARTBEAT_SECS, Heartbeat } from './runner/heartbeat.js';
 export { LivenessMonitor } from './runner/liveness-monitor.js';
 export { AgentRegistry, type Router, type RouterOptions, startRouter } from './runner/registry.js';
 export { AgentRunner, type AgentSnapshot, DEFAULT_GRACE_MS, NUDGE_TEXT, type RunnerOptions } from './runner/runner.js';

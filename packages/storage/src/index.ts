@@ -52,6 +52,8 @@ export {
   resolveBaton,
   retargetBaton,
 } from './batons';
+// WAL checkpoints
+export { CHECKPOINT_MODES, type CheckpointMode, type CheckpointResult, checkpoint } from './checkpoint';
 // File claims
 export {
   type ClaimState,

@@ -16,6 +16,7 @@ import {
   BudgetMeter,
   colonySessionId,
   createModelProvider,
+  joinThread,
   type Mailbox,
   type ReadySubtask,
   type ResolvedProjectConfig,
@@ -124,6 +125,10 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
       budgets: [new BudgetMeter(budget, 'agent'), o.session_budget],
       onChange: o.onChange,
       log: (line) => o.log(name, line),
+      // Re-joining the thread (task_thread) refreshes the session heartbeat and writes nothing else.
+      heartbeat: async () => {
+        await joinThread(o.caller, { repo_root: o.root, branch: info.base_branch, session_id: info.id, agent: name });
+      },
       onSession: async (result, seq) => {
         o.log(name, `session ${seq} ended: ${result.outcome} (${result.reason}), ${result.tool_calls} tool calls`);
         if (result.error?.kind !== 'rate_limited') {

@@ -30,6 +30,7 @@ import {
 import { openRepo } from '@swarm/worktree';
 import { type Colony, openColony } from '../open-colony.js';
 import { buildRunners, callerOf, SUPERVISOR } from './_agents.js';
+import { startCheckpoints } from './_checkpoints.js';
 import { planCounts } from './_status.js';
 
 export class SwarmStartError extends Error {}
@@ -137,6 +138,7 @@ async function run(colony: Colony, root: string, options: RunSwarmOptions): Prom
     registry.register(runner);
   }
   const router = startRouter(registry, mailbox, { poll_ms: 200, log: (l) => log('router', l) });
+  const checkpoints = startCheckpoints(() => colony.checkpoint('PASSIVE'), { log: (l) => log('router', l) });
   writeStatus();
   options.print(
     `session ${info.id} started: ${names.join(', ')} (base ${info.base_commit.slice(0, 7)} on ${info.base_branch})`,
@@ -160,6 +162,7 @@ async function run(colony: Colony, root: string, options: RunSwarmOptions): Prom
   await registry.shutdown();
   await agentsDone;
   router.stop();
+  checkpoints.stop();
   clearInterval(ticker);
   const report = await finishSession(repoRoot, info, mode);
   for (const a of report.agents) {

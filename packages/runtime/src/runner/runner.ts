@@ -24,6 +24,7 @@ import { transition } from '../state/transition.js';
 import type { AgentTools } from '../tools/agent-tools.js';
 import { realSleep, type Sleep, Waker } from './_waker.js';
 import { type BudgetMeter, TurnUsage } from './budget.js';
+import { Heartbeat } from './heartbeat.js';
 
 export const DEFAULT_GRACE_MS = 10_000;
 export const NUDGE_TEXT = 'You have been idle. Check the plan for ready sub-tasks and your messages, then carry on.';
@@ -59,6 +60,9 @@ export interface RunnerOptions {
   readonly onSession?: (result: LoopResult, seq: number) => void | Promise<void>;
   readonly onChange?: (snapshot: AgentSnapshot) => void;
   readonly log?: (line: string) => void;
+  /** Refreshes the agent's colony session heartbeat (its lane); beaten at each session start and every `heartbeat_interval_ms` while one runs. */
+  readonly heartbeat?: () => Promise<void>;
+  readonly heartbeat_interval_ms?: number;
 }
 
 export interface AgentSnapshot {
@@ -89,9 +93,11 @@ export class AgentRunner {
   private nudges = 0;
   private pendingNudge = false;
   private done: Promise<void> | null = null;
+  private readonly beat: Heartbeat | null;
 
   constructor(readonly options: RunnerOptions) {
     this.lastActivity = options.now();
+    this.beat = options.heartbeat ? new Heartbeat(options.heartbeat, options.now, options.heartbeat_interval_ms) : null;
   }
 
   get name(): string {
@@ -286,6 +292,7 @@ export class AgentRunner {
     const system = this.lastPrompt;
     const turnUsage = new TurnUsage();
     const remaining = this.remainingBudgets();
+    this.beat?.tick(true);
     const loop = runAgentLoop({
       provider: this.options.provider,
       model: this.options.model,
@@ -303,6 +310,7 @@ export class AgentRunner {
       },
       onEvent: (event) => {
         this.lastActivity = this.options.now();
+        this.beat?.tick();
         if (event.type !== 'error' && event.type !== 'retry' && event.type !== 'turn_end') this.started();
         if (event.type === 'turn_end') {
           const { tokens, usd } = turnUsage.next(event.progress);
