@@ -97,12 +97,9 @@ describe('every mutating tool takes an idempotency key', () => {
     expect(inbox.payload.count).toBe(1);
   });
 
-  it('every mutating tool of every toolset accepts idempotency_key (the runtime tools aside)', async () => {
+  it('every mutating tool of every toolset accepts idempotency_key', async () => {
     const { COLONY_TOOLS } = await import('@swarm/tools');
-    // Runtime tools (--allow-exec) run processes asynchronously: a stored answer cannot stand in for a re-run.
-    const missing = COLONY_TOOLS.filter(
-      (t) => t.mutates && t.surface !== 'runtime' && !('idempotency_key' in t.input.shape),
-    ).map((t) => t.name);
+    const missing = COLONY_TOOLS.filter((t) => t.mutates && !('idempotency_key' in t.input.shape)).map((t) => t.name);
     expect(missing).toEqual([]);
   });
 });

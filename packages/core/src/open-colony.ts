@@ -50,6 +50,7 @@ import { locateRepo } from '@swarm/worktree';
 import { defaultHivemindRoots, envRates } from './_env';
 import { ReceiptQueue } from './_receipts';
 import { runOnce } from './_run-once';
+import { runOnceAsync } from './_run-once-async';
 import { resolveDbPath, resolveHome } from './paths';
 import { type PlanScripts, planScripts } from './plan-scripts';
 import { SAVINGS_REFERENCE } from './savings-reference';
@@ -243,6 +244,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
   const registry: ToolRegistry<ColonyBackend> = new ToolRegistry(COLONY_TOOLS, backend, {
     now: () => clock.now(),
     idempotent: (tool, key, argsHash, fn) => runOnce(store, clock, tool, key, argsHash, fn),
+    idempotentAsync: (tool, key, argsHash, fn) => runOnceAsync(store, clock, tool, key, argsHash, fn),
     ...(receipts
       ? {
           recordReceipt: (r: CallReceipt) => receipts.push(r),

@@ -31,3 +31,20 @@ export function saveIdempotentResult(
 ): void {
   dbOf(store).insert(idempotencyKeys).values({ tool, key, argsHash, result, createdAt: now }).run();
 }
+
+/** Overwrites the stored result of (tool, key): a reservation's pending marker becomes the answer. */
+export function replaceIdempotentResult(store: Store, tool: string, key: string, result: unknown, now: number): void {
+  dbOf(store)
+    .update(idempotencyKeys)
+    .set({ result, createdAt: now })
+    .where(and(eq(idempotencyKeys.tool, tool), eq(idempotencyKeys.key, key)))
+    .run();
+}
+
+/** Forgets (tool, key): a failed call releases its reservation so a retry runs again. */
+export function deleteIdempotentResult(store: Store, tool: string, key: string): void {
+  dbOf(store)
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.tool, tool), eq(idempotencyKeys.key, key)))
+    .run();
+}

@@ -100,7 +100,13 @@ export {
   upsertExample,
 } from './examples';
 // Idempotency keys
-export { findIdempotentResult, type IdempotentResult, saveIdempotentResult } from './idempotency';
+export {
+  deleteIdempotentResult,
+  findIdempotentResult,
+  type IdempotentResult,
+  replaceIdempotentResult,
+  saveIdempotentResult,
+} from './idempotency';
 // Lanes: live sessions on task threads, and what waits in their scope
 export {
   countReadySubtasks,

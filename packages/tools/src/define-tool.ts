@@ -44,6 +44,11 @@ export interface ToolSpec<B, S extends z.ZodObject, R> {
    * contract fixes word for word (seed 001).
    */
   readonly idempotencyKey?: boolean | 'unlisted';
+  /**
+   * The handler is async (it runs processes): a keyed call reserves its key, runs outside
+   * any write transaction, then records the answer (RegistryCallbacks.idempotentAsync).
+   */
+  readonly async?: boolean;
   /** How refusals are worded; default `colony`. */
   readonly errorFormat?: ErrorFormat;
   /**
@@ -63,6 +68,8 @@ export interface Tool<B = unknown> {
   readonly core: boolean;
   readonly surface: ToolSurface;
   readonly mutates: boolean;
+  /** The handler is async (see ToolSpec.async). */
+  readonly async: boolean;
   readonly errorFormat: ErrorFormat;
   /** The argument naming the calling agent, if any (see ToolSpec.callerArg). */
   readonly callerArg: string | null;
@@ -96,6 +103,7 @@ export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>)
     core: spec.core ?? false,
     surface: spec.surface ?? 'contract',
     mutates: spec.mutates,
+    async: spec.async ?? false,
     errorFormat: spec.errorFormat ?? 'colony',
     callerArg,
     unlisted: keyed && spec.idempotencyKey === 'unlisted' ? ['idempotency_key'] : [],

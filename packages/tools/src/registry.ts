@@ -59,6 +59,12 @@ export interface RegistryCallbacks {
    * run `fn` in one write transaction, so a racing retry waits and then sees the result.
    */
   idempotent?<T>(tool: string, key: string, argsHash: string, fn: () => T): T;
+  /**
+   * Runs an async mutating call (a tool declared `async`) at most once per (tool, key):
+   * reserves the key, runs `fn` outside any transaction, records its answer (an error
+   * releases the key); a duplicate in flight awaits or polls for that answer.
+   */
+  idempotentAsync?<T>(tool: string, key: string, argsHash: string, fn: () => Promise<T>): Promise<T>;
   recordReceipt?(receipt: CallReceipt): void;
   /** Runs before each call's handler (given the tool's name): e.g. settle deferred receipts the call may read. */
   beforeCall?(tool: string): void;
@@ -136,7 +142,11 @@ export class ToolRegistry<B> {
 
   async #run(tool: Tool<B>, args: Record<string, unknown>): Promise<unknown> {
     const key = args.idempotency_key;
-    if (!tool.mutates || typeof key !== 'string' || !this.#hooks.idempotent) {
+    if (tool.async && tool.mutates && typeof key === 'string' && this.#hooks.idempotentAsync) {
+      const { idempotency_key: _ignored, ...rest } = args;
+      return this.#hooks.idempotentAsync(tool.name, key, hashArgs(rest), async () => tool.handler(args, this.#backend));
+    }
+    if (!tool.mutates || typeof key !== 'string' || tool.async || !this.#hooks.idempotent) {
       return tool.handler(args, this.#backend);
     }
     const { idempotency_key: _ignored, ...rest } = args;

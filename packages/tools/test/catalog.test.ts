@@ -145,9 +145,8 @@ describe('COLONY_TOOLS', () => {
     expect(parsed.success).toBe(false);
   });
 
-  it('accepts idempotency_key exactly on the mutating tools (unlisted in the fixed seed-001 schemas), except the runtime tools', () => {
-    // Runtime tools run processes asynchronously: a stored answer cannot stand in for a re-run.
-    const keyed = tools.filter((t) => t.mutates && t.surface !== 'runtime');
+  it('accepts idempotency_key exactly on the mutating tools (unlisted in the fixed seed-001 schemas)', () => {
+    const keyed = tools.filter((t) => t.mutates);
     for (const tool of tools) {
       expect('idempotency_key' in tool.input.shape, tool.name).toBe(keyed.includes(tool));
       if (keyed.includes(tool))
@@ -200,6 +199,12 @@ describe('COLONY_TOOLS', () => {
       'spec_change_add_delta',
       'spec_build_record_failure',
       'spec_archive',
+      'workspace_fork',
+      'workspace_merge',
+      'workspace_destroy',
+      'exec_parallel',
+      'swarm_run',
+      'workspace_clean',
     ]);
   });
 

@@ -134,9 +134,11 @@ A session need not call \`task_thread\` first: its first call registers it, and 
 
 ## Retries: idempotency_key
 
-Every mutating tool (\`Writes: yes\` below) except the runtime ones (which run
-processes: a stored answer cannot stand in for a re-run) accepts an optional \`idempotency_key\`
+Every mutating tool (\`Writes: yes\` below) accepts an optional \`idempotency_key\`
 (1-200 characters). A retry with the same key and the same arguments returns the first
 result without writing again, even across processes; the same key with different
-arguments answers \`IDEMPOTENCY_KEY_REUSED\`.
+arguments answers \`IDEMPOTENCY_KEY_REUSED\`. The runtime tools (which run processes)
+reserve the key before running: a retry while the first call still runs waits for its
+answer (at most 10 minutes, then \`TIMEOUT\`) instead of running again, a reservation
+whose process died is taken over, and a call that fails stores nothing, so its retry runs.
 `;

@@ -111,7 +111,7 @@ export const swarmRun = defineTool({
   input: SwarmRunInput,
   surface: 'runtime',
   mutates: true,
-  idempotencyKey: false,
+  async: true,
   docs: {
     returns:
       '{ swarm_id, tasks: [ { name, workspace_id, success, exit_code, stdout, stderr, elapsed_ms, branch, timed_out, skipped, commits } ], merge?: { strategy, target_workspace, results: [ { source, success, commits_applied, conflicts, error?, log_tail? } ] }, summary: { total_tasks, succeeded, failed, total_elapsed_ms, workers_destroyed } }; with background: true, { swarm_id, state: "running" } at once.',
@@ -168,7 +168,7 @@ export const workspaceClean = defineTool({
   input: WorkspaceCleanInput,
   surface: 'runtime',
   mutates: true,
-  idempotencyKey: false,
+  async: true,
   docs: {
     returns:
       '{ interrupted: [ swarm_id ], worktrees_removed, branches_kept: [ branch ], branches_deleted: [ branch ] }.',

@@ -115,7 +115,7 @@ export const workspaceFork = defineTool({
   input: WorkspaceForkInput,
   surface: 'runtime',
   mutates: true,
-  idempotencyKey: false,
+  async: true,
   docs: {
     returns:
       '{ workspaces: [ { workspace_id, workspace_name, branch, base_commit } ] }; workspace_id is the absolute worktree path, branch `colony/ws/<name>`.',
@@ -149,7 +149,7 @@ export const workspaceMerge = defineTool({
   input: WorkspaceMergeInput,
   surface: 'runtime',
   mutates: true,
-  idempotencyKey: false,
+  async: true,
   docs: {
     returns:
       '{ merge: { strategy, target_workspace, results: [ { source, success, commits_applied, conflicts, error? } ] } }.',
@@ -171,7 +171,7 @@ export const workspaceDestroy = defineTool({
   input: WorkspaceDestroyInput,
   surface: 'runtime',
   mutates: true,
-  idempotencyKey: false,
+  async: true,
   docs: {
     returns: '{ destroyed: [ { workspace_id, branch_deleted } ], count }.',
     errors: ['EXEC_NOT_ALLOWED', 'WORKSPACE_NOT_FOUND', 'WORKSPACE_DIRTY', 'WORKSPACE_UNMERGED', 'GIT_TOO_OLD'],
@@ -187,7 +187,7 @@ export const execParallel = defineTool({
   input: ExecParallelInput,
   surface: 'runtime',
   mutates: true,
-  idempotencyKey: false,
+  async: true,
   docs: {
     returns:
       '{ results: [ { workspace_id, workspace_name, exit_code, stdout, stderr, timed_out, truncated } ], summary: { total, succeeded, failed, timed_out, elapsed_ms } }, one result per input in input order.',
