@@ -71,6 +71,21 @@ export async function runSwarm(options: RunSwarmOptions): Promise<RunSwarmResult
 }
 
 async function run(colony: Colony, root: string, options: RunSwarmOptions): Promise<RunSwarmResult> {
+  // A stop may signal as soon as the session files exist, before the wait below: kept, not fatal.
+  const latch = signalLatch();
+  try {
+    return await runLatched(colony, root, options, latch);
+  } finally {
+    latch.release();
+  }
+}
+
+async function runLatched(
+  colony: Colony,
+  root: string,
+  options: RunSwarmOptions,
+  latch: SignalLatch,
+): Promise<RunSwarmResult> {
   const loaded = loadRuntimeConfig({ home: colony.home, projectRoot: root });
   if (!loaded.config) throw new SwarmStartError(loaded.errors.map((e) => e.message).join('\n'));
   for (const warning of loaded.warnings) options.print(`warning: ${warning}`);
@@ -157,7 +172,7 @@ async function run(colony: Colony, root: string, options: RunSwarmOptions): Prom
       for (const line of lines) options.print(`liveness: ${line}`);
     });
   }, 1000);
-  const mode = await waitForStop(repoRoot, options.signal);
+  const mode = await waitForStop(repoRoot, options.signal, latch);
   options.print(`stopping session ${info.id} (${mode})`);
   await registry.shutdown();
   await agentsDone;
@@ -188,9 +203,40 @@ function statusOf(s: AgentSnapshot) {
   };
 }
 
+interface SignalLatch {
+  /** Whether SIGTERM or SIGINT arrived since the latch was set. */
+  received(): boolean;
+  release(): void;
+}
+
+/**
+ * Catches SIGTERM/SIGINT from the start of `colony swarm start`, so a stop that signals
+ * while the session is still starting ends it gracefully instead of killing the process
+ * (Node's default) mid-start.
+ */
+function signalLatch(): SignalLatch {
+  let got = false;
+  const on = () => {
+    got = true;
+  };
+  process.on('SIGTERM', on);
+  process.on('SIGINT', on);
+  return {
+    received: () => got,
+    release: () => {
+      process.off('SIGTERM', on);
+      process.off('SIGINT', on);
+    },
+  };
+}
+
 /** Resolves with the stop mode: a stop request file, SIGTERM/SIGINT (merge), or the signal. */
-function waitForStop(root: string, signal?: AbortSignal): Promise<StopMode> {
+function waitForStop(root: string, signal: AbortSignal | undefined, latch: SignalLatch): Promise<StopMode> {
   return new Promise((resolve) => {
+    if (latch.received()) {
+      resolve(readStopRequest(root)?.mode ?? 'merge');
+      return;
+    }
     const done = (mode: StopMode) => {
       clearInterval(timer);
       process.off('SIGTERM', onSignal);
