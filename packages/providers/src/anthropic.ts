@@ -9,7 +9,9 @@
  * terminal event's `retries`. Tool inputs arrive as `input_json_delta` fragments and are
  * parsed when their block stops.
  */
+
 import Anthropic from '@anthropic-ai/sdk';
+import { idleAbort } from './_idle-abort.js';
 import { costUsd, type ModelPrice, resolveModel } from './models.js';
 import {
   type ChatMessage,
@@ -71,22 +73,8 @@ async function* streamAnthropic(
     yield { type: 'error', kind: 'auth', message: `environment variable ${keyEnv} is not set`, retries: 0 };
     return;
   }
-  // The SDK's `timeout` only covers the wait for response headers; a stream that stalls
-  // after them is cut by this idle timer, re-armed on every attempt and every event.
-  const controller = new AbortController();
-  const onAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  if (options.signal?.aborted) controller.abort();
-  let timedOut = false;
-  let idle: ReturnType<typeof setTimeout> | undefined;
-  const arm = () => {
-    if (config.timeout == null) return;
-    clearTimeout(idle);
-    idle = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, config.timeout * 1000);
-  };
+  const turn = idleAbort(options.signal, config.timeout);
+  const arm = turn.arm;
   let attempts = 0;
   let lastStatus: number | undefined;
   const pending: ProviderEvent[] = [];
@@ -125,7 +113,7 @@ async function* streamAnthropic(
         ...(config.prompt_cache === false ? {} : { cache_control: { type: 'ephemeral' as const } }),
         ...(request.tools?.length ? { tools: request.tools as Anthropic.Tool[] } : {}),
       },
-      { signal: controller.signal },
+      { signal: turn.signal },
     );
     for await (const event of stream) {
       arm();
@@ -177,7 +165,7 @@ async function* streamAnthropic(
     }
   } catch (error) {
     yield* pending.splice(0);
-    if (timedOut && !options.signal?.aborted) {
+    if (turn.timedOut() && !options.signal?.aborted) {
       const message = `no data for ${config.timeout}s (provider timeout)`;
       yield { type: 'error', kind: 'timeout', message, retries: retries(), usage };
     } else {
@@ -185,8 +173,7 @@ async function* streamAnthropic(
     }
     return;
   } finally {
-    clearTimeout(idle);
-    options.signal?.removeEventListener('abort', onAbort);
+    turn.dispose();
   }
   yield* pending.splice(0);
   const message: ChatMessage = { role: 'assistant', content };

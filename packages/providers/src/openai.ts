@@ -12,8 +12,10 @@
  * when its text carries seed 000's `{"tool_calls": [...]}` envelope, the calls are
  * surfaced as tool_use events (and the turn stops with `tool_use`) all the same.
  */
+
 import { createParser } from 'eventsource-parser';
 import { findEnvelopeCalls } from './_envelope.js';
+import { idleAbort } from './_idle-abort.js';
 import { toStopReason, toUsage, toWireMessages, toWireTools, type WireUsage } from './_openai-wire.js';
 import { costUsd, type ModelPrice, resolveModel } from './models.js';
 import { sleep } from './scripted.js';
@@ -81,20 +83,8 @@ async function* streamOpenAI(
     stream_options: { include_usage: true },
     ...(nativeTools && request.tools?.length ? { tools: toWireTools(request.tools) } : {}),
   });
-  const controller = new AbortController();
-  const onAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  if (options.signal?.aborted) controller.abort();
-  let timedOut = false;
-  let idle: ReturnType<typeof setTimeout> | undefined;
-  const arm = () => {
-    if (config.timeout == null) return;
-    clearTimeout(idle);
-    idle = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, config.timeout * 1000);
-  };
+  const turn = idleAbort(options.signal, config.timeout);
+  const arm = turn.arm;
   const maxRetries = config.max_retries ?? 2;
   let retries = 0;
   let usage: Usage = ZERO_USAGE;
@@ -108,7 +98,7 @@ async function* streamOpenAI(
   });
   const interrupted = (): ErrorEvent | null => {
     if (options.signal?.aborted) return fail('aborted', 'aborted by the caller');
-    if (timedOut) return fail('timeout', `no data for ${config.timeout}s (provider timeout)`);
+    if (turn.timedOut()) return fail('timeout', `no data for ${config.timeout}s (provider timeout)`);
     return null;
   };
   try {
@@ -122,7 +112,7 @@ async function* streamOpenAI(
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
           body,
-          signal: controller.signal,
+          signal: turn.signal,
         });
         if (response.ok) break;
         status = response.status;
@@ -145,7 +135,7 @@ async function* streamOpenAI(
         reason: status ? `HTTP ${status}` : 'connection error',
       };
       const delay = wait ?? config.retry_delay_ms?.(retries) ?? Math.min(500 * 2 ** (retries - 1), 8000);
-      if (!(await sleep(delay, controller.signal))) return yield interrupted() ?? fail('aborted', 'aborted');
+      if (!(await sleep(delay, turn.signal))) return yield interrupted() ?? fail('aborted', 'aborted');
     }
     const calls = new Map<number, OpenCall>();
     let text = '';
@@ -216,8 +206,7 @@ async function* streamOpenAI(
     const cost_usd = costUsd(model, usage, config.prices);
     yield { type: 'stop', stop_reason, message: { role: 'assistant', content }, usage, cost_usd, retries, model };
   } finally {
-    clearTimeout(idle);
-    options.signal?.removeEventListener('abort', onAbort);
+    turn.dispose();
   }
 }
 
