@@ -149,5 +149,13 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE INDEX `swarm_runs_state_idx` ON `swarm_runs` (`state`);",
       "CREATE TABLE `swarm_tasks` (\n\t`swarm_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`position` integer NOT NULL,\n\t`state` text NOT NULL,\n\t`workspace_id` text,\n\t`branch` text NOT NULL,\n\t`exit_code` integer,\n\t`elapsed_ms` integer DEFAULT 0 NOT NULL,\n\t`start_commit` text,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`swarm_id`, `name`),\n\tFOREIGN KEY (`swarm_id`) REFERENCES `swarm_runs`(`id`) ON UPDATE no action ON DELETE cascade\n);"
     ]
+  },
+  {
+    "folderMillis": 1795795659315,
+    "hash": "9c1d0c1f8b8d786ff759a4fd560428903fc8149c8cddc7e20f30c56de06263bc",
+    "sql": [
+      "ALTER TABLE `swarm_tasks` ADD `pgid` integer;",
+      "ALTER TABLE `swarm_tasks` ADD `pgid_started` integer;"
+    ]
   }
 ];

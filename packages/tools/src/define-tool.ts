@@ -52,6 +52,12 @@ export interface ToolSpec<B, S extends z.ZodObject, R> {
   /** How refusals are worded; default `colony`. */
   readonly errorFormat?: ErrorFormat;
   /**
+   * What identifies a keyed call for idempotency (its hash is stored beside the key);
+   * default: every argument but `idempotency_key`. A tool whose arguments carry secrets
+   * leaves their values out, so nothing in the store can be tested against a guess.
+   */
+  readonly fingerprint?: (args: z.output<S>) => unknown;
+  /**
    * The argument naming the calling agent, which an orchestrator sets itself instead of
    * trusting a model with it. Default `agent` when the input has it.
    */
@@ -71,6 +77,8 @@ export interface Tool<B = unknown> {
   /** The handler is async (see ToolSpec.async). */
   readonly async: boolean;
   readonly errorFormat: ErrorFormat;
+  /** What identifies a keyed call (see ToolSpec.fingerprint); null: its arguments. */
+  readonly fingerprint: ((args: Record<string, unknown>) => unknown) | null;
   /** The argument naming the calling agent, if any (see ToolSpec.callerArg). */
   readonly callerArg: string | null;
   /** Arguments accepted but left out of the published JSON schema (`idempotencyKey: 'unlisted'`). */
@@ -105,6 +113,7 @@ export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>)
     mutates: spec.mutates,
     async: spec.async ?? false,
     errorFormat: spec.errorFormat ?? 'colony',
+    fingerprint: (spec.fingerprint as Tool<B>['fingerprint'] | undefined) ?? null,
     callerArg,
     unlisted: keyed && spec.idempotencyKey === 'unlisted' ? ['idempotency_key'] : [],
     docs: spec.docs,

@@ -6,7 +6,7 @@
 // Running git
 export { GitError, type GitErrorKind, type GitOptions, type GitResult, git, gitRaw, withRepoLock } from './_git';
 // Commands in worktrees
-export { type CommandOptions, type CommandResult, DEFAULT_MAX_OUTPUT_BYTES, runCommand, secretRedactor } from './exec';
+export { type CommandOptions, type CommandResult, DEFAULT_MAX_OUTPUT_BYTES, runCommand } from './exec';
 export {
   commandsFor,
   type ExecParallelResult,
@@ -40,6 +40,9 @@ export {
   mergeIntoWorktree,
   type SourceResult,
 } from './merge';
+// Process groups (recovery) and secret masking
+export { killOwnedGroup, ownsGroup, processStartTime } from './process-groups';
+export { MASK, MIN_SECRET_LENGTH, type StreamRedactor, secretRedactor, streamRedactor } from './redact';
 // Repositories
 export {
   COLONY_DIR,

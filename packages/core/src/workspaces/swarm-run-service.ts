@@ -6,14 +6,17 @@
  * Invariants: every refusal comes before any row or worktree is made; a run id is taken
  * by its INSERT (suffix -2, -3... when taken); secret values (env_vars, env) are never
  * written (the stored spec keeps their names only). A run still `running` whose process
- * is gone reads `interrupted`; `recover` removes its worktrees (auto-committed first)
- * and keeps every branch holding commits of its own.
+ * is gone reads `interrupted`, and so do its unfinished workers; `recover` kills the
+ * process groups its commands left running (when still ours), removes its worktrees
+ * (auto-committed first) and keeps every branch holding commits of its own.
  */
 import type { Clock, RateLimiter } from '@swarm/coordination';
 import {
+  clearSwarmTaskGroups,
   finishSwarmRun,
   getSwarmRun,
   insertSwarmRun,
+  interruptSwarmTasks,
   runningSwarmRuns,
   type Store,
   type SwarmRunRow,
@@ -52,6 +55,7 @@ export interface SwarmRunService extends SwarmRunBackend {
 
 export interface RecoverReport {
   interrupted: string[];
+  process_groups_killed: number;
   worktrees_removed: number;
   branches_kept: string[];
   branches_deleted: string[];
@@ -70,7 +74,11 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   /** Marks a run whose process is gone interrupted; answers the row as it now stands. */
   const settle = (row: SwarmRunRow): SwarmRunRow => {
     if (row.state !== 'running' || active.has(row.id) || isAlive(row.pid)) return row;
-    store.write(() => finishSwarmRun(store, row.id, 'interrupted', null, clock.now()));
+    store.write(() => {
+      // Its workers died with it: none still reads executing (their process groups stay recorded for recover).
+      if (finishSwarmRun(store, row.id, 'interrupted', null, clock.now()))
+        interruptSwarmTasks(store, row.id, clock.now());
+    });
     return { ...row, state: 'interrupted' };
   };
 
@@ -96,9 +104,9 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
       workers,
       progress: {
         total: workers.length,
-        completed: count('completed', 'failed', 'timed_out', 'skipped'),
+        completed: count('completed', 'failed', 'timed_out', 'skipped', 'interrupted'),
         running: count('waiting', 'executing'),
-        failed: count('failed', 'timed_out', 'skipped'),
+        failed: count('failed', 'timed_out', 'skipped', 'interrupted'),
       },
     };
   };
@@ -129,6 +137,8 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
               exitCode: p.exit_code,
               elapsedMs: p.elapsed_ms,
               startCommit: p.start_commit,
+              pgid: p.pgid,
+              pgidStarted: p.pgid_started,
             },
             clock.now(),
           ),
@@ -201,12 +211,21 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   }
 
   async function recover(repoRoot?: string): Promise<RecoverReport> {
-    const report: RecoverReport = { interrupted: [], worktrees_removed: 0, branches_kept: [], branches_deleted: [] };
+    const report: RecoverReport = {
+      interrupted: [],
+      process_groups_killed: 0,
+      worktrees_removed: 0,
+      branches_kept: [],
+      branches_deleted: [],
+    };
     for (const row of runningSwarmRuns(store, repoRoot)) {
       if (settle(row).state === 'interrupted') report.interrupted.push(row.id);
     }
     for (const row of swarmRunsInState(store, 'interrupted', repoRoot)) {
       const one = await recoverRun(row, swarmTasksOf(store, row.id));
+      // Checked once: a later pid with the same number is never ours to signal.
+      store.write(() => clearSwarmTaskGroups(store, row.id));
+      report.process_groups_killed += one.groupsKilled;
       report.worktrees_removed += one.worktreesRemoved;
       report.branches_kept.push(...one.branchesKept);
       report.branches_deleted.push(...one.branchesDeleted);

@@ -40,13 +40,17 @@ export const swarmTasks = sqliteTable(
     name: text('name').notNull(),
     /** Order in the run's task list. */
     position: integer('position').notNull(),
-    /** pending | waiting | executing | completed | failed | timed_out | skipped */
+    /** pending | waiting | executing | completed | failed | timed_out | skipped | interrupted */
     state: text('state').notNull(),
     workspaceId: text('workspace_id'),
     branch: text('branch').notNull(),
     exitCode: integer('exit_code'),
     elapsedMs: integer('elapsed_ms').notNull().default(0),
     startCommit: text('start_commit'),
+    /** While executing: the command's process group id, so a recovery after the run's death can kill it. */
+    pgid: integer('pgid'),
+    /** The group leader's start time (Linux clock ticks since boot), guarding against pid reuse. */
+    pgidStarted: integer('pgid_started'),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.swarmId, t.name] })],

@@ -1,0 +1,2 @@
+ALTER TABLE `swarm_tasks` ADD `pgid` integer;--> statement-breakpoint
+ALTER TABLE `swarm_tasks` ADD `pgid_started` integer;
