@@ -146,7 +146,7 @@ export const swarmStatus = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ swarm_id, state: running | completed | failed | interrupted, workers: [ { name, workspace_id, state: pending | waiting | executing | completed | failed | timed_out | skipped, exit_code?, elapsed_ms } ], progress: { total, completed, running, failed } }.',
+      '{ swarm_id, state: running | completed | failed | interrupted, workers: [ { name, workspace_id, state: pending | waiting | executing | completed | failed | timed_out | skipped | interrupted, exit_code?, elapsed_ms } ], progress: { total, completed, running, failed } }.',
     errors: ['EXEC_NOT_ALLOWED', 'SWARM_NOT_FOUND'],
     notes: `A run whose process died reads interrupted, and so do its unfinished workers; \`colony workspace clean\` (or the next server start) recovers its worktrees without deleting branches that hold unmerged commits. ${RUNTIME_NOTES}`,
     example: { swarm_id: 'swarm-20260220-143022' },

@@ -130,7 +130,7 @@ export const workspaceFork = defineTool({
     returns:
       '{ workspaces: [ { workspace_id, workspace_name, branch, base_commit } ] }; workspace_id is the absolute worktree path, branch `colony/ws/<name>`.',
     errors: ['EXEC_NOT_ALLOWED', 'RATE_LIMITED', 'GIT_TOO_OLD'],
-    notes: `Names default to ws-1, ws-2... (skipping taken ones). Worktrees are locked while they exist. Rate limit: one token per worktree created (default 40 per 60 s, settings.json rateLimits.workspace_fork). ${RUNTIME_NOTES}`,
+    notes: `Names default to ws-1, ws-2... (skipping taken ones). Worktrees are locked while they exist. Rate limit: one token per worktree created, from the calling agent's bucket (default 40 per 60 s, settings.json rateLimits.workspace_fork); a refused call creates nothing. ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo', base_ref: 'HEAD', count: 2 },
   },
   handler: (args, b: HasWorkspaces) => b.workspaces.fork(args),
