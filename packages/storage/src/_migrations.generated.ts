@@ -151,9 +151,10 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
     ]
   },
   {
-    "folderMillis": 1795795659315,
-    "hash": "9c1d0c1f8b8d786ff759a4fd560428903fc8149c8cddc7e20f30c56de06263bc",
+    "folderMillis": 1795798359369,
+    "hash": "4b269804d92428eb7a3630c22ff6031a39de74cff925035ed5db16ad36d75fa9",
     "sql": [
+      "ALTER TABLE `swarm_runs` ADD `pid_started` integer;",
       "ALTER TABLE `swarm_tasks` ADD `pgid` integer;",
       "ALTER TABLE `swarm_tasks` ADD `pgid_started` integer;"
     ]

@@ -17,6 +17,8 @@ export interface SwarmRunRow {
   readonly mergeTarget: string | null;
   readonly state: SwarmRunState;
   readonly pid: number;
+  /** The running process's start time (see schema/runs.ts); null where unknown. */
+  readonly pidStarted: number | null;
   /** JSON text. */
   readonly spec: string;
   /** JSON text, once finished. */
@@ -42,7 +44,7 @@ export interface SwarmTaskRow {
 }
 
 const RUN_COLUMNS = `id, repo_root AS repoRoot, base_ref AS baseRef, base_commit AS baseCommit,
-  merge_strategy AS mergeStrategy, merge_target AS mergeTarget, state, pid, spec, result,
+  merge_strategy AS mergeStrategy, merge_target AS mergeTarget, state, pid, pid_started AS pidStarted, spec, result,
   created_at AS createdAt, finished_at AS finishedAt`;
 const TASK_COLUMNS = `swarm_id AS swarmId, name, position, state, workspace_id AS workspaceId, branch,
   exit_code AS exitCode, elapsed_ms AS elapsedMs, start_commit AS startCommit, pgid, pgid_started AS pgidStarted,
@@ -56,8 +58,10 @@ export function insertSwarmRun(
 ): boolean {
   const inserted = statement(
     store,
-    `INSERT INTO swarm_runs (id, repo_root, base_ref, base_commit, merge_strategy, merge_target, state, pid, spec, created_at)
-     VALUES (@id, @repoRoot, @baseRef, @baseCommit, @mergeStrategy, @mergeTarget, 'running', @pid, @spec, @createdAt)
+    `INSERT INTO swarm_runs (id, repo_root, base_ref, base_commit, merge_strategy, merge_target, state, pid, pid_started,
+       spec, created_at)
+     VALUES (@id, @repoRoot, @baseRef, @baseCommit, @mergeStrategy, @mergeTarget, 'running', @pid, @pidStarted,
+       @spec, @createdAt)
      ON CONFLICT (id) DO NOTHING`,
   ).run(run);
   if (inserted.changes === 0) return false;

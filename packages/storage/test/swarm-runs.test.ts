@@ -23,6 +23,7 @@ const run = {
   mergeStrategy: null,
   mergeTarget: null,
   pid: 42,
+  pidStarted: 1234,
   spec: '{}',
   createdAt: 1,
 };
@@ -67,7 +68,7 @@ describeMatrix('swarm_runs', ({ open }) => {
     store.write(() => clearSwarmTaskGroups(store, run.id));
     expect(swarmTasksOf(store, run.id)[1]?.pgid).toBeNull();
     expect(store.write(() => finishSwarmRun(store, run.id, 'completed', '{}', 4))).toBe(false);
-    expect(getSwarmRun(store, run.id)?.state).toBe('interrupted');
+    expect(getSwarmRun(store, run.id)).toMatchObject({ state: 'interrupted', pid: 42, pidStarted: 1234 });
     expect(runningSwarmRuns(store)).toEqual([]);
   });
 });

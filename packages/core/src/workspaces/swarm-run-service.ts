@@ -34,7 +34,7 @@ import {
   type SwarmStatusInput,
   type SwarmStatusResult,
 } from '@swarm/tools';
-import { prepareSwarm, runPrepared, type SwarmRecorder, swarmBranch } from '@swarm/worktree';
+import { prepareSwarm, processStartTime, runPrepared, type SwarmRecorder, swarmBranch } from '@swarm/worktree';
 import { coded, execNotAllowed } from './_refusals';
 import { recoverRun } from './recover';
 
@@ -73,7 +73,7 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
 
   /** Marks a run whose process is gone interrupted; answers the row as it now stands. */
   const settle = (row: SwarmRunRow): SwarmRunRow => {
-    if (row.state !== 'running' || active.has(row.id) || isAlive(row.pid)) return row;
+    if (row.state !== 'running' || active.has(row.id) || runnerAlive(row)) return row;
     store.write(() => {
       // Its workers died with it: none still reads executing (their process groups stay recorded for recover).
       if (finishSwarmRun(store, row.id, 'interrupted', null, clock.now()))
@@ -178,6 +178,7 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
             mergeStrategy: args.merge_strategy ?? null,
             mergeTarget: args.merge_target ?? null,
             pid: process.pid,
+            pidStarted: processStartTime(process.pid),
             spec,
             createdAt: clock.now(),
           },
@@ -245,14 +246,19 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   };
 }
 
-/** Whether a process lives (signal 0 probes without killing). */
-function isAlive(pid: number): boolean {
+/**
+ * Whether the process that runs a run still lives: its pid answers signal 0 and, where
+ * its start time was recorded (Linux), still has it, so a reused pid is not taken for it.
+ */
+function runnerAlive(row: SwarmRunRow): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(row.pid, 0);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (row.pidStarted === null) return true;
+  const started = processStartTime(row.pid);
+  return started === null || started === row.pidStarted;
 }
 
 /** `YYYYMMDD-HHMMSS` in UTC. */
