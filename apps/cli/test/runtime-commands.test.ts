@@ -1,15 +1,18 @@
 /**
  * The runtime commands as real processes (the built CLI) on a real git repository:
  * `colony workspace fork|list|merge|destroy|clean`, `colony exec`, `colony swarm run
- * <file.json|yaml>` (the file's relative repo_root, --json, and the plain output off a
- * terminal), `colony swarm status|collect <id>`.
+ * <file.json|yaml>` (the file's relative repo_root, --json, the plain output off a
+ * terminal, progress on a pseudo-terminal from script(1)), `colony swarm status|collect <id>`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliStore } from './_cli';
 import { git } from './_repo';
+
+const CLI = join(fileURLToPath(new URL('../../..', import.meta.url)), 'apps/cli/dist/cli.js');
 
 // Commits the CLI makes (auto-commits, merges) need an author wherever the tests run.
 Object.assign(process.env, {
@@ -164,4 +167,22 @@ describe('colony swarm run, status and collect', () => {
     expect(run.stdout).toContain('  skip after  exit -');
     expect(run.stderr).not.toContain(' running, ');
   });
+
+  it.skipIf(!hasScript())('on a terminal (a pseudo-TTY from script(1)) shows progress: running, done, elapsed', () => {
+    const file = join(dir, 'tty.json');
+    writeFileSync(file, JSON.stringify({ repo_root: 'repo', tasks: [{ name: 'slow', command: 'sleep 1' }] }));
+    const db = join(dir, 'colony.db');
+    const command = [process.execPath, CLI, 'swarm', 'run', file, '--db', db, '--home', join(dir, 'home')]
+      .map((a) => `'${a}'`)
+      .join(' ');
+    const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    expect(run.status, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(/swarm-\S+: 1 running, 0\/1 done, 0 failed, \d+\.\d s/);
+    expect(run.stdout).toMatch(/swarm-\S+: 0 running, 1\/1 done, 0 failed, \d+\.\d s/);
+    expect(run.stdout).toMatch(/1\/1 tasks succeeded/);
+  });
 });
+
+function hasScript(): boolean {
+  return spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+}
