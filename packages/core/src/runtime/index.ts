@@ -3,7 +3,11 @@
  * and the commands that control a session). A separate entry, so importing
  * `@swarm/core` never loads the runtime or a provider SDK.
  */
+
+// Read-only views of a session (the viewer's runtime panel reads them too).
+export { colonySessionId } from '@swarm/runtime';
 export type { SwarmSessionStatus } from './_status.js';
+export { planCounts, readSessionStatus } from './_status.js';
 export {
   type CleanResult,
   type ControlOptions,
