@@ -9,8 +9,17 @@ export { colonySessionId } from '@swarm/runtime';
 export type { SwarmSessionStatus } from './_status.js';
 export { planCounts, readSessionStatus } from './_status.js';
 export {
+  initSwarmConfig,
+  projectRootOf,
+  type SwarmConfigResult,
+  type SwarmConfigView,
+  swarmConfig,
+} from './config.js';
+export {
+  type CleanPlan,
   type CleanResult,
   type ControlOptions,
+  cleanPlan,
   cleanSwarm,
   repoRootOf,
   type StopResult,
@@ -19,4 +28,9 @@ export {
   stopSwarm,
   swarmStatus,
 } from './control.js';
-export { type RunSwarmOptions, type RunSwarmResult, runSwarm, SwarmStartError } from './orchestrator.js';
+export {
+  type RunSwarmSessionOptions,
+  type RunSwarmSessionResult,
+  runSwarmSession,
+  SwarmStartError,
+} from './session-runner.js';
