@@ -1,7 +1,7 @@
 /**
  * A swarm session for the viewer's browser test, written as `colony swarm start` leaves
  * it: the runtime's own `writeSession` (session.json and the lock with the PID) and the
- * status file the orchestrator rewrites on every state change (`writeAtomic` at
+ * status file the session runner rewrites on every state change (`writeAtomic` at
  * `sessionPaths(root).status`, `{ session, agents, plans }`), plus a plan sub-task
  * claimed in the store by one agent's colony session, as an agent claims one.
  */
@@ -16,7 +16,7 @@ export const SWARM_SUBTASK = 'Wire the widget worker';
 export const FATAL_REASON =
   'agent stopped after 5 consecutive errors (max_consecutive_errors 5); last error: 500 Internal Server Error';
 
-/** One agent as the orchestrator's status file lists it. */
+/** One agent as the session runner's status file lists it. */
 export interface AgentStatusEntry {
   readonly name: string;
   readonly state: string;
@@ -54,7 +54,7 @@ export const SWARM_AGENTS: readonly AgentStatusEntry[] = [
   agentEntry('supervisor', 'Stopped', 5, [5, 5], 4, FATAL_REASON),
 ];
 
-/** session.json and the lock, with `pid` as the orchestrator (alive: active; gone: not running). */
+/** session.json and the lock, with `pid` as the session runner (alive: active; gone: not running). */
 export function writeSwarmSession(repo: string, db: string, pid: number): SessionInfo {
   const info: SessionInfo = {
     id: SWARM_SESSION,
@@ -71,7 +71,7 @@ export function writeSwarmSession(repo: string, db: string, pid: number): Sessio
   return info;
 }
 
-/** The status file, replaced atomically as the orchestrator does after each state change. */
+/** The status file, replaced atomically as the session runner does after each state change. */
 export function writeSwarmStatus(repo: string, info: SessionInfo, agents: readonly AgentStatusEntry[]): void {
   const status = {
     session: { id: info.id, base_commit: info.base_commit, started_at: info.started_at, pid: info.pid, active: true },

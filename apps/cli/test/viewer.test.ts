@@ -87,7 +87,7 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'colony-viewer-'));
     seed = await seedViewerStore(dir);
-    // A live swarm session on the repository: this test process stands in for its orchestrator.
+    // A live swarm session on the repository: this test process stands in for its session runner.
     await claimSwarmSubtask(seed);
     swarm = writeSwarmSession(seed.repo, seed.db, process.pid);
     writeSwarmStatus(seed.repo, swarm, SWARM_AGENTS);
@@ -175,7 +175,7 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
     expect(await row('beta').locator('td.warn').textContent()).toBe('2 / 3');
   });
 
-  it("shows an agent's state change from the orchestrator's status file without a reload", async () => {
+  it("shows an agent's state change from the session runner's status file without a reload", async () => {
     writeSwarmStatus(seed.repo, swarm, [
       SWARM_AGENTS[0]!,
       agentEntry('beta', 'Running', 3, [0, 3], 0),
@@ -188,10 +188,10 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
     expect(await beta.locator('td.warn').count()).toBe(0);
   });
 
-  it('shows every repository in scope: one without a session says so, one whose orchestrator died is not running', async () => {
+  it('shows every repository in scope: one without a session says so, one whose session runner died is not running', async () => {
     const bare = mkdtempSync(join(tmpdir(), 'colony-viewer-bare-'));
     const left = mkdtempSync(join(tmpdir(), 'colony-viewer-left-'));
-    // The pid of a process that has exited (and been reaped): a crashed orchestrator's.
+    // The pid of a process that has exited (and been reaped): a crashed session runner's.
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     writeSwarmStatus(left, writeSwarmSession(left, seed.db, gone), SWARM_AGENTS);
     const both = await startViewerProcess(['--db', seed.db, '--home', seed.home], {
@@ -213,10 +213,10 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
       const dead = runtime.locator(`[data-repo="${left}"]`);
       await expect(dead.locator('h3').textContent()).resolves.toContain(`Session ${SWARM_SESSION} not running`);
       await expect(dead.locator('.summary').textContent()).resolves.toContain(`pid ${gone} gone`);
-      // The agents as the dead orchestrator last recorded them, said to be history.
+      // The agents as the dead session runner last recorded them, said to be history.
       expect(await dead.locator('tr[data-agent]').count()).toBe(3);
       await expect(dead.locator('.caption').textContent()).resolves.toBe(
-        'Agents as the orchestrator last recorded them.',
+        'Agents as the session runner last recorded them.',
       );
       await other.locator('#panel-runtime').screenshot({ path: join(OUTPUT, 'viewer-runtime-repos.png') });
       await other.close();

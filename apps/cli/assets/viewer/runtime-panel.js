@@ -50,7 +50,7 @@ export function renderRuntime(d) {
     );
     const agents = repo.agents ?? [];
     if (agents.length === 0) {
-      out.append(empty('The orchestrator has not reported its agents yet.'));
+      out.append(empty('The session runner has not reported its agents yet.'));
       return out;
     }
     const rows = agents.map((a) =>
@@ -89,8 +89,8 @@ export function renderRuntime(d) {
         h('td', { class: a.stop_reason ? '' : 'muted' }, a.stop_reason ? text(a.stop_reason, 120) : '—'),
       ),
     );
-    // A dead orchestrator wrote its last states and stopped: say the table is history.
-    if (!s.active) out.append(h('p', { class: 'caption' }, 'Agents as the orchestrator last recorded them.'));
+    // A dead session runner wrote its last states and stopped: say the table is history.
+    if (!s.active) out.append(h('p', { class: 'caption' }, 'Agents as the session runner last recorded them.'));
     out.append(
       table(
         [

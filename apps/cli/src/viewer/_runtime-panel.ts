@@ -2,7 +2,7 @@
  * @module viewer/runtime-panel
  * The swarm runtime (`colony swarm start`) of each repository in scope: the session as
  * its files say (`.colony/session.json`, the lock's PID alive or not, the
- * orchestrator's status file), read by core's own `readSessionStatus`, which only reads;
+ * session runner's status file), read by core's own `readSessionStatus`, which only reads;
  * the plan counts `colony swarm status` shows; and per agent its state, session seq,
  * error counters, last activity, stop reason and current sub-task. An agent acts in
  * colony as its own session (`colonySessionId`), so its current sub-task is the plan
@@ -28,7 +28,7 @@ export interface RuntimeAgentView {
   readonly session_seq: number;
   readonly consecutive_errors: number;
   readonly total_errors: number;
-  /** ISO 8601, or null before the orchestrator's first status write. */
+  /** ISO 8601, or null before the session runner's first status write. */
   readonly last_activity: string | null;
   readonly stop_reason: string | null;
   /** The colony session the agent acts as (`swarm-<session>-<agent>`). */
@@ -39,7 +39,7 @@ export interface RuntimeAgentView {
 
 export interface RuntimeRepoView {
   readonly repo_root: string;
-  /** As `colony swarm status`; `active` is false for a session left behind by a dead orchestrator. */
+  /** As `colony swarm status`; `active` is false for a session left behind by a dead session runner. */
   readonly session: SwarmSessionStatus['session'];
   /** Sub-task counts of the repository's active plans (as `colony swarm status`); null without a session. */
   readonly plans: SwarmSessionStatus['plans'] | null;
