@@ -1,10 +1,15 @@
 /**
  * @module tasks/omx-notepad
  * The OMX bridge's tiny resume pointer: one line appended to <repo_root>/.omx/notepad.md.
- * Never the note itself: the full content lives in colony.
+ * Never the note itself: the full content lives in colony. The pointer is a file write
+ * under a caller-given root, so it is written only under a root the server allows; a
+ * pointer refused or failed is a reason for a warning, never a failed note.
  */
 import { appendFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Task } from '@swarm/storage';
+import { isColonyError, type TaskNoteWorkingInput } from '@swarm/tools';
+import { type FileRoots, requireRoot } from '../roots';
 
 export interface NotepadPointer {
   readonly branch: string;
@@ -46,4 +51,49 @@ export function appendNotepadPointer(repoRoot: string, pointer: NotepadPointer):
   const path = join(dir, 'notepad.md');
   appendFileSync(path, `${pointerLine(pointer)}\n`);
   return path;
+}
+
+/**
+ * Appends the pointer under `repoRoot` when the server allows that root: the path
+ * written, or why not (a refusal names its code, e.g. `ROOT_NOT_ALLOWED: ...`).
+ */
+export function writeNotepadPointer(
+  roots: FileRoots | undefined,
+  repoRoot: string,
+  pointer: NotepadPointer,
+): { readonly path: string } | { readonly failure: string } {
+  try {
+    requireRoot(roots, repoRoot);
+    return { path: appendNotepadPointer(repoRoot, pointer) };
+  } catch (error) {
+    return { failure: isColonyError(error) ? `${error.code}: ${error.message}` : (error as Error).message };
+  }
+}
+
+/** Pointer fields: explicit ones first, then `key=value` pairs in the note, then the task. */
+export function pointerFor(
+  args: TaskNoteWorkingInput,
+  task: Task | null,
+  observationId: number | null,
+): NotepadPointer {
+  const fields = parseWorkingFields(args.content);
+  const pick = (key: 'branch' | 'task' | 'blocker' | 'next' | 'evidence') => args.pointer?.[key] ?? fields[key];
+  return {
+    branch: pick('branch') ?? task?.branch ?? args.branch ?? 'unknown',
+    task: pick('task') ?? task?.title ?? task?.branch ?? 'unknown',
+    blocker: pick('blocker') ?? 'none',
+    next: pick('next') ?? 'none',
+    evidence: pick('evidence') ?? 'none',
+    colony_observation_id: observationId,
+  };
+}
+
+/** `branch=x; task=y | next=z` style fields, as working notes are written. */
+export function parseWorkingFields(content: string): Partial<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const part of content.split(/[;|\n]/)) {
+    const m = /^\s*(branch|task|blocker|next|evidence)\s*=\s*(.+?)\s*$/i.exec(part);
+    if (m?.[1] && m[2]) fields[m[1].toLowerCase()] = m[2];
+  }
+  return fields;
 }
