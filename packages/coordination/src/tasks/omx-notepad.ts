@@ -7,8 +7,7 @@
  */
 import { appendFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Task } from '@swarm/storage';
-import { isColonyError, type TaskNoteWorkingInput } from '@swarm/tools';
+import { isColonyError } from '@swarm/tools';
 import { type FileRoots, requireRoot } from '../roots';
 
 export interface NotepadPointer {
@@ -68,32 +67,4 @@ export function writeNotepadPointer(
   } catch (error) {
     return { failure: isColonyError(error) ? `${error.code}: ${error.message}` : (error as Error).message };
   }
-}
-
-/** Pointer fields: explicit ones first, then `key=value` pairs in the note, then the task. */
-export function pointerFor(
-  args: TaskNoteWorkingInput,
-  task: Task | null,
-  observationId: number | null,
-): NotepadPointer {
-  const fields = parseWorkingFields(args.content);
-  const pick = (key: 'branch' | 'task' | 'blocker' | 'next' | 'evidence') => args.pointer?.[key] ?? fields[key];
-  return {
-    branch: pick('branch') ?? task?.branch ?? args.branch ?? 'unknown',
-    task: pick('task') ?? task?.title ?? task?.branch ?? 'unknown',
-    blocker: pick('blocker') ?? 'none',
-    next: pick('next') ?? 'none',
-    evidence: pick('evidence') ?? 'none',
-    colony_observation_id: observationId,
-  };
-}
-
-/** `branch=x; task=y | next=z` style fields, as working notes are written. */
-export function parseWorkingFields(content: string): Partial<Record<string, string>> {
-  const fields: Record<string, string> = {};
-  for (const part of content.split(/[;|\n]/)) {
-    const m = /^\s*(branch|task|blocker|next|evidence)\s*=\s*(.+?)\s*$/i.exec(part);
-    if (m?.[1] && m[2]) fields[m[1].toLowerCase()] = m[2];
-  }
-  return fields;
 }

@@ -39,7 +39,8 @@ import {
 import { withBudget } from '../budget';
 import { appendObservation, type DomainContext, ensureSession, requireParticipant, requireTask } from '../context';
 import { inferIdeFromSessionId } from '../ide';
-import { pointerFor, writeNotepadPointer } from './omx-notepad';
+import { writeNotepadPointer } from './omx-notepad';
+import { pointerFor } from './pointer-fields';
 import { compactLine, directedAgent, looksLikeFutureWork } from './post-routing';
 
 export const TASK_LIST_HINT = 'Inventory for browsing/debugging. Use task_ready_for_agent to choose work.';
