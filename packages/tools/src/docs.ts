@@ -21,10 +21,10 @@ export function renderToolDocs(tools: readonly Tool<never>[], options: DocsOptio
     '',
     '| Tool | Toolset | Writes | Use |',
     '| --- | --- | --- | --- |',
-    ...tools.map(
-      (t) =>
-        `| [${t.name}](#${t.name}) | ${t.surface !== 'contract' ? t.surface : t.core ? 'core' : 'all'} | ${t.mutates ? 'yes' : 'no'} | ${cell(t.description)} |`,
-    ),
+    ...tools.map((t) => {
+      const toolset = t.surface !== 'contract' ? t.surface : t.core ? 'core' : 'all';
+      return `| [${t.name}](#${t.name}) | ${toolset} | ${t.mutates ? 'yes' : 'no'} | ${cell(t.description)} |`;
+    }),
     '',
   ];
   for (const tool of tools) out.push(...section(tool));

@@ -21,7 +21,10 @@ const PATH_ERRORS = [
   'RATE_LIMITED',
 ] as const;
 const PATH_NOTES =
-  'Paths are relative to repo_root (absolute paths must lie inside it). Traversal out of the workspace, absolute paths elsewhere and symlinks resolving outside it answer PATH_OUTSIDE_REPO; `.git/` (in any spelling a case-insensitive file system folds onto it, such as `.GIT` or `GIT~1`, and through a symlink) and .gitignored paths answer PATH_IGNORED.';
+  'Paths are relative to repo_root (absolute paths must lie inside it). Traversal out of the workspace, absolute ' +
+  'paths elsewhere and symlinks resolving outside it answer PATH_OUTSIDE_REPO; `.git/` (in any spelling a ' +
+  'case-insensitive file system folds onto it, such as `.GIT` or `GIT~1`, and through a symlink) and .gitignored ' +
+  'paths answer PATH_IGNORED.';
 
 export const FsListInput = z.strictObject({
   agent: agentName,
@@ -257,10 +260,19 @@ export const arbiterDecide = defineTool({
   mutates: true,
   docs: {
     returns:
-      '{ results: [ { path, proposal_id, status: "applied" | "approved" | "rejected" | "failed", code?, error? } ], writes_allowed }. "approved" means approved but not written: writes are not allowed (code WRITES_NOT_ALLOWED). "failed" carries the code that stopped the decision or the write (e.g. PATH_OUTSIDE_REPO for a path leaving the workspace, PROPOSAL_NOT_FOUND with proposal_id null). Appends a write-decision observation per decided proposal.',
+      '{ results: [ { path, proposal_id, status: "applied" | "approved" | "rejected" | "failed", code?, error? } ], ' +
+      'writes_allowed }. "approved" means approved but not written: writes are not allowed (code ' +
+      'WRITES_NOT_ALLOWED). "failed" carries the code that stopped the decision or the write (e.g. PATH_OUTSIDE_REPO ' +
+      'for a path leaving the workspace, PROPOSAL_NOT_FOUND with proposal_id null). Appends a write-decision ' +
+      'observation per decided proposal.',
     errors: ['PROPOSAL_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'ROOT_NOT_ALLOWED', 'ACCESS_DENIED', 'RATE_LIMITED'],
     notes:
-      'Takes the STRICT JSON the arbiter answers: `{ "decisions": [ { "path", "action", "notes" } ] }` (unknown keys are refused). Each decision stands on its own: one whose path leaves the workspace or has no pending proposal is answered "failed" with its code while the others are decided; only a batch where no decision can be acted on is refused (PROPOSAL_NOT_FOUND, PATH_OUTSIDE_REPO). The optional proposal_id (from fs_proposals) pins the decision to the proposal reviewed: if a newer proposal superseded it, PROPOSAL_NOT_FOUND. Writes are atomic (temporary file, then rename) and re-checked against the workspace root when applied.',
+      'Takes the STRICT JSON the arbiter answers: `{ "decisions": [ { "path", "action", "notes" } ] }` (unknown keys ' +
+      'are refused). Each decision stands on its own: one whose path leaves the workspace or has no pending proposal ' +
+      'is answered "failed" with its code while the others are decided; only a batch where no decision can be acted ' +
+      'on is refused (PROPOSAL_NOT_FOUND, PATH_OUTSIDE_REPO). The optional proposal_id (from fs_proposals) pins the ' +
+      'decision to the proposal reviewed: if a newer proposal superseded it, PROPOSAL_NOT_FOUND. Writes are atomic ' +
+      '(temporary file, then rename) and re-checked against the workspace root when applied.',
     example: {
       agent: 'Arbiter',
       repo_root: '/abs/repo',

@@ -5,10 +5,11 @@
  * batch of pushes, gets and deletes that commits all or nothing.
  *
  * The schemas are the seed's function-calling schemas, word for word: every argument
- * carries the seed's description and no default (defaults are applied by the service),
- * and the tools take no `idempotency_key`. Agent names are plain strings here; the
- * service answers INVALID_AGENT for a name it cannot accept. Refusals use the seed's
- * error shape (`errorFormat: 'syntha'`, see tools/_mesh.ts).
+ * carries the seed's description and no default (defaults are applied by the service).
+ * The mutating ones (push_context, batch_context_operation) accept an `idempotency_key`
+ * without listing it in their published schema, so a retried call applies once. Agent
+ * names are plain strings here; the service answers INVALID_AGENT for a name it cannot
+ * accept. Refusals use the seed's error shape (`errorFormat: 'syntha'`, see tools/_mesh.ts).
  */
 import { z } from 'zod';
 import { defineTool } from '../define-tool';

@@ -6,7 +6,8 @@
  * tables, their own service.
  *
  * As in tools/mesh-context: the seed's schemas word for word, defaults applied by the
- * service, no `idempotency_key`, refusals in the seed's error shape.
+ * service, an unlisted `idempotency_key` on the mutating tools (a retried send stores one
+ * message), refusals in the seed's error shape.
  */
 import { z } from 'zod';
 import { defineTool } from '../define-tool';

@@ -225,7 +225,11 @@ export const specChangeAddDelta = defineTool({
       'ROOT_NOT_ALLOWED',
     ],
     notes:
-      'row_cells are the cells after the id: §V [level, rule] (level must|should|always), §T [status, task, cites], §B [signature, test_id, count, summary]; none for remove. Targets V.3 and V3 name one row; in a SPEC.md whose tables are written without outer pipes (`V1|rule|cites`), the row is written in that style (level always as the `.always` id suffix). Deltas apply in order to the base: add of an existing row is SPEC_ROW_EXISTS, modify/remove of a missing one SPEC_ROW_NOT_FOUND. The session must have joined spec/<slug>.',
+      'row_cells are the cells after the id: §V [level, rule] (level must|should|always), §T [status, task, cites], ' +
+      '§B [signature, test_id, count, summary]; none for remove. Targets V.3 and V3 name one row; in a SPEC.md whose ' +
+      'tables are written without outer pipes (`V1|rule|cites`), the row is written in that style (level always as ' +
+      'the `.always` id suffix). Deltas apply in order to the base: add of an existing row is SPEC_ROW_EXISTS, ' +
+      'modify/remove of a missing one SPEC_ROW_NOT_FOUND. The session must have joined spec/<slug>.',
     example: {
       repo_root: '/abs/repo',
       slug: 'add-embedding-batch-size',

@@ -107,16 +107,34 @@ interface HasSwarmRuns {
 export const swarmRun = defineTool({
   name: 'swarm_run',
   description:
-    'Run up to 20 shell tasks in parallel git worktrees (depends_on DAG), auto-commit, merge the successful ones into merge_target, clean up: one call.',
+    'Run up to 20 shell tasks in parallel git worktrees (depends_on DAG), auto-commit, merge the successful ones ' +
+    'into merge_target, clean up: one call.',
   input: SwarmRunInput,
   surface: 'runtime',
   mutates: true,
   async: true,
   docs: {
     returns:
-      '{ swarm_id, tasks: [ { name, workspace_id, success, exit_code, stdout, stderr, elapsed_ms, branch, timed_out, skipped, commits } ], merge?: { strategy, target_workspace, results: [ { source, success, commits_applied, conflicts, error?, log_tail? } ] }, summary: { total_tasks, succeeded, failed, total_elapsed_ms, workers_destroyed } }; with background: true, { swarm_id, state: "running" } at once.',
+      '{ swarm_id, tasks: [ { name, workspace_id, success, exit_code, stdout, stderr, elapsed_ms, branch, timed_out, ' +
+      'skipped, commits } ], merge?: { strategy, target_workspace, results: [ { source, success, commits_applied, ' +
+      'conflicts, error?, log_tail? } ] }, summary: { total_tasks, succeeded, failed, total_elapsed_ms, ' +
+      'workers_destroyed } }; with background: true, { swarm_id, state: "running" } at once.',
     errors: ['EXEC_NOT_ALLOWED', 'DIRTY_TREE', 'RATE_LIMITED', 'GIT_TOO_OLD'],
-    notes: `Each task runs in \`<repo_root>/.colony/worktrees/<swarm_id>/<name>\` on branch \`colony/<swarm_id>/<name>\`, from base_ref (any commit-ish) with its dependencies' branches merged in, so it sees their work. A task starts as soon as all its dependencies succeeded, at most max_parallel at once; a task whose dependency failed is skipped, transitively. After its command a dirty worktree is auto-committed ("swarm: auto-commit <name>"). Only successful tasks are merged, in task order: sequential = format-patch + am, branch-per-source = merge --no-ff ("Merge task: <name>"), cherry-pick = the task's own commits; a conflicting source is aborted and reported with its paths, leaving merge_target as before it. verify (optional) runs in each merged candidate before merge_target moves; a failing one is not merged (log_tail). commits_applied counts the source's own commits that reached the target. A cycle, an unknown dependency or a duplicate name is INVALID_PARAMETERS naming it; a checked-out merge_target with uncommitted changes is DIRTY_TREE; both before anything is created. cleanup removes the worktrees and deletes branches whose work landed (branches holding unmerged commits are kept). env_vars and env values never reach the store, logs or responses (they are masked in output). Per-task logs: .colony/logs/swarm/<swarm_id>/<name>.log. Rate limit: one token per worktree (default 40 per 60 s, rateLimits.swarm_run). ${RUNTIME_NOTES}`,
+    notes:
+      `Each task runs in \`<repo_root>/.colony/worktrees/<swarm_id>/<name>\` on branch \`colony/<swarm_id>/<name>\`, ` +
+      `from base_ref (any commit-ish) with its dependencies' branches merged in, so it sees their work. A task ` +
+      `starts as soon as all its dependencies succeeded, at most max_parallel at once; a task whose dependency ` +
+      `failed is skipped, transitively. After its command a dirty worktree is auto-committed ("swarm: auto-commit ` +
+      `<name>"). Only successful tasks are merged, in task order: sequential = format-patch + am, branch-per-source ` +
+      `= merge --no-ff ("Merge task: <name>"), cherry-pick = the task's own commits; a conflicting source is aborted ` +
+      `and reported with its paths, leaving merge_target as before it. verify (optional) runs in each merged ` +
+      `candidate before merge_target moves; a failing one is not merged (log_tail). commits_applied counts the ` +
+      `source's own commits that reached the target. A cycle, an unknown dependency or a duplicate name is ` +
+      `INVALID_PARAMETERS naming it; a checked-out merge_target with uncommitted changes is DIRTY_TREE; both before ` +
+      `anything is created. cleanup removes the worktrees and deletes branches whose work landed (branches holding ` +
+      `unmerged commits are kept). env_vars and env values never reach the store, logs or responses (they are masked ` +
+      `in output). Per-task logs: .colony/logs/swarm/<swarm_id>/<name>.log. Rate limit: one token per worktree ` +
+      `(default 40 per 60 s, rateLimits.swarm_run). ${RUNTIME_NOTES}`,
     example: {
       repo_root: '/abs/repo',
       tasks: [
@@ -139,9 +157,13 @@ export const swarmStatus = defineTool({
   mutates: false,
   docs: {
     returns:
-      '{ swarm_id, state: running | completed | failed | interrupted, workers: [ { name, workspace_id, state: pending | waiting | executing | completed | failed | timed_out | skipped, exit_code?, elapsed_ms } ], progress: { total, completed, running, failed } }.',
+      '{ swarm_id, state: running | completed | failed | interrupted, workers: [ { name, workspace_id, state: ' +
+      'pending | waiting | executing | completed | failed | timed_out | skipped, exit_code?, elapsed_ms } ], ' +
+      'progress: { total, completed, running, failed } }.',
     errors: ['EXEC_NOT_ALLOWED', 'SWARM_NOT_FOUND'],
-    notes: `A run whose process died reads interrupted; \`colony workspace clean\` (or the next server start) recovers its worktrees without deleting branches that hold unmerged commits. ${RUNTIME_NOTES}`,
+    notes:
+      `A run whose process died reads interrupted; \`colony workspace clean\` (or the next server start) recovers ` +
+      `its worktrees without deleting branches that hold unmerged commits. ${RUNTIME_NOTES}`,
     example: { swarm_id: 'swarm-20260220-143022' },
   },
   handler: (args, b: HasSwarmRuns) => b.swarmRuns.status(args),
@@ -156,7 +178,9 @@ export const swarmCollect = defineTool({
   docs: {
     returns: "Exactly swarm_run's response once the run has finished.",
     errors: ['EXEC_NOT_ALLOWED', 'SWARM_NOT_FOUND', 'SWARM_NOT_FINISHED'],
-    notes: `Still running after wait_secs: SWARM_NOT_FINISHED with progress. An interrupted run has no response: SWARM_NOT_FINISHED with state "interrupted". ${RUNTIME_NOTES}`,
+    notes:
+      `Still running after wait_secs: SWARM_NOT_FINISHED with progress. An interrupted run has no response: ` +
+      `SWARM_NOT_FINISHED with state "interrupted". ${RUNTIME_NOTES}`,
     example: { swarm_id: 'swarm-20260220-143022', wait_secs: 60 },
   },
   handler: (args, b: HasSwarmRuns) => b.swarmRuns.collect(args),
@@ -173,7 +197,11 @@ export const workspaceClean = defineTool({
     returns:
       '{ interrupted: [ swarm_id ], worktrees_removed, branches_kept: [ branch ], branches_deleted: [ branch ] }.',
     errors: ['EXEC_NOT_ALLOWED'],
-    notes: `A run still marked running whose process is gone is marked interrupted first. Each of its worktrees is auto-committed, then removed; a branch with no commit of its own is deleted, any other kept. A server also does this once, on its first runtime call. Without repo_root: every repository with interrupted runs. ${RUNTIME_NOTES}`,
+    notes:
+      `A run still marked running whose process is gone is marked interrupted first. Each of its worktrees is ` +
+      `auto-committed, then removed; a branch with no commit of its own is deleted, any other kept. A server also ` +
+      `does this once, on its first runtime call. Without repo_root: every repository with interrupted runs. ` +
+      `${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo' },
   },
   handler: (args, b: HasSwarmRuns) => b.swarmRuns.clean(args),

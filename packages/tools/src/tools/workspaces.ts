@@ -118,9 +118,12 @@ export const workspaceFork = defineTool({
   async: true,
   docs: {
     returns:
-      '{ workspaces: [ { workspace_id, workspace_name, branch, base_commit } ] }; workspace_id is the absolute worktree path, branch `colony/ws/<name>`.',
+      '{ workspaces: [ { workspace_id, workspace_name, branch, base_commit } ] }; workspace_id is the absolute ' +
+      'worktree path, branch `colony/ws/<name>`.',
     errors: ['EXEC_NOT_ALLOWED', 'RATE_LIMITED', 'GIT_TOO_OLD'],
-    notes: `Names default to ws-1, ws-2... (skipping taken ones). Worktrees are locked while they exist. Rate limit: one token per worktree created (default 40 per 60 s, settings.json rateLimits.workspace_fork). ${RUNTIME_NOTES}`,
+    notes:
+      `Names default to ws-1, ws-2... (skipping taken ones). Worktrees are locked while they exist. Rate limit: one ` +
+      `token per worktree created (default 40 per 60 s, settings.json rateLimits.workspace_fork). ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo', base_ref: 'HEAD', count: 2 },
   },
   handler: (args, b: HasWorkspaces) => b.workspaces.fork(args),
@@ -152,9 +155,15 @@ export const workspaceMerge = defineTool({
   async: true,
   docs: {
     returns:
-      '{ merge: { strategy, target_workspace, results: [ { source, success, commits_applied, conflicts, error? } ] } }.',
+      '{ merge: { strategy, target_workspace, results: [ { source, success, commits_applied, conflicts, error? } ] } ' +
+      '}.',
     errors: ['EXEC_NOT_ALLOWED', 'WORKSPACE_NOT_FOUND', 'DIRTY_TREE', 'GIT_TOO_OLD'],
-    notes: `sequential = format-patch + am --3way; branch-per-source = merge --no-ff ("Merge task: <name>"); cherry-pick = the workspace's commits. A conflicting source is aborted and reported with its paths; the target stays exactly as before it and the others still merge. Merging happens in a temporary worktree; a checked-out target must be clean (DIRTY_TREE) and is fast-forwarded at the end. Commit in the workspaces first (exec_parallel with git commit). ${RUNTIME_NOTES}`,
+    notes:
+      `sequential = format-patch + am --3way; branch-per-source = merge --no-ff ("Merge task: <name>"); cherry-pick ` +
+      `= the workspace's commits. A conflicting source is aborted and reported with its paths; the target stays ` +
+      `exactly as before it and the others still merge. Merging happens in a temporary worktree; a checked-out ` +
+      `target must be clean (DIRTY_TREE) and is fast-forwarded at the end. Commit in the workspaces first ` +
+      `(exec_parallel with git commit). ${RUNTIME_NOTES}`,
     example: {
       repo_root: '/abs/repo',
       workspace_ids: ['ws-1', 'ws-2'],
@@ -175,7 +184,10 @@ export const workspaceDestroy = defineTool({
   docs: {
     returns: '{ destroyed: [ { workspace_id, branch_deleted } ], count }.',
     errors: ['EXEC_NOT_ALLOWED', 'WORKSPACE_NOT_FOUND', 'WORKSPACE_DIRTY', 'WORKSPACE_UNMERGED', 'GIT_TOO_OLD'],
-    notes: `Every workspace is checked before any is removed: uncommitted changes answer WORKSPACE_DIRTY, commits no other branch holds WORKSPACE_UNMERGED (with the workspace in details), so no work is lost silently. force: true removes anyway. ${RUNTIME_NOTES}`,
+    notes:
+      `Every workspace is checked before any is removed: uncommitted changes answer WORKSPACE_DIRTY, commits no ` +
+      `other branch holds WORKSPACE_UNMERGED (with the workspace in details), so no work is lost silently. force: ` +
+      `true removes anyway. ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo', workspace_ids: ['ws-1'], force: false },
   },
   handler: (args, b: HasWorkspaces) => b.workspaces.destroy(args),
@@ -190,9 +202,16 @@ export const execParallel = defineTool({
   async: true,
   docs: {
     returns:
-      '{ results: [ { workspace_id, workspace_name, exit_code, stdout, stderr, timed_out, truncated } ], summary: { total, succeeded, failed, timed_out, elapsed_ms } }, one result per input in input order.',
+      '{ results: [ { workspace_id, workspace_name, exit_code, stdout, stderr, timed_out, truncated } ], summary: { ' +
+      'total, succeeded, failed, timed_out, elapsed_ms } }, one result per input in input order.',
     errors: ['EXEC_NOT_ALLOWED', 'WORKSPACE_NOT_FOUND', 'RATE_LIMITED'],
-    notes: `Partial success: an unknown workspace gets exit_code -1 and the reason in stderr; WORKSPACE_NOT_FOUND only when every id is unknown. commands of another length than workspace_ids, or a workdir leaving the worktree, is INVALID_PARAMETERS. Commands run concurrently across workspaces and one at a time per workspace; on timeout the command's whole process group is killed (exit_code -1, timed_out true). max_output_bytes caps each stream (truncated: true). repo_root is needed to name workspaces by name or branch. Rate limit: one token per workspace (default 60 per 60 s, rateLimits.exec_parallel). ${RUNTIME_NOTES}`,
+    notes:
+      `Partial success: an unknown workspace gets exit_code -1 and the reason in stderr; WORKSPACE_NOT_FOUND only ` +
+      `when every id is unknown. commands of another length than workspace_ids, or a workdir leaving the worktree, ` +
+      `is INVALID_PARAMETERS. Commands run concurrently across workspaces and one at a time per workspace; on ` +
+      `timeout the command's whole process group is killed (exit_code -1, timed_out true). max_output_bytes caps ` +
+      `each stream (truncated: true). repo_root is needed to name workspaces by name or branch. Rate limit: one ` +
+      `token per workspace (default 60 per 60 s, rateLimits.exec_parallel). ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo', workspace_ids: ['ws-1', 'ws-2'], commands: 'npm test', timeout_secs: 120 },
   },
   handler: (args, b: HasWorkspaces) => b.workspaces.execParallel(args),
