@@ -10,9 +10,11 @@ import { defineTool, hashArgs, type RegistryCallbacks, ToolRegistry } from '../s
 const runs: string[] = [];
 const slow = defineTool({
   name: 'slow_write',
+  title: 'slow_write',
   description: 'Write slowly.',
   input: z.strictObject({ n: z.int() }),
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   async: true,
   docs: { returns: '{ n }', example: { n: 1 } },
   handler: async (args) => {

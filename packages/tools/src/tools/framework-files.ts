@@ -115,6 +115,7 @@ type Host = { readonly framework: { readonly files: FrameworkFilesBackend } };
 
 export const fsList = defineTool({
   name: 'fs_list',
+  title: 'List files',
   description: 'List workspace files under dir, recursively; pattern is a glob, or a regex after "regex:".',
   input: FsListInput,
   surface: 'framework',
@@ -142,6 +143,7 @@ export type FsReadInput = z.output<typeof FsReadInput>;
 
 export const fsRead = defineTool({
   name: 'fs_read',
+  title: 'Read file',
   description: 'Read a workspace file, up to max_bytes.',
   input: FsReadInput,
   surface: 'framework',
@@ -169,6 +171,7 @@ export type SearchTextInput = z.output<typeof SearchTextInput>;
 
 export const searchText = defineTool({
   name: 'search_text',
+  title: 'Search text',
   description: 'Regex search of workspace file contents under dir.',
   input: SearchTextInput,
   surface: 'framework',
@@ -196,10 +199,12 @@ export type FsWriteInput = z.output<typeof FsWriteInput>;
 
 export const fsWrite = defineTool({
   name: 'fs_write',
+  title: 'Propose write',
   description: 'Propose writing a workspace file (full content); it waits for arbiter_decide.',
   input: FsWriteInput,
   surface: 'framework',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns:
       '{ proposal_id, path, status: "pending", superseded_id?, next_tool: "arbiter_decide" }. Appends ' +
@@ -223,6 +228,7 @@ export type FsProposalsInput = z.output<typeof FsProposalsInput>;
 
 export const fsProposals = defineTool({
   name: 'fs_proposals',
+  title: 'Write proposals',
   description: "A workspace's pending write proposals, oldest first, for the arbiter to review.",
   input: FsProposalsInput,
   surface: 'framework',
@@ -254,10 +260,12 @@ export type ArbiterDecideInput = z.output<typeof ArbiterDecideInput>;
 
 export const arbiterDecide = defineTool({
   name: 'arbiter_decide',
+  title: 'Decide writes',
   description: "Decide pending write proposals (the arbiter's approve/reject); approved writes apply if allowed.",
   input: ArbiterDecideInput,
   surface: 'framework',
   mutates: true,
+  hints: { destructive: true, idempotent: false },
   docs: {
     returns:
       '{ results: [ { path, proposal_id, status: "applied" | "approved" | "rejected" | "failed", code?, error? } ], ' +

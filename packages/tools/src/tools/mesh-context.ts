@@ -92,6 +92,7 @@ type Host = { readonly mesh: { readonly context: MeshContextBackend } };
 
 export const getContext = defineTool({
   name: 'get_context',
+  title: 'Get mesh context',
   description: 'Retrieve context data from the shared knowledge mesh for a specific agent',
   input: GetContextInput,
   ...SEED_001_TOOL,
@@ -121,10 +122,12 @@ export type PushContextInput = z.output<typeof PushContextInput>;
 
 export const pushContext = defineTool({
   name: 'push_context',
+  title: 'Push mesh context',
   description: 'Store context data in the shared knowledge mesh with optional access control',
   input: PushContextInput,
   ...SEED_001_TOOL,
   mutates: true,
+  hints: { destructive: true, idempotent: false },
   callerArg: 'agent_name',
   docs: {
     returns: '{ success: true, key, version, subscribers, expires_at }; subscribers null when everyone may read.',
@@ -154,6 +157,7 @@ export type ListContextKeysInput = z.output<typeof ListContextKeysInput>;
 
 export const listContextKeys = defineTool({
   name: 'list_context_keys',
+  title: 'Mesh context keys',
   description: 'List all context keys that an agent can access',
   input: ListContextKeysInput,
   ...SEED_001_TOOL,
@@ -190,10 +194,12 @@ export type BatchContextOperationInput = z.output<typeof BatchContextOperationIn
 
 export const batchContextOperation = defineTool({
   name: 'batch_context_operation',
+  title: 'Batch context operations',
   description: 'Execute multiple context operations in a single atomic transaction',
   input: BatchContextOperationInput,
   ...SEED_001_TOOL,
   mutates: true,
+  hints: { destructive: true, idempotent: false },
   callerArg: 'agent_name',
   docs: {
     returns:

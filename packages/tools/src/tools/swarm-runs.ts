@@ -106,12 +106,14 @@ interface HasSwarmRuns {
 
 export const swarmRun = defineTool({
   name: 'swarm_run',
+  title: 'Run swarm',
   description:
     'Run up to 20 shell tasks in parallel git worktrees (depends_on DAG), auto-commit, merge the successful ones ' +
     'into merge_target, clean up: one call.',
   input: SwarmRunInput,
   surface: 'runtime',
   mutates: true,
+  hints: { destructive: true, idempotent: false, openWorld: true },
   async: true,
   docs: {
     returns:
@@ -151,6 +153,7 @@ export const swarmRun = defineTool({
 
 export const swarmStatus = defineTool({
   name: 'swarm_status',
+  title: 'Swarm status',
   description: "A swarm run's state and each worker's progress, live or after a restart.",
   input: SwarmStatusInput,
   surface: 'runtime',
@@ -171,6 +174,7 @@ export const swarmStatus = defineTool({
 
 export const swarmCollect = defineTool({
   name: 'swarm_collect',
+  title: 'Collect swarm',
   description: "A finished swarm run's full swarm_run response, waiting up to wait_secs for it.",
   input: SwarmCollectInput,
   surface: 'runtime',
@@ -188,10 +192,12 @@ export const swarmCollect = defineTool({
 
 export const workspaceClean = defineTool({
   name: 'workspace_clean',
+  title: 'Clean workspaces',
   description: 'Recover interrupted swarm runs: remove their worktrees, keeping every branch that holds commits.',
   input: WorkspaceCleanInput,
   surface: 'runtime',
   mutates: true,
+  hints: { destructive: true, idempotent: true },
   async: true,
   docs: {
     returns:

@@ -111,10 +111,12 @@ interface HasWorkspaces {
 
 export const workspaceFork = defineTool({
   name: 'workspace_fork',
+  title: 'Fork workspaces',
   description: 'Create count (or one per name) git worktrees of repo_root from base_ref, each on its own branch.',
   input: WorkspaceForkInput,
   surface: 'runtime',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   async: true,
   docs: {
     returns:
@@ -131,6 +133,7 @@ export const workspaceFork = defineTool({
 
 export const workspaceList = defineTool({
   name: 'workspace_list',
+  title: 'List workspaces',
   description:
     'The colony-made worktrees of repo_root (forked workspaces and swarm tasks), with branch and cleanliness.',
   input: WorkspaceListInput,
@@ -147,11 +150,13 @@ export const workspaceList = defineTool({
 
 export const workspaceMerge = defineTool({
   name: 'workspace_merge',
+  title: 'Merge workspaces',
   description:
     "Merge workspaces' branches into merge_target, in order, by sequential, branch-per-source or cherry-pick.",
   input: WorkspaceMergeInput,
   surface: 'runtime',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   async: true,
   docs: {
     returns:
@@ -176,10 +181,12 @@ export const workspaceMerge = defineTool({
 
 export const workspaceDestroy = defineTool({
   name: 'workspace_destroy',
+  title: 'Destroy workspaces',
   description: 'Remove workspaces (worktree and branch); refuses a dirty or unmerged one unless force.',
   input: WorkspaceDestroyInput,
   surface: 'runtime',
   mutates: true,
+  hints: { destructive: true, idempotent: true },
   async: true,
   docs: {
     returns: '{ destroyed: [ { workspace_id, branch_deleted } ], count }.',
@@ -195,10 +202,12 @@ export const workspaceDestroy = defineTool({
 
 export const execParallel = defineTool({
   name: 'exec_parallel',
+  title: 'Run in parallel',
   description: 'Run one command (broadcast) or one per workspace across up to 20 workspaces at once; one result each.',
   input: ExecParallelInput,
   surface: 'runtime',
   mutates: true,
+  hints: { destructive: true, idempotent: false, openWorld: true },
   async: true,
   docs: {
     returns:
