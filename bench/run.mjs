@@ -24,6 +24,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { benchRuntime } from './lib/runtime-bench.mjs';
+import { benchRuntimeSession } from './lib/runtime-session-bench.mjs';
 import {
   CONFIG,
   cleanup,
@@ -66,7 +67,11 @@ const SECTIONS = {
   'plan-race': benchPlanRace,
   worktree: benchWorktree,
   'store-writepath': () => benchStoreWritePath(flags.quick),
-  runtime: () => benchRuntime({ root: ROOT, row, log, summarize, fmtMs, rounds: flags.quick ? 20 : 50 }),
+  runtime: async () => {
+    const options = { root: ROOT, row, log, summarize, fmtMs, rounds: flags.quick ? 20 : 50 };
+    await benchRuntime(options);
+    await benchRuntimeSession(options);
+  },
 };
 
 // ---------------------------------------------------------------- main

@@ -3,7 +3,7 @@
  * The write path of the store, measured over MCP stdio against the built colony-mcp
  * (build first: `pnpm turbo run build --filter=@swarm/mcp-server...`). Runs alone:
  *
- *   node bench/store-writepath.mjs [--quick] [--json FILE] [--only first,post,race,cold]
+ *   node bench/store-writepath.mjs [--quick] [--strict] [--json FILE] [--only first,post,race,cold]
  *
  * - first: spawn -> first tool answer (task_post on a seeded store), a warm call after
  *   it, and RSS after the first call and 1.5 s idle (median of several fresh processes).
@@ -11,7 +11,9 @@
  * - race: 8 server processes claim one plan sub-task at once; settle time (first call
  *   fired -> last answer back), exactly one winner, no other code.
  * - cold: 64 fresh processes make their first call (task_post) at the same moment;
- *   every answer that is not ok counts as an error (no answer within 180 s too).
+ *   every answer that is not ok counts as an error (no answer within 180 s too). Target:
+ *   0 errors; a pass/fail line goes to stderr, and `--strict` exits 1 when it is missed.
+ *   `pnpm bench` runs this file as its `store-writepath` phase and puts the line in its table.
  *
  * `--server PATH` measures another colony-mcp build (a copy of dist from before a change).
  */
@@ -38,6 +40,7 @@ const { values: flags } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
     quick: { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
     json: { type: 'string' },
     only: { type: 'string' },
     cold: { type: 'string' },
@@ -261,7 +264,18 @@ try {
   results.load_at_end = os.loadavg();
   const text = JSON.stringify(results, null, 2);
   process.stdout.write(`${text}\n`);
-  if (flags.json) writeFileSync(flags.json, text);
+  if (flags.json) {
+    mkdirSync(dirname(resolve(flags.json)), { recursive: true });
+    writeFileSync(flags.json, text);
+  }
+  const cold = results.cold_first_calls;
+  if (cold) {
+    const met = cold.errors === 0;
+    process.stderr.write(
+      `${met ? 'met   ' : 'MISSED'} ${cold.processes} cold processes, first call at once: errors = 0 (got ${cold.errors})\n`,
+    );
+    if (flags.strict && !met) process.exitCode = 1;
+  }
 } finally {
   killAllChildren();
   rmSync(TMP, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runSwarm, swarmStatus } from '@swarm/core/runtime';
+import { runSwarmSession, swarmStatus } from '@swarm/core/runtime';
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'colony-swarm-example-')));
 const repo = join(dir, 'repo');
@@ -56,7 +56,12 @@ const watch = setInterval(async () => {
     controller.abort();
   }
 }, 200);
-const { report } = await runSwarm({ cwd: repo, home, print: (line) => console.log(line), signal: controller.signal });
+const { report } = await runSwarmSession({
+  cwd: repo,
+  home,
+  print: (line) => console.log(line),
+  signal: controller.signal,
+});
 console.log(`\n${report.agents.map((a) => `${a.name}: ${a.outcome}`).join('\n')}`);
 console.log(`\ngit log --first-parent:\n${git('log', '--first-parent', '--format=%s')}`);
 process.exit(0);

@@ -1,6 +1,6 @@
 /**
  * The agent runtime's lines: urgent-interrupt latency (in-process: the message written
- * to the in-memory mailbox until the held provider request is aborted), orchestrator RSS
+ * to the in-memory mailbox until the held provider request is aborted), bare-runner RSS
  * with 10 agents on the scripted provider, and per-turn runtime overhead over the
  * provider call (a scripted turn with no delay: everything measured is the runtime's).
  */
@@ -53,20 +53,7 @@ export async function benchRuntime({ root, row, log, summarize, fmtMs, rounds = 
         return { text: 'ok' };
       };
       const runner = make('backend', script, mailbox, ['backend']);
-      const registry = new runtime.AgentRegistry();
-      registry.register(runner);
-      const router = runtime.startRouter(registry, mailbox, { poll_ms: null });
-      const done = registry.startAll();
-      while (runner.snapshot().state !== 'Spawning' || runner.snapshot().session_seq !== 1)
-        await new Promise((r) => setTimeout(r, 1));
-      await new Promise((r) => setTimeout(r, 2));
-      const t0 = performance.now();
-      await mailbox.send({ from: 'operator', to: 'backend', body: 'stop', urgent: true });
-      while (!abortedAt) await new Promise((r) => setImmediate(r));
-      latencies.push(abortedAt - t0);
-      await registry.shutdown();
-      await done;
-      router.stop();
+      latencies.push(await timeInterrupt(runtime, runner, mailbox, () => abortedAt));
     }
     const lat = summarize(latencies);
     row(
@@ -94,7 +81,7 @@ export async function benchRuntime({ root, row, log, summarize, fmtMs, rounds = 
     await registry.shutdown();
     await done;
     row(
-      'runtime: orchestrator RSS, 10 agents (scripted provider)',
+      'runtime: bare runners RSS, 10 agents (scripted provider, in-memory mailbox)',
       `${rssMiB.toFixed(0)} MiB`,
       '< 200 MiB',
       rssMiB < 200,
@@ -129,4 +116,26 @@ export async function benchRuntime({ root, row, log, summarize, fmtMs, rounds = 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * One urgent interrupt of `runner` (whose first turn is held open): ms from the operator's
+ * urgent send until `nextAt()` (the time the next request started) is set.
+ */
+export async function timeInterrupt(runtime, runner, mailbox, nextAt) {
+  const registry = new runtime.AgentRegistry();
+  registry.register(runner);
+  const router = runtime.startRouter(registry, mailbox, { poll_ms: null });
+  const done = registry.startAll();
+  while (runner.snapshot().state !== 'Spawning' || runner.snapshot().session_seq !== 1)
+    await new Promise((r) => setTimeout(r, 1));
+  await new Promise((r) => setTimeout(r, 2));
+  const t0 = performance.now();
+  await mailbox.send({ from: 'operator', to: 'backend', body: 'stop', urgent: true });
+  while (!nextAt()) await new Promise((r) => setImmediate(r));
+  const ms = nextAt() - t0;
+  await registry.shutdown();
+  await done;
+  router.stop();
+  return ms;
 }

@@ -4,11 +4,16 @@
  * processes and keep their own tables): bench/worktree.mjs (worktree fork time, swarm
  * overhead per task, the MCP call count of the 5-worker job) and bench/store-writepath.mjs
  * (first call, task_post over MCP, the 8-process claim race, 64 cold processes). Each
- * prints its table and writes its own JSON under bench/out/.
+ * prints its table and writes its own JSON under bench/out/; the write path's pass/fail
+ * lines (64 cold processes with 0 errors, one winner per race round) also go into this
+ * run's table, so `--strict` fails on them.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { row } from '../lib/setup.mjs';
+import { fmtMs } from '../lib/util.mjs';
 
 const BENCH = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,10 +32,36 @@ export function benchWorktree() {
   return runScript('worktree.mjs', []);
 }
 
-export function benchStoreWritePath(quick) {
-  return runScript('store-writepath.mjs', [
-    ...(quick ? ['--quick'] : []),
-    '--json',
-    join(BENCH, 'out', quick ? 'results-writepath-quick.json' : 'results-writepath.json'),
-  ]);
+export async function benchStoreWritePath(quick) {
+  const file = join(BENCH, 'out', quick ? 'results-writepath-quick.json' : 'results-writepath.json');
+  await runScript('store-writepath.mjs', [...(quick ? ['--quick'] : []), '--json', file]);
+  writePathRows(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/** The write path's lines in the bench table: the targets of issue 12 pass or miss. */
+export function writePathRows(results) {
+  const cold = results.cold_first_calls;
+  const codes = Object.entries(cold.codes)
+    .map(([code, count]) => `${count} ${code}`)
+    .join(', ');
+  row(
+    `${cold.processes} cold processes, first call at once: errors = 0`,
+    `${cold.errors}${codes ? ` (${codes})` : ''}; last answer ${fmtMs(cold.answer_ms.max ?? 0)} ms after firing`,
+    '0 errors',
+    cold.errors === 0,
+  );
+  const race = results.claim_race_8;
+  row(
+    `8 processes race one plan sub-task (${race.rounds} rounds): rounds without exactly one winner`,
+    `${race.rounds_without_exactly_one_winner}${race.unexpected_codes.length ? `; other codes ${race.unexpected_codes.join(', ')}` : ''}; settle median ${fmtMs(race.median_ms)} ms`,
+    '0, no other code',
+    race.rounds_without_exactly_one_winner === 0 && race.unexpected_codes.length === 0,
+  );
+  const first = results.first_call;
+  row(
+    'spawn -> first task_post answer, colony-mcp (fresh process)',
+    `median ${fmtMs(first.spawn_to_first_answer_ms.p50)} ms (warm call ${fmtMs(first.warm_call_ms.p50)} ms)`,
+    null,
+    null,
+  );
 }

@@ -17,13 +17,17 @@ const CLI = join(ROOT, 'apps/cli/dist/cli.js');
 const WORKER = join(ROOT, 'apps/worker/dist/main.js');
 
 export interface SwarmFixture {
+  /** The temp folder holding repo/ and home/ (not a repository: a cwd for --repo). */
+  readonly dir: string;
   readonly repo: string;
   readonly home: string;
   readonly db: string;
-  /** Runs the CLI asynchronously (the fake server lives in this process and must keep answering). */
-  colony(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
-  start(args?: string[]): StartedCli;
-  /** The same orchestrator as its own binary, `colony-worker`. */
+  /** Runs the CLI asynchronously (the fake server lives in this process and must keep answering), in `cwd` (default the repo). */
+  colony(args: string[], cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  start(args?: string[], cwd?: string): StartedCli;
+  /** A long-running CLI command (`logs --follow`) in `cwd` (default the repo). */
+  spawn(args: string[], cwd?: string): StartedCli;
+  /** The same session runner as its own binary, `colony-worker`. */
   worker(args?: string[]): StartedCli;
   status(): Promise<SwarmStatusJson>;
   tool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
@@ -72,9 +76,9 @@ export function swarmFixture(settings: (repo: string) => Record<string, unknown>
     GIT_COMMITTER_NAME: 't',
     GIT_COMMITTER_EMAIL: 't@t',
   };
-  const colony = (args: string[]) =>
+  const colony = (args: string[], cwd = repo) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [CLI, ...args, '--db', db, '--home', home], { cwd: repo, env });
+      const child = spawn(process.execPath, [CLI, ...args, '--db', db, '--home', home], { cwd, env });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => {
@@ -85,20 +89,22 @@ export function swarmFixture(settings: (repo: string) => Record<string, unknown>
       });
       child.on('exit', (code) => resolve({ code, stdout, stderr }));
     });
+  const spawnCli = (args: string[], cwd = repo) =>
+    watch(
+      spawn(process.execPath, [CLI, ...args, '--db', db, '--home', home], {
+        cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
   return {
+    dir,
     repo,
     home,
     db,
     colony,
-    start(args = []) {
-      return watch(
-        spawn(process.execPath, [CLI, 'swarm', 'start', '--no-tui', ...args, '--db', db, '--home', home], {
-          cwd: repo,
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        }),
-      );
-    },
+    start: (args = [], cwd = repo) => spawnCli(['swarm', 'start', '--no-tui', ...args], cwd),
+    spawn: spawnCli,
     worker(args = []) {
       return watch(
         spawn(process.execPath, [WORKER, ...args, '--db', db, '--home', home], {

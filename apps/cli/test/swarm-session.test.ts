@@ -136,7 +136,7 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
     const status = await f.status();
     expect(status.agents.find((a) => a.name === 'backend')).toMatchObject({ consecutive_errors: 0, total_errors: 0 });
 
-    // Crash: SIGKILL the orchestrator; the next start recovers and starts a new session.
+    // Crash: SIGKILL the session runner; the next start recovers and starts a new session.
     start.child.kill('SIGKILL');
     await start.exited();
     expect((await f.status()).session?.active).toBe(false);
@@ -231,7 +231,7 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
     await start.exited();
   }, 60_000);
 
-  it('colony-worker runs the same orchestrator (scripted provider, no server); colony swarm stop ends it', async () => {
+  it('colony-worker runs the same session runner (scripted provider, no server); colony swarm stop ends it', async () => {
     const f = swarmFixture(() => ({
       agents: [{ name: 'backend', prompt: 'You own the API.' }],
       providers: {

@@ -92,6 +92,8 @@ describe('viewer server', () => {
   it('answers each panel as an envelope; an empty store says so with empty lists', async () => {
     const plans = JSON.parse((await get('/api/plans')).body);
     expect(plans).toEqual({ panel: 'plans', generated_at: T0, data: { plans: [] } });
+    const runtime = JSON.parse((await get('/api/runtime')).body);
+    expect(runtime.data).toEqual({ repos: [{ repo_root: dir, session: null, plans: null, agents: [] }] });
     const savings = JSON.parse((await get('/api/savings')).body);
     expect(savings.data.hours).toHaveLength(24);
     expect(savings.data.totals.calls).toBe(0);
@@ -133,7 +135,7 @@ describe('viewer server', () => {
       });
     stream.on('data', (b: Buffer) => events.push(...b.toString().split('\n\n')));
     await seen(/"panel":"savings"/);
-    for (const panel of ['lanes', 'plans', 'claims', 'inbox', 'savings']) {
+    for (const panel of ['lanes', 'runtime', 'plans', 'claims', 'inbox', 'savings']) {
       expect(events.some((e) => e.startsWith('event: panel') && e.includes(`"panel":"${panel}"`))).toBe(true);
     }
     await seen(/^event: clock/);

@@ -6,10 +6,11 @@
  * up live, foreign Host headers get 403, and the screenshots must be pictures.
  * Without /usr/bin/chromium the test is skipped, except under CI=true, where it fails.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -34,6 +35,17 @@ import {
   T0,
   withStore,
 } from './_viewer-seed';
+import {
+  agentEntry,
+  claimSwarmSubtask,
+  FATAL_REASON,
+  SWARM_AGENTS,
+  SWARM_PLAN,
+  SWARM_SESSION,
+  SWARM_SUBTASK,
+  writeSwarmSession,
+  writeSwarmStatus,
+} from './_viewer-swarm';
 
 const LIVE_AT = T0 + 30_000;
 const LIVE_MESSAGE = 'Live: does the widget UI need the v2 schema?';
@@ -42,8 +54,9 @@ let clockFile: string;
 let viewer: ViewerProcess;
 let browser: Browser;
 let page: Page;
+let swarm: ReturnType<typeof writeSwarmSession>;
 
-const PANELS = ['lanes', 'plans', 'claims', 'inbox', 'savings'];
+const PANELS = ['lanes', 'runtime', 'plans', 'claims', 'inbox', 'savings'];
 const viewerArgs = (...extra: string[]) => [
   '--db',
   seed.db,
@@ -74,6 +87,10 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'colony-viewer-'));
     seed = await seedViewerStore(dir);
+    // A live swarm session on the repository: this test process stands in for its session runner.
+    await claimSwarmSubtask(seed);
+    swarm = writeSwarmSession(seed.repo, seed.db, process.pid);
+    writeSwarmStatus(seed.repo, swarm, SWARM_AGENTS);
     clockFile = join(dir, 'clock');
     writeFileSync(clockFile, String(T0));
     rmSync(OUTPUT, { recursive: true, force: true });
@@ -109,6 +126,104 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
     expect(await lane('gone-1', 'agent/dead/old').getAttribute('data-activity')).toBe('dead');
     for (const activity of ['working', 'thinking', 'idle', 'stalled', 'dead']) {
       await expect(lanes.locator('.summary').textContent()).resolves.toContain(activity);
+    }
+  });
+
+  it("shows the repository's swarm session: each agent's state, seq, errors, activity, stop reason and sub-task", async () => {
+    const runtime = panel('runtime');
+    const repo = runtime.locator(`[data-repo="${seed.repo}"]`);
+    await expect(repo.locator('h3').textContent()).resolves.toContain(`Session ${SWARM_SESSION} active`);
+    const summary = await repo.locator('.summary').textContent();
+    expect(summary).toContain('started 20 min ago');
+    expect(summary).toContain('base 4f1c2d3');
+    expect(summary).toContain(`pid ${process.pid}`);
+    // Both active plans of the repository, counted as `colony swarm status` counts them.
+    for (const count of ['available 1', 'claimed 2', 'completed 1']) expect(summary).toContain(count);
+    const row = (name: string) => repo.locator(`tr[data-agent="${name}"]`);
+    const cells = (name: string) => row(name).locator('td').allTextContents();
+    expect(await repo.locator('tr[data-agent]').evaluateAll((rows) => rows.map((r) => r.dataset.agent))).toEqual([
+      'alpha',
+      'beta',
+      'supervisor',
+    ]);
+    expect(await cells('alpha')).toEqual([
+      `alphaswarm-${SWARM_SESSION}-alpha`,
+      'Running',
+      '3',
+      '0 / 1',
+      '30 s ago',
+      `#0 ${SWARM_SUBTASK} · ${SWARM_PLAN}`,
+      '—',
+    ]);
+    expect(await cells('beta')).toEqual([
+      `betaswarm-${SWARM_SESSION}-beta`,
+      'CoolingDown',
+      '2',
+      '2 / 3',
+      '1 min ago',
+      'none',
+      '—',
+    ]);
+    const supervisor = await cells('supervisor');
+    expect(supervisor.slice(1, 5)).toEqual(['Stopped', '5', '5 / 5', '4 min ago']);
+    expect(supervisor[6]).toBe(FATAL_REASON);
+    // States are told apart by colour: running green, cooling down amber, stopped red.
+    const tone = (name: string) => row(name).locator('.badge').getAttribute('class');
+    expect(await tone('alpha')).toBe('badge working');
+    expect(await tone('beta')).toBe('badge stalled');
+    expect(await tone('supervisor')).toBe('badge dead');
+    expect(await row('beta').locator('td.warn').textContent()).toBe('2 / 3');
+  });
+
+  it("shows an agent's state change from the session runner's status file without a reload", async () => {
+    writeSwarmStatus(seed.repo, swarm, [
+      SWARM_AGENTS[0]!,
+      agentEntry('beta', 'Running', 3, [0, 3], 0),
+      SWARM_AGENTS[2]!,
+    ]);
+    const beta = page.locator('#panel-runtime tr[data-agent="beta"][data-agent-state="Running"]');
+    await beta.waitFor({ timeout: 10_000 });
+    expect((await beta.locator('td').allTextContents()).slice(1, 5)).toEqual(['Running', '3', '0 / 3', '0 s ago']);
+    expect(await beta.locator('.badge').getAttribute('class')).toBe('badge working');
+    expect(await beta.locator('td.warn').count()).toBe(0);
+  });
+
+  it('shows every repository in scope: one without a session says so, one whose session runner died is not running', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'colony-viewer-bare-'));
+    const left = mkdtempSync(join(tmpdir(), 'colony-viewer-left-'));
+    // The pid of a process that has exited (and been reaped): a crashed session runner's.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeSwarmStatus(left, writeSwarmSession(left, seed.db, gone), SWARM_AGENTS);
+    const both = await startViewerProcess(['--db', seed.db, '--home', seed.home], {
+      COLONY_CLOCK_FILE: clockFile,
+      COLONY_HOME: seed.home,
+      COLONY_HIVEMIND_REPO_ROOTS: [bare, left].join(delimiter),
+    });
+    try {
+      const other = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+      await other.goto(both.url);
+      await other.locator('#panel-runtime .body[data-state="ready"]').waitFor({ timeout: 15_000 });
+      const runtime = other.locator('#panel-runtime .body');
+      expect(
+        await runtime.locator('[data-repo]').evaluateAll((r) => r.map((e) => e.getAttribute('data-repo'))),
+      ).toEqual([bare, left]);
+      await expect(runtime.locator(`[data-repo="${bare}"] .empty`).textContent()).resolves.toBe(
+        'No swarm session in this repository: colony swarm start runs one.',
+      );
+      const dead = runtime.locator(`[data-repo="${left}"]`);
+      await expect(dead.locator('h3').textContent()).resolves.toContain(`Session ${SWARM_SESSION} not running`);
+      await expect(dead.locator('.summary').textContent()).resolves.toContain(`pid ${gone} gone`);
+      // The agents as the dead session runner last recorded them, said to be history.
+      expect(await dead.locator('tr[data-agent]').count()).toBe(3);
+      await expect(dead.locator('.caption').textContent()).resolves.toBe(
+        'Agents as the session runner last recorded them.',
+      );
+      await other.locator('#panel-runtime').screenshot({ path: join(OUTPUT, 'viewer-runtime-repos.png') });
+      await other.close();
+    } finally {
+      expect(await both.stop()).toBe(0);
+      rmSync(bare, { recursive: true, force: true });
+      rmSync(left, { recursive: true, force: true });
     }
   });
 
@@ -275,7 +390,7 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer in headless Chromium
     expect(stats.height).toBeLessThan(8_000);
     expect(stats.colours).toBeGreaterThan(40);
     expect(stats.luminanceSd).toBeGreaterThan(10);
-    for (const name of ['lanes', 'plans', 'claims', 'inbox', 'savings']) {
+    for (const name of PANELS) {
       const path = join(OUTPUT, `viewer-${name}.png`);
       await page.locator(`#panel-${name}`).screenshot({ path });
       const s = pictureStats(path);

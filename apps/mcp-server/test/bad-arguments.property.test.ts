@@ -1,17 +1,27 @@
 /**
- * Property, generated from the live tools/list schemas of both toolsets: whatever bad
- * arguments an agent sends to any tool over MCP (wrong types, unknown arguments,
- * oversize text, missing fields, ids with a lone surrogate) and whatever unknown tool
- * it names, the answer is a tool error with a code from ERROR_CODES, the server keeps
- * answering, nothing is stored (no partial write), and the receipts grow by at most
- * one bounded row per call.
+ * Property, generated from the live tools/list schemas of the contract, framework and
+ * runtime toolsets: whatever bad arguments an agent sends to any tool over MCP (wrong
+ * types, unknown arguments, oversize text, missing fields, ids with a lone surrogate)
+ * and whatever unknown tool it names, the answer is a tool error with a code from
+ * ERROR_CODES (seed-001 tools: one of the codes seed 001 documents, in its error
+ * shape), the server keeps answering, no table of the store changes (no partial write:
+ * threads, mesh context and messages, the work queue, write proposals, shared context,
+ * swarm runs...), the runtime tools run nothing (served with --allow-exec: no command
+ * runs, no worktree or branch appears), and the receipts grow by at most one bounded
+ * row per call.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { countObservations, countSessions, countTasks, listReceipts, openStore } from '@swarm/storage';
-import { ERROR_CODES, errorCodeOf, RECEIPT_BOUNDS } from '@swarm/tools';
+import { listReceipts, openStore } from '@swarm/storage';
+import { COLONY_TOOLS, ERROR_CODES, errorCodeOf, RECEIPT_BOUNDS } from '@swarm/tools';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git, removeRepos, tempRepo } from './_git';
 import { type Server, startServer, tempDir } from './_harness';
+
+/** The error codes seed 001 documents for its tools (section Error Handling). */
+const SEED_001_CODES = ['INVALID_AGENT', 'ACCESS_DENIED', 'KEY_NOT_FOUND', 'INVALID_PARAMETERS', 'TIMEOUT'];
 
 /** Arguments that name a caller or an id: a lone surrogate in them is refused. */
 const ID_ARGUMENTS = /^(session_id|current_session_id|agent|agent_name|from_agent|to_agent|thread_id)$/;
@@ -117,55 +127,182 @@ async function receiptTotals(db: string, atLeast = 0): Promise<{ rows: number; c
 
 const RECEIPT_CHARS = RECEIPT_BOUNDS.name + RECEIPT_BOUNDS.sessionId + RECEIPT_BOUNDS.errorMessage;
 
-describe.each(['all', 'framework'] as const)('bad arguments to every %s tool over MCP', (toolset) => {
-  let dir: string;
-  let db: string;
-  let server: Server;
+/**
+ * Every table's rows, in order: what a partial write would change. Left out is what a
+ * call's receipt keeps up to date, refused or not: the receipts (bounded below), the
+ * heartbeat of the calling session (a call is a sign of life), exact token counts of
+ * stored observations (refined after the answer), and the vector caches (filled by the
+ * idle backfill from observations already stored).
+ */
+const RECEIPT_BOOKKEEPING: Record<string, readonly string[] | 'table'> = {
+  mcp_metrics: 'table',
+  observation_vectors: 'table',
+  task_vectors: 'table',
+  sessions: ['last_heartbeat_at'],
+  observations: ['token_count'],
+};
+
+function storeSnapshot(db: string): Record<string, string> {
+  const conn = new Database(db, { readonly: true });
+  try {
+    const tables = conn
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' ORDER BY name",
+      )
+      .pluck()
+      .all() as string[];
+    const snapshot: Record<string, string> = {};
+    for (const table of tables) {
+      const skipped = RECEIPT_BOOKKEEPING[table] ?? [];
+      if (skipped === 'table') continue;
+      const rows = conn.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all() as Record<string, unknown>[];
+      for (const row of rows) for (const column of skipped) delete row[column];
+      snapshot[table] = JSON.stringify(rows);
+    }
+    return snapshot;
+  } finally {
+    conn.close();
+  }
+}
+
+/** Replaces, deep in an example, every string `from` maps and every command with `command`. */
+function rewrite(value: unknown, from: Map<string, string>, command: string): unknown {
+  if (typeof value === 'string') return from.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => rewrite(v, from, command));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === 'command' || k === 'commands'
+        ? Array.isArray(v)
+          ? v.map(() => command)
+          : command
+        : rewrite(v, from, command),
+    ]),
+  );
+}
+
+interface Fixture {
+  readonly server: Server;
+  readonly db: string;
+  /** The examples of the tools, as this fixture's server can run them. */
+  readonly example: (tool: string) => Record<string, unknown>;
+  /** What must hold after the calls beside an unchanged store (the runtime ran nothing). */
+  readonly ranNothing: () => void;
+  readonly alive: () => Promise<boolean>;
+}
+
+const SETUPS: Record<'all' | 'framework' | 'runtime', (dir: string, db: string) => Promise<Fixture>> = {
+  async all(dir, db) {
+    const server = await startServer({ db, home: dir, toolset: 'all' });
+    await server.call('task_thread', {
+      repo_root: '/abs/repo',
+      branch: 'main',
+      session_id: 'sess_abc',
+      agent: 'codex',
+    });
+    return {
+      server,
+      db,
+      example: exampleOf,
+      ranNothing: () => {},
+      alive: async () => !(await server.call('search', { query: 'anything' })).isError,
+    };
+  },
+  async framework(dir, db) {
+    const server = await startServer({ db, home: dir, toolset: 'framework' });
+    // One row in each framework family, so a stray update would show, not only an insert.
+    const seeded = [
+      await server.call('push_context', { agent_name: 'DataCollector', key: 'k', value: 1 }),
+      await server.call('send_message_to_agent', { from_agent: 'DataCollector', to_agent: 'Analyzer', message: 'hi' }),
+      await server.call('ctx_put', { agent: 'a', key: 'k', value: 1 }),
+      await server.call('coord_enqueue', { agent: 'a', kind: 'job', payload: { n: 1 } }),
+      await server.call('fs_write', { agent: 'Claude', repo_root: dir, path: 'notes.md', content: 'x' }),
+    ];
+    for (const r of seeded) if (r.isError) throw new Error(r.text);
+    return {
+      server,
+      db,
+      example: exampleOf,
+      ranNothing: () => {},
+      alive: async () => !(await server.call('list_context_keys', { agent_name: 'DataCollector' })).isError,
+    };
+  },
+  async runtime(dir, db) {
+    const repo = tempRepo();
+    const server = await startServer({ db, home: dir, toolset: 'runtime', flags: ['--allow-exec'] });
+    const forked = await server.call('workspace_fork', { repo_root: repo, count: 2 });
+    if (forked.isError) throw new Error(forked.text);
+    const [one, two] = forked.payload.workspaces.map((w: { workspace_id: string }) => w.workspace_id);
+    const marker = join(dir, 'ran');
+    const from = new Map([
+      ['/abs/repo', repo],
+      ['ws-1', one],
+      ['ws-2', two],
+    ]);
+    const state = () => ({
+      worktrees: git(repo, 'worktree', 'list', '--porcelain'),
+      branches: git(repo, 'branch', '--list', '--all'),
+      files: readdirSync(repo).sort(),
+    });
+    const before = state();
+    return {
+      server,
+      db,
+      example: (tool) => rewrite(exampleOf(tool), from, `touch ${marker}`) as Record<string, unknown>,
+      ranNothing: () => {
+        expect(existsSync(marker)).toBe(false);
+        expect(state()).toEqual(before);
+      },
+      alive: async () => !(await server.call('workspace_list', { repo_root: repo })).isError,
+    };
+  },
+};
+
+const exampleOf = (tool: string) =>
+  (COLONY_TOOLS.find((t) => t.name === tool)?.docs.example ?? {}) as Record<string, unknown>;
+
+describe.each(['all', 'framework', 'runtime'] as const)('bad arguments to every %s tool over MCP', (toolset) => {
+  let fixture: Fixture;
 
   beforeAll(async () => {
-    dir = tempDir();
-    db = join(dir, 'colony.db');
-    server = await startServer({ db, home: dir, toolset });
-    if (toolset === 'all') {
-      await server.call('task_thread', {
-        repo_root: '/abs/repo',
-        branch: 'main',
-        session_id: 'sess_abc',
-        agent: 'codex',
-      });
-    } else {
-      await server.call('push_context', { agent_name: 'DataCollector', key: 'k', value: 1 });
-    }
-  });
+    const dir = tempDir();
+    fixture = await SETUPS[toolset](dir, join(dir, 'colony.db'));
+  }, 60_000);
 
   afterAll(async () => {
-    await server?.close();
+    await fixture?.server.close();
+    removeRepos();
   });
 
-  it('answers each with a coded tool error, stores nothing, bounds receipts, and keeps serving', async () => {
-    const store = openStore({ path: db });
-    const counts = () => [countSessions(store), countObservations(store), countTasks(store)];
-    const before = counts();
+  it('answers each with a coded tool error, writes and runs nothing, bounds receipts, and keeps serving', async () => {
+    const { server, db } = fixture;
+    const before = storeSnapshot(db);
     const receiptsBefore = await receiptTotals(db, 1);
     let calls = 0;
     const { tools } = await server.client.listTools();
-    const examples = await import('@swarm/tools').then(
-      (m) => new Map(m.COLONY_TOOLS.map((t) => [t.name, t.docs.example])),
-    );
+    const seed001 = new Set(COLONY_TOOLS.filter((t) => t.errorFormat === 'syntha').map((t) => t.name));
     for (const [index, tool] of tools.entries()) {
-      const example = (examples.get(tool.name) ?? {}) as Record<string, unknown>;
-      const bad = badArguments(tool.inputSchema as JsonSchema, example);
+      const bad = badArguments(tool.inputSchema as JsonSchema, fixture.example(tool.name));
       if (bad === null) continue;
       await fc.assert(
         fc.asyncProperty(bad, async (args) => {
           calls++;
           const result = await server.call(tool.name, args);
-          expect(result.isError, `${tool.name} ${JSON.stringify(args).slice(0, 200)}`).toBe(true);
+          const shown = `${tool.name} ${JSON.stringify(args).slice(0, 200)} -> ${result.text.slice(0, 300)}`;
+          expect(result.isError, shown).toBe(true);
           const code = errorCodeOf(result.payload);
-          expect(ERROR_CODES, `${tool.name} ${result.text.slice(0, 300)}`).toContain(code);
-          // Contract tools refuse at the schema; seed-001 tools check agent names in the service.
-          if (toolset === 'all') expect(code, result.text.slice(0, 300)).toBe('INVALID_PARAMETERS');
-          expect(result.payload.tool).toBe(tool.name);
+          expect(ERROR_CODES, shown).toContain(code);
+          if (seed001.has(tool.name)) {
+            // Seed 001's error shape, with one of the codes it documents.
+            expect(SEED_001_CODES, shown).toContain(code);
+            expect(result.payload, shown).toMatchObject({ success: false, error_code: code, tool: tool.name });
+            expect(typeof result.payload.timestamp, shown).toBe('string');
+          } else {
+            // Contract, seed-000 and runtime tools refuse bad arguments at the schema.
+            expect(code, shown).toBe('INVALID_PARAMETERS');
+            expect(result.payload.tool).toBe(tool.name);
+          }
         }),
         { numRuns: 12, seed: 12_000 + index },
       );
@@ -188,14 +325,11 @@ describe.each(['all', 'framework'] as const)('bad arguments to every %s tool ove
       ),
       { numRuns: 10, seed: 12 },
     );
-    expect(counts()).toEqual(before);
-    const alive = await server.call(toolset === 'all' ? 'search' : 'list_context_keys', {
-      ...(toolset === 'all' ? { query: 'anything' } : { agent_name: 'DataCollector' }),
-    });
-    expect(alive.isError).toBe(false);
+    expect(storeSnapshot(db)).toEqual(before);
+    fixture.ranNothing();
+    expect(await fixture.alive()).toBe(true);
     const receiptsAfter = await receiptTotals(db, receiptsBefore.rows + calls + 1);
     expect(receiptsAfter.rows - receiptsBefore.rows).toBeLessThanOrEqual(calls + 1);
     expect(receiptsAfter.chars - receiptsBefore.chars).toBeLessThanOrEqual((calls + 1) * RECEIPT_CHARS);
-    store.close();
-  }, 60_000);
+  }, 120_000);
 });

@@ -5,9 +5,10 @@
  * naming the data home or any other folder is ROOT_NOT_ALLOWED, so the HTTP bearer token
  * cannot be read and no folder can be written by naming it. Only the arbiter configured
  * with --arbiter may decide on writes. Tools that use repo_root only as a key (threads)
- * keep taking any value.
+ * keep taking any value. Roots allowed in settings.json count as --root; the OMX notepad
+ * pointer (a file write under the thread's repo_root) is written only under them.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, type Server, startServer, tempDir } from './_harness';
@@ -140,5 +141,72 @@ describe('roots the client declares (roots/list)', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('roots from settings.json', () => {
+  let allowed: string;
+  let outside: string;
+  let server: Server;
+
+  beforeAll(async () => {
+    const settingsHome = tempDir('colony-home-');
+    allowed = join(tempDir(), 'allowed');
+    outside = join(tempDir(), 'outside');
+    for (const dir of [allowed, outside]) {
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'SPEC.md'), '# S\n\n## §G goal\n\nx\n');
+    }
+    writeFileSync(
+      join(settingsHome, 'settings.json'),
+      JSON.stringify({ roots: [allowed], bridge: { writeOmxNotepadPointer: true } }),
+    );
+    server = await startServer({ db: join(settingsHome, 'colony.db'), home: settingsHome, roots: false });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const notepad = (repo: string) => join(repo, '.omx', 'notepad.md');
+
+  it('allow the file tools under them, and no other folder', async () => {
+    const inside = await server.call('spec_read', { repo_root: allowed });
+    expect(inside.isError, inside.text).toBe(false);
+    const refused = await server.call('spec_read', { repo_root: outside });
+    expect(refused.payload).toMatchObject({
+      code: 'ROOT_NOT_ALLOWED',
+      allowed_roots: expect.arrayContaining([allowed]),
+    });
+  });
+
+  it('let the notepad pointer be written under an allowed root', async () => {
+    await server.call('task_thread', { repo_root: allowed, branch: 'main', session_id: 'in-1', agent: 'codex' });
+    const note = await server.call('task_note_working', { session_id: 'in-1', content: 'next=run tests' });
+    expect(note.isError, note.text).toBe(false);
+    expect(note.payload.omx_notepad_path).toBe(notepad(allowed));
+    expect(readFileSync(notepad(allowed), 'utf8')).toContain('next=run tests');
+  });
+
+  it('refuse the notepad pointer outside them with ROOT_NOT_ALLOWED: the note is saved, no file is written', async () => {
+    await server.call('task_thread', { repo_root: outside, branch: 'main', session_id: 'out-1', agent: 'codex' });
+    const note = await server.call('task_note_working', { session_id: 'out-1', content: 'next=escape' });
+    expect(note.isError, note.text).toBe(false);
+    expect(note.payload.observation_id).toBeGreaterThan(0);
+    expect(note.payload).not.toHaveProperty('omx_notepad_path');
+    expect(note.payload.warning).toMatch(/^note saved; OMX notepad pointer not written: ROOT_NOT_ALLOWED: /);
+    expect(existsSync(join(outside, '.omx'))).toBe(false);
+  });
+
+  it('refuse the fallback pointer outside them too (no active task, allow_omx_notepad_fallback)', async () => {
+    const note = await server.call('task_note_working', {
+      session_id: 'nobody',
+      repo_root: outside,
+      content: 'next=escape',
+      allow_omx_notepad_fallback: true,
+    });
+    expect(note.payload).toMatchObject({ code: 'ACTIVE_TASK_NOT_FOUND' });
+    expect(note.payload.omx_notepad_warning).toMatch(/^OMX notepad pointer not written: ROOT_NOT_ALLOWED: /);
+    expect(existsSync(join(outside, '.omx'))).toBe(false);
   });
 });

@@ -5,7 +5,6 @@
  * store before the first tool call, and a store that cannot open fails that call (and
  * the next), not the server.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -15,55 +14,10 @@ import { TOOLSETS } from '@swarm/tools';
 import { createMcpServer, mcpToolList } from '@swarm/tools/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT, SERVER_MAIN, tempDir } from './_harness';
+import { type Message, rawServer } from './_raw-stdio';
 
 const CLI = join(REPO_ROOT, 'apps/cli/dist/cli.js');
 const BINARIES = { 'colony-mcp': [SERVER_MAIN], 'colony mcp': [CLI, 'mcp'] } as const;
-
-type Message = Record<string, unknown>;
-
-/** A server process spoken to in raw JSON-RPC lines. */
-function rawServer(args: readonly string[], home: string) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...args, '--home', home], {
-    env: { ...process.env, COLONY_HOME: home },
-  });
-  const lines: Message[] = [];
-  let waiting: Array<() => void> = [];
-  let buffer = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    for (let n = buffer.indexOf('\n'); n !== -1; n = buffer.indexOf('\n')) {
-      lines.push(JSON.parse(buffer.slice(0, n)));
-      buffer = buffer.slice(n + 1);
-    }
-    for (const wake of waiting.splice(0)) wake();
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  let nextId = 1;
-  return {
-    child,
-    stderr: () => stderr,
-    async request(method: string, params?: Message): Promise<Message> {
-      const id = nextId++;
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })}\n`);
-      for (;;) {
-        const found = lines.find((l) => l.id === id);
-        if (found) return found;
-        await new Promise<void>((wake) => waiting.push(wake));
-      }
-    },
-    notify(method: string) {
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`);
-    },
-    async stop() {
-      waiting = [];
-      child.stdin.end();
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
 
 const servers: Array<ReturnType<typeof rawServer>> = [];
 afterEach(async () => {

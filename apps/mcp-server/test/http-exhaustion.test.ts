@@ -11,6 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MAIN, tempDir } from './_harness';
+import { announcedUrl } from './_http-server';
 
 const TOKEN = 'test-token-0123456789abcdef';
 const FD_LIMIT = 1024;
@@ -59,15 +60,7 @@ describe.skipIf(!hasPrlimit())('HTTP exhaustion without the token', () => {
       env: { ...process.env, COLONY_HOME: home },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    url = await new Promise<string>((resolve, reject) => {
-      let err = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        err += chunk.toString();
-        const m = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
-        if (m?.[1]) resolve(m[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-    });
+    url = await announcedUrl(child);
     port = Number(new URL(url).port);
   });
 

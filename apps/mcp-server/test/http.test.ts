@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MAIN, tempDir } from './_harness';
+import { announcedUrl } from './_http-server';
 
 const TOKEN = 'test-token-0123456789abcdef';
 
@@ -55,15 +56,7 @@ describe('colony MCP over Streamable HTTP', () => {
         stdio: ['ignore', 'ignore', 'pipe'],
       },
     );
-    url = await new Promise<string>((resolve, reject) => {
-      let err = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        err += chunk.toString();
-        const m = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
-        if (m?.[1]) resolve(m[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-    });
+    url = await announcedUrl(child);
     port = Number(new URL(url).port);
   });
 

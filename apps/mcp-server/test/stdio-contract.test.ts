@@ -57,7 +57,7 @@ describe('colony MCP server over stdio (pnpm colony mcp)', () => {
       expect(tool.inputSchema).not.toHaveProperty('$schema');
     }
     const post = tools.find((t) => t.name === 'task_post');
-    expect(post?.inputSchema.properties).toHaveProperty('idempotency_key');
+    expect(post?.inputSchema.properties).not.toHaveProperty('idempotency_key');
   });
 
   it('opens one thread per repo_root+branch and lists both participants', async () => {

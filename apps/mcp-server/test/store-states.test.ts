@@ -4,7 +4,8 @@
  * truncated, answers every call STORE_CORRUPT naming the file while the server keeps
  * serving; a store written by a newer colony serves reads and refuses writes
  * (STORE_TOO_NEW, naming both versions); a lock held past the busy timeout answers
- * STORE_BUSY (retryable), never INTERNAL_ERROR.
+ * STORE_BUSY (retryable), never INTERNAL_ERROR; a write the store refuses by a
+ * constraint is the caller's INVALID_PARAMETERS, never INTERNAL_ERROR, and leaves nothing.
  */
 import { chmodSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -204,5 +205,32 @@ describe('a store locked by another writer', () => {
     const retry = await server.call('task_post', post(taskId));
     expect(retry.isError).toBe(false);
     expect(server.stderr()).not.toMatch(/internal error in task_post/);
+  });
+});
+
+describe('a store that refuses a write by a constraint', () => {
+  it('answers INVALID_PARAMETERS naming the constraint, writes nothing, and keeps serving', async () => {
+    const { db, home, taskId } = await seeded();
+    // A constraint of the store that no tool schema knows of (as a store with stricter
+    // rules, or one edited by hand, has): SQLite refuses the row with SQLITE_CONSTRAINT_TRIGGER.
+    const admin = new Database(db);
+    admin.exec(`CREATE TRIGGER refuse_forbidden BEFORE INSERT ON observations
+      WHEN NEW.content LIKE '%forbidden%' BEGIN SELECT RAISE(ABORT, 'forbidden content'); END`);
+    const count = () => (admin.prepare('SELECT count(*) AS n FROM observations').get() as { n: number }).n;
+    const server = await startAs(db, home);
+    try {
+      const before = count();
+      const refused = await server.call('task_post', { ...post(taskId), content: 'a forbidden note' });
+      expect(refused.isError, refused.text).toBe(true);
+      expect(refused.payload).toMatchObject({ code: 'INVALID_PARAMETERS', constraint: 'SQLITE_CONSTRAINT_TRIGGER' });
+      expect(refused.payload.error).toContain('forbidden content');
+      expect(count()).toBe(before);
+      const next = await server.call('task_post', post(taskId));
+      expect(next.isError, next.text).toBe(false);
+      expect(count()).toBe(before + 1);
+      expect(server.stderr()).not.toMatch(/internal error/i);
+    } finally {
+      admin.close();
+    }
   });
 });

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
  * colony-worker: runs one agent session of a repository in the foreground (the
- * orchestrator of `colony swarm start --no-tui`, the same code), until SIGTERM, Ctrl-C
+ * session runner of `colony swarm start --no-tui`, the same code), until SIGTERM, Ctrl-C
  * or `colony swarm stop`. Thin: everything lives in `@swarm/core/runtime`.
  */
 import { parseArgs } from 'node:util';
-import { runSwarm } from '@swarm/core/runtime';
+import { runSwarmSession } from '@swarm/core/runtime';
 
 const USAGE = `usage: colony-worker [--repo PATH] [--stash] [--init] [--home DIR] [--db FILE]
 Runs the agent session of the repository (default: the current directory) until
@@ -27,7 +27,7 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const { report } = await runSwarm({
+  const { report } = await runSwarmSession({
     cwd: values.repo ?? process.cwd(),
     ...(values.home ? { home: values.home } : {}),
     ...(values.db ? { dbPath: values.db } : {}),

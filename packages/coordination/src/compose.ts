@@ -24,7 +24,7 @@ import { VectorIndex } from './memory/vector-index';
 import { createMeshBackend } from './mesh/mesh-service';
 import { MessageService } from './messages/message-service';
 import { PlanService } from './plans/plan-service';
-import { specServiceLane } from './plans/spec-lane';
+import { specServiceLane } from './plans/spec-lanes';
 import { ProfileService } from './profiles/profile-service';
 import { ProposalService } from './proposals/proposal-service';
 import { QueenService } from './queen/queen-service';

@@ -49,7 +49,14 @@ export { type Embedder, hashingEmbedder } from './memory/embedder';
 export type { MemoryService, SearchRanker } from './memory/memory-service';
 export { VectorIndex } from './memory/vector-index';
 export type { MessageService } from './messages/message-service';
-export { RULE_PRECEDENCE } from './plans/plan-rules';
+export {
+  type PlanDocument,
+  type PlanDryRun,
+  type PlanListFilter,
+  type PlanScripts,
+  type PublishOptions,
+  planScripts,
+} from './plans/plan-scripts';
 export type { PlanService } from './plans/plan-service';
 export type { ProfileService } from './profiles/profile-service';
 export type { ProposalService } from './proposals/proposal-service';

@@ -9,8 +9,8 @@ import { inferIdeFromSessionId } from '../src/ide';
 import { createTokenCounter, manualClock } from '../src/index';
 import { compressContent } from '../src/memory/compress';
 import { makeSnippet } from '../src/memory/snippet';
+import { parseWorkingFields } from '../src/tasks/pointer-fields';
 import { compactLine, directedAgent, looksLikeFutureWork } from '../src/tasks/post-routing';
-import { parseWorkingFields } from '../src/tasks/task-service';
 import { estimateTokens, hasLongRun, MAX_TOKENIZER_RUN } from '../src/tokens';
 
 describe('token counter', () => {

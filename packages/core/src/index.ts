@@ -7,8 +7,14 @@
  */
 
 // Services a colony exposes, as types
+// Plans from scripts (`colony.plans`)
 export type {
   HookService,
+  PlanDocument,
+  PlanDryRun,
+  PlanListFilter,
+  PlanScripts,
+  PublishOptions,
   SavingsHour,
   SavingsTimeline,
   Services,
@@ -61,7 +67,4 @@ export {
 export { locateRepo } from '@swarm/worktree';
 // Opening colony
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
-
-// Plans from scripts (`colony.plans`)
-export type { PlanDocument, PlanDryRun, PlanListFilter, PlanScripts, PublishOptions } from './plan-scripts';
 export { defaultSettings, SETTINGS_FILE, type Settings } from './settings';

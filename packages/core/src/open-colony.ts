@@ -14,6 +14,8 @@ import {
   type Embedder,
   FileRoots,
   fileClock,
+  type PlanScripts,
+  planScripts,
   type RateLimitSettings,
   type RepoLocator,
   type SavingsRates,
@@ -52,7 +54,6 @@ import { ReceiptQueue } from './_receipts';
 import { runOnce } from './_run-once';
 import { runOnceAsync } from './_run-once-async';
 import { resolveDbPath, resolveHome } from './paths';
-import { type PlanScripts, planScripts } from './plan-scripts';
 import { SAVINGS_REFERENCE } from './savings-reference';
 import { loadSettings, type Settings } from './settings';
 import { createRuntimeServices, type SwarmRunService } from './workspaces';

@@ -1,5 +1,5 @@
 /**
- * The session orchestrator's periodic WAL checkpoint: the unref'd timer runs PASSIVE
+ * The session runner's periodic WAL checkpoint: the unref'd timer runs PASSIVE
  * checkpoints of a real colony store on its interval, logs a failing run and keeps
  * going, and runs no more once stopped; a closed colony answers null.
  */

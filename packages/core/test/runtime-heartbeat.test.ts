@@ -1,6 +1,6 @@
 /**
  * A running runtime agent keeps its colony lane live: the runner beats through the tool
- * interface (task_thread, as the orchestrator wires it) at each session start and at most
+ * interface (task_thread, as the session runner wires it) at each session start and at most
  * once per interval on model/tool events, so hivemind over the same colony reads the
  * lane as thinking while the agent runs; once stopped it beats no more and the lane ages
  * through stalled to dead as the manual clock advances.
@@ -19,7 +19,7 @@ import {
 } from '@swarm/runtime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Colony, manualClock, openColony } from '../src/index.js';
-import { callerOf } from '../src/runtime/_agents.js';
+import { callerOf, markReadOf } from '../src/runtime/_agents.js';
 
 const MINUTE = 60_000;
 const SESSION = '20261125-b7c1';
@@ -56,6 +56,7 @@ describe('runtime agent heartbeat', () => {
     const caller = callerOf(colony);
     const mailbox = await colonyMailbox({
       caller,
+      markRead: markReadOf(colony),
       repo_root: repo,
       branch: 'main',
       session_id: SESSION,

@@ -7,10 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { colonyMailbox } from '@swarm/runtime';
+import { type ColonyMailbox, colonyMailbox, type MarkAllRead } from '@swarm/runtime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Colony, manualClock, openColony } from '../src/index.js';
-import { callerOf } from '../src/runtime/_agents.js';
+import { callerOf, markReadOf } from '../src/runtime/_agents.js';
 
 let dir: string;
 let colony: Colony;
@@ -24,16 +24,33 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const SESSION = '20261125-a3f2';
+
+function open(repo: string, markRead: MarkAllRead = markReadOf(colony)): Promise<ColonyMailbox> {
+  return colonyMailbox({
+    caller: callerOf(colony),
+    markRead,
+    repo_root: repo,
+    branch: 'main',
+    session_id: SESSION,
+    agents: ['backend', 'frontend'],
+  });
+}
+
+async function unreadFor(agent: string): Promise<number[]> {
+  const out = await colony.handleToolCall('task_messages', {
+    session_id: `swarm-${SESSION}-${agent}`,
+    agent,
+    unread_only: true,
+  });
+  if (!out.ok) throw new Error(out.text);
+  return (out.value as { id: number }[]).map((m) => m.id).sort((a, b) => a - b);
+}
+
 describe('the runtime mailbox on colony', () => {
   it('operator -> agent urgent message: pushed, polled, consumed once with its body', async () => {
     const repo = join(dir, 'repo');
-    const mailbox = await colonyMailbox({
-      caller: callerOf(colony),
-      repo_root: repo,
-      branch: 'main',
-      session_id: '20261125-a3f2',
-      agents: ['backend', 'frontend'],
-    });
+    const mailbox = await open(repo);
     const pushed: [string, boolean][] = [];
     mailbox.onMessage((to, urgent) => pushed.push([to, urgent]));
     await mailbox.send({ from: 'operator', to: 'backend', body: 'Stop the migration.', urgent: true });
@@ -55,13 +72,7 @@ describe('the runtime mailbox on colony', () => {
 
   it('an IDE agent sees the runtime agents in hivemind and its blocking message is picked up by the poll', async () => {
     const repo = join(dir, 'repo');
-    const mailbox = await colonyMailbox({
-      caller: callerOf(colony),
-      repo_root: repo,
-      branch: 'main',
-      session_id: '20261125-a3f2',
-      agents: ['backend', 'frontend'],
-    });
+    const mailbox = await open(repo);
     const hive = await colony.handleToolCall('hivemind', { repo_root: repo });
     expect(hive.ok).toBe(true);
     const sessions = (hive.ok ? (hive.value as { sessions: { session_id: string; agent: string }[] }).sessions : [])
@@ -85,5 +96,73 @@ describe('the runtime mailbox on colony', () => {
     expect(await mailbox.pendingUrgent()).toEqual(['frontend']);
     const got = await mailbox.consume('frontend');
     expect(got).toMatchObject([{ from: 'claude', body: 'Please rebase on main first.', urgent: true }]);
+  });
+
+  it('consuming N messages marks them all read in one batched write, no per-message tool call', async () => {
+    const repo = join(dir, 'repo');
+    const batches: number[][] = [];
+    const calls: string[] = [];
+    const caller = callerOf(colony);
+    const mailbox = await colonyMailbox({
+      caller: {
+        callTool: (name, args) => {
+          calls.push(name);
+          return caller.callTool(name, args);
+        },
+      },
+      markRead: async (a) => {
+        batches.push([...a.ids]);
+        return markReadOf(colony)(a);
+      },
+      repo_root: repo,
+      branch: 'main',
+      session_id: SESSION,
+      agents: ['backend', 'frontend'],
+    });
+    for (let i = 1; i <= 5; i++) await mailbox.send({ from: 'frontend', to: 'backend', body: `note ${i}` });
+    const ids = await unreadFor('backend');
+    expect(ids).toHaveLength(5);
+    const got = await mailbox.consume('backend');
+    expect(got.map((m) => m.body)).toEqual(['note 1', 'note 2', 'note 3', 'note 4', 'note 5']);
+    expect(batches).toEqual([ids]);
+    expect(calls).not.toContain('task_message_mark_read');
+    expect(await unreadFor('backend')).toEqual([]);
+  });
+
+  it('a failure mid-way through marking leaves every message unread; the next consume gets them all', async () => {
+    const repo = join(dir, 'repo');
+    const good = await open(repo);
+    for (let i = 1; i <= 4; i++) await good.send({ from: 'operator', to: 'backend', body: `m${i}`, urgent: i === 2 });
+    const ids = await unreadFor('backend');
+    // A message addressed to frontend slipped into backend's batch after two good ids: refused inside the write.
+    await good.send({ from: 'backend', to: 'frontend', body: 'not yours' });
+    const foreign = (await unreadFor('frontend'))[0]!;
+    const failing = await open(repo, (a) =>
+      markReadOf(colony)({ ...a, ids: [...a.ids.slice(0, 2), foreign, ...a.ids.slice(2)] }),
+    );
+    await expect(failing.consume('backend')).rejects.toThrow(/marking 4 message\(s\) read failed/);
+    expect(await unreadFor('backend')).toEqual(ids);
+    expect(await unreadFor('frontend')).toEqual([foreign]);
+    expect(await good.pendingUrgent()).toEqual(['backend']);
+    expect((await good.consume('backend')).map((m) => m.body)).toEqual(['m1', 'm2', 'm3', 'm4']);
+    expect(await unreadFor('backend')).toEqual([]);
+  });
+
+  it('a message retracted between listing and marking stays out of the prompt; the rest are read', async () => {
+    const repo = join(dir, 'repo');
+    const mailbox = await open(repo);
+    await mailbox.send({ from: 'frontend', to: 'backend', body: 'keep' });
+    await mailbox.send({ from: 'frontend', to: 'backend', body: 'oops' });
+    const [keep, oops] = await unreadFor('backend');
+    const racing = await open(repo, async (a) => {
+      const out = await colony.handleToolCall('task_message_retract', {
+        message_observation_id: oops,
+        session_id: `swarm-${SESSION}-frontend`,
+      });
+      expect(out.ok).toBe(true);
+      return markReadOf(colony)(a);
+    });
+    expect((await racing.consume('backend')).map((m) => m.body)).toEqual(['keep']);
+    expect(keep).toBeLessThan(oops!);
   });
 });

@@ -5,7 +5,7 @@
  * fenced block, with prose around it, possibly several. This is the small parse step a
  * provider needs to surface such calls as tool_use events for models without native
  * tool calling; colony's full parser (with error reports per block) is the seed-000
- * orchestrator's, in @swarm/core today. Never throws: what does not parse is prose.
+ * seed-000 `Orchestrator`'s, in @swarm/coordination. Never throws: what does not parse is prose.
  */
 
 export interface EnvelopeCall {

@@ -35,7 +35,13 @@ export {
   type ToolResult,
   toolCallerExecutor,
 } from './loop/tool-caller.js';
-export { type ColonyMailbox, type ColonyMailboxOptions, colonyMailbox, joinThread } from './mailbox/colony-mailbox.js';
+export {
+  type ColonyMailbox,
+  type ColonyMailboxOptions,
+  colonyMailbox,
+  joinThread,
+  type MarkAllRead,
+} from './mailbox/colony-mailbox.js';
 // Mailbox (messages and the urgent push)
 export {
   type Mailbox,
@@ -45,6 +51,7 @@ export {
   memoryMailbox,
   OPERATOR,
   type OutgoingMessage,
+  type PendingMail,
   type StoredMessage,
 } from './mailbox/mailbox.js';
 // Prompt pipeline (14 sections, pure)
@@ -117,6 +124,12 @@ export {
 } from './session/session-files.js';
 // Settings (seed 003's format inside $COLONY_HOME/settings.json) and providers made from them
 export { type CreateProviderOptions, createModelProvider } from './settings/create-provider.js';
+export {
+  type InitEntryResult,
+  initProjectEntry,
+  SettingsInitError,
+  STARTER_ENTRY,
+} from './settings/init-entry.js';
 export {
   BUILTIN_SUPERVISOR_PROMPT,
   CURRENT_VERSION,

@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Script, type ScriptedTurn, scriptedProvider } from '@swarm/providers';
+import { type ModelProvider, type Script, type ScriptedTurn, scriptedProvider } from '@swarm/providers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   AgentRegistry,
@@ -139,6 +139,59 @@ describe('runner + registry + router', () => {
     router.stop();
   });
 
+  it('an agent whose provider ignores the abort is force-stopped after the grace period and carries on', async () => {
+    const mailbox = memoryMailbox(clock);
+    const registry = new AgentRegistry();
+    const next = scriptedProvider([{ text: 'ok, stopping' }]);
+    let release: () => void = () => undefined;
+    const hung = new Promise<void>((r) => {
+      release = r;
+    });
+    let aborted = false;
+    const requests: string[] = [];
+    // The first turn answers one piece of text, then hangs whatever its abort signal says.
+    const stubborn: ModelProvider = {
+      kind: 'scripted',
+      stream(request, options) {
+        requests.push(String(request.system));
+        if (requests.length > 1) return next.stream(request, options);
+        options?.signal?.addEventListener('abort', () => {
+          aborted = true;
+        });
+        return (async function* () {
+          yield { type: 'text' as const, text: 'working' };
+          await hung;
+        })();
+      },
+    };
+    const states: string[] = [];
+    const a = runner('backend', [], mailbox, {
+      provider: stubborn,
+      grace_ms: 50,
+      onChange: (snap) => states.push(snap.state),
+    });
+    registry.register(a.runner);
+    const router = startRouter(registry, mailbox, { poll_ms: null });
+    const all = registry.startAll();
+    await waitFor(() => a.runner.snapshot().state === 'Running');
+    await mailbox.send({ from: 'operator', to: 'backend', body: 'Drop it.', urgent: true });
+    await waitFor(() => requests.length === 2);
+    expect(aborted).toBe(true);
+    // Interrupting -> (grace exceeded: ForceStopSession) -> BuildingPrompt, with no session exit in between.
+    expect(states.slice(states.indexOf('Interrupting'), states.indexOf('Interrupting') + 2)).toEqual([
+      'Interrupting',
+      'BuildingPrompt',
+    ]);
+    expect(requests[1]).toContain('## Interrupt Context');
+    expect(requests[1]).toContain('[URGENT] From operator (0s ago):\nDrop it.');
+    await waitFor(() => a.runner.snapshot().state === 'SessionComplete');
+    expect(a.runner.snapshot()).toMatchObject({ session_seq: 2, consecutive_errors: 0, total_errors: 0 });
+    release();
+    await registry.shutdown();
+    await all;
+    router.stop();
+  });
+
   it('the poll picks up urgent mail written by another process (no push)', async () => {
     const inner = memoryMailbox(clock);
     const noPush: Mailbox = { ...inner, onMessage: () => () => undefined };
@@ -150,6 +203,24 @@ describe('runner + registry + router', () => {
     await waitFor(() => a.provider.requests.length === 1);
     await inner.send({ from: 'operator', to: 'backend', body: 'now', urgent: true });
     await waitFor(() => a.provider.requests.length === 2, 2000);
+    await registry.shutdown();
+    await all;
+    router.stop();
+  });
+
+  it('the poll wakes an idle agent for a normal message written by another process (no push)', async () => {
+    const inner = memoryMailbox(clock);
+    const noPush: Mailbox = { ...inner, onMessage: () => () => undefined };
+    const registry = new AgentRegistry();
+    const a = runner('backend', [{ text: 'nothing to do' }, { text: 'read it' }], noPush);
+    registry.register(a.runner);
+    const router = startRouter(registry, noPush, { poll_ms: 20 });
+    const all = registry.startAll();
+    await waitFor(() => a.runner.snapshot().state === 'SessionComplete');
+    await inner.send({ from: 'operator', to: 'backend', body: 'FYI: main moved.' });
+    await waitFor(() => a.provider.requests.length === 2, 2000);
+    expect(a.provider.requests[1]!.system).toContain('From operator (0s ago):\nFYI: main moved.');
+    expect(await inner.pending()).toEqual({ urgent: [], other: [] });
     await registry.shutdown();
     await all;
     router.stop();

@@ -94,7 +94,7 @@ describe('session lifecycle', () => {
     const stashed = await startSession(opts({ stash: true, agents: ['a', 'b'], supervisor: null }));
     expect(stashed.info.stashed).toBe(true);
     await expect(startSession(opts())).rejects.toMatchObject({ code: 'session_active' });
-    // The orchestrator dies: a PID that no longer exists.
+    // The session runner dies: a PID that no longer exists.
     const child = spawn('true');
     await new Promise((r) => child.on('exit', r));
     writeFileSync(sessionPaths(repo).lock, `${child.pid}\n`);

@@ -1,6 +1,6 @@
 /**
  * WAL checkpoints: copy the write-ahead log back into the database file so the WAL
- * stops growing under a long-lived writer (the swarm orchestrator runs one PASSIVE
+ * stops growing under a long-lived writer (the swarm session runner runs one PASSIVE
  * checkpoint a minute). PASSIVE never waits for readers or writers: it copies what
  * it can and reports how far it got.
  */

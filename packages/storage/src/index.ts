@@ -147,13 +147,15 @@ export {
   putMeshEntry,
 } from './mesh-context';
 export {
-  countMeshMessages,
   countMeshUnread,
   type InboxMeshMessage,
-  insertMeshMessage,
   listMeshInbox,
   type MeshInboxFilter,
   markMeshMessageRead,
+} from './mesh-inbox';
+export {
+  countMeshMessages,
+  insertMeshMessage,
   meshThreadMembership,
   type NewMeshMessage,
   type ThreadMembership,
@@ -176,19 +178,7 @@ export {
   retractMessage,
 } from './messages';
 // Receipts
-export {
-  countCalls,
-  insertReceipts,
-  listReceipts,
-  type Receipt,
-  type ReceiptErrorReason,
-  type ReceiptHour,
-  type ReceiptTotals,
-  type ReceiptWindow,
-  receiptErrorReasons,
-  receiptsByHour,
-  receiptTotals,
-} from './metrics';
+export { countCalls, insertReceipts, listReceipts, type Receipt } from './metrics';
 export { applyMigrations, type EmbeddedMigration } from './migrate';
 // Observations and search
 export {
@@ -254,17 +244,19 @@ export {
 export { type AgentProfile, getProfile, getProfiles, listProfiles, upsertProfile } from './profiles';
 // Proposals
 export {
+  insertReinforcement,
+  listReinforcements,
+  type NewReinforcement,
+  type Reinforcement,
+} from './proposal-reinforcements';
+export {
   getProposal,
   insertProposal,
-  insertReinforcement,
   listProposals,
-  listReinforcements,
   type NewProposal,
-  type NewReinforcement,
   type Proposal,
   type ProposalFilter,
   promoteProposal,
-  type Reinforcement,
 } from './proposals';
 // Work queue (seed 000)
 export {
@@ -301,18 +293,25 @@ export {
   subtasksClaimedByIdleSessions,
   subtasksOfTasks,
 } from './ready-work';
+export {
+  type ReceiptErrorReason,
+  type ReceiptHour,
+  type ReceiptTotals,
+  type ReceiptWindow,
+  receiptErrorReasons,
+  receiptsByHour,
+  receiptTotals,
+} from './receipt-summaries';
 export type { JsonObject } from './schema';
 // Sessions
+export { endSession, heartbeatSessions, touchSession } from './session-heartbeats';
 export {
   countSessions,
-  endSession,
   getSession,
   getSessions,
-  heartbeatSessions,
   listSessions,
   type Session,
   type SessionInput,
-  touchSession,
   upsertSession,
 } from './sessions';
 // Spec failures
@@ -333,14 +332,8 @@ export {
   updateSwarmTask,
 } from './swarm-runs';
 // Task history (suggestions)
-export {
-  type TaskFileTouch,
-  type TaskHistory,
-  type TaskWarning,
-  taskFileTouches,
-  taskHistories,
-  taskWarnings,
-} from './task-history';
+export { type TaskFileTouch, type TaskHistory, taskFileTouches, taskHistories } from './task-history';
+export { type TaskWarning, taskWarnings } from './task-warnings';
 // Task threads
 export {
   activeTasksOfSession,

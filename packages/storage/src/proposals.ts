@@ -1,16 +1,14 @@
 /**
  * @module proposals
- * Queries for proposals and their reinforcements. Rows are never deleted; a proposal
- * moves pending -> promoted once, by a guarded update. Strength is not stored: the
- * coordination layer computes it from the reinforcement rows and its clock.
+ * Queries for proposals (their reinforcements: proposal-reinforcements.ts). Rows are
+ * never deleted; a proposal moves pending -> promoted once, by a guarded update.
  * Callers run the writes inside `store.write`.
  */
-import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import { dbOf, type Store } from './_store';
-import { proposalReinforcements, proposals } from './schema';
+import { proposals } from './schema';
 
 export type Proposal = typeof proposals.$inferSelect;
-export type Reinforcement = typeof proposalReinforcements.$inferSelect;
 
 export interface NewProposal {
   readonly repoRoot: string;
@@ -67,21 +65,4 @@ export function promoteProposal(store: Store, id: number, taskId: number, now: n
     .where(and(eq(proposals.id, id), eq(proposals.status, 'pending')))
     .run();
   return result.changes > 0;
-}
-
-export type NewReinforcement = Omit<Reinforcement, 'id'>;
-
-export function insertReinforcement(store: Store, input: NewReinforcement): Reinforcement {
-  return dbOf(store).insert(proposalReinforcements).values(input).returning().get();
-}
-
-/** The reinforcement rows of some proposals, oldest first. */
-export function listReinforcements(store: Store, proposalIds: readonly number[]): Reinforcement[] {
-  if (proposalIds.length === 0) return [];
-  return dbOf(store)
-    .select()
-    .from(proposalReinforcements)
-    .where(inArray(proposalReinforcements.proposalId, [...proposalIds]))
-    .orderBy(asc(proposalReinforcements.ts), asc(proposalReinforcements.id))
-    .all();
 }

@@ -1,10 +1,10 @@
 /**
  * @module sessions
- * Queries for agent sessions. A session is registered once and heartbeated on every
- * call; its ide/agent/cwd are filled in when first known and never blanked later.
+ * Queries for agent sessions, registered once (liveness: session-heartbeats.ts); the
+ * ide/agent/cwd are filled in when first known and never blanked later.
  */
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { dbOf, prepared, type Store, statement } from './_store';
+import { dbOf, prepared, type Store } from './_store';
 import { type JsonObject, sessions } from './schema';
 
 export type Session = typeof sessions.$inferSelect;
@@ -70,23 +70,6 @@ export function getSessions(store: Store, ids: readonly string[]): Session[] {
     .all();
 }
 
-/** Refreshes the heartbeat of a known session; returns false when it does not exist. */
-export function touchSession(store: Store, id: string, now: number): boolean {
-  const result = prepared(store, 'touchSession', (db) =>
-    db
-      .update(sessions)
-      .set({ lastHeartbeatAt: sql`${sql.placeholder('now')}` })
-      .where(eq(sessions.id, sql.placeholder('id')))
-      .prepare(),
-  ).run({ id, now });
-  return result.changes > 0;
-}
-
-export function endSession(store: Store, id: string, now: number): boolean {
-  const result = dbOf(store).update(sessions).set({ endedAt: now }).where(eq(sessions.id, id)).run();
-  return result.changes > 0;
-}
-
 /** Most recently started first. */
 export function listSessions(store: Store, limit: number): Session[] {
   return dbOf(store).select().from(sessions).orderBy(desc(sessions.startedAt), desc(sessions.id)).limit(limit).all();
@@ -94,18 +77,4 @@ export function listSessions(store: Store, limit: number): Session[] {
 
 export function countSessions(store: Store): number {
   return dbOf(store).select({ n: count() }).from(sessions).get()?.n ?? 0;
-}
-
-const HEARTBEAT_SQL = 'UPDATE sessions SET last_heartbeat_at = max(last_heartbeat_at, ?) WHERE id = ?';
-
-/** Moves heartbeats forward (never back) for sessions that showed a sign of life at `ts`; unknown ids are skipped. */
-export function heartbeatSessions(
-  store: Store,
-  beats: ReadonlyArray<{ readonly id: string; readonly ts: number }>,
-): void {
-  if (beats.length === 0) return;
-  const update = statement(store, HEARTBEAT_SQL);
-  store.write(() => {
-    for (const beat of beats) update.run(beat.ts, beat.id);
-  });
 }

@@ -1,8 +1,8 @@
 /**
  * @module task-history
  * What past task threads did, read in bulk for suggestions: each task's shape (size,
- * handoffs, sub-tasks, when it completed), the files it claimed or edited first, and
- * its warning signs (negative observations, handoffs that expired).
+ * handoffs, sub-tasks, when it completed) and the files it claimed or edited first.
+ * Their warning signs: task-warnings.ts.
  */
 import { type Store, statement } from './_store';
 
@@ -59,42 +59,4 @@ export function taskFileTouches(store: Store, taskIds: readonly number[]): TaskF
          AND json_extract(o.metadata, '$.file_path') IS NOT NULL)
      GROUP BY taskId, filePath ORDER BY taskId, firstTs, filePath`,
   ).all({ ids: JSON.stringify(taskIds) }) as TaskFileTouch[];
-}
-
-export interface TaskWarning {
-  readonly taskId: number;
-  /** The observation kind, or `expired-handoff` for a handoff nobody accepted in time. */
-  readonly kind: string;
-  /** The observation (or handoff observation) id. */
-  readonly observationId: number;
-  /** At most 200 characters: the observation's opening or the handoff's summary. */
-  readonly text: string;
-  readonly ts: number;
-}
-
-/**
- * Warning signs in these tasks, newest first, at most `limit`: observations of the given
- * kinds, and handoffs that expired (by status, or still pending past `now`). Read by
- * kind (`+task_id` keeps SQLite off the task index): warning kinds are rare, while the
- * rows of a few long tasks can be most of the store (84 ms at 100k by task, 0.1 by kind).
- */
-export function taskWarnings(
-  store: Store,
-  taskIds: readonly number[],
-  kinds: readonly string[],
-  now: number,
-  limit: number,
-): TaskWarning[] {
-  if (taskIds.length === 0) return [];
-  return statement(
-    store,
-    `SELECT * FROM (
-       SELECT o.task_id AS taskId, o.kind, o.id AS observationId, substr(o.content, 1, 200) AS text, o.ts FROM observations o
-       WHERE +o.task_id IN (SELECT value FROM json_each(@ids)) AND o.kind IN (SELECT value FROM json_each(@kinds))
-       UNION ALL
-       SELECT b.task_id, 'expired-handoff', b.id, substr(b.summary, 1, 200), b.expires_at FROM batons b
-       WHERE b.task_id IN (SELECT value FROM json_each(@ids)) AND b.kind = 'handoff'
-         AND (b.status = 'expired' OR (b.status = 'pending' AND b.expires_at <= @now)))
-     ORDER BY ts DESC, observationId DESC LIMIT @limit`,
-  ).all({ ids: JSON.stringify(taskIds), kinds: JSON.stringify(kinds), now, limit }) as TaskWarning[];
 }

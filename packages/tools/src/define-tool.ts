@@ -27,8 +27,33 @@ export interface ToolDocs {
   readonly example: Record<string, unknown>;
 }
 
+/**
+ * How a tool behaves, as the MCP spec's tool annotations mean it (clients auto-approve
+ * read-only tools and warn before destructive or open-world ones). `readOnlyHint` is
+ * `!mutates`; a mutating tool states the other two, since the spec's defaults
+ * (destructive, not idempotent) fit few colony tools.
+ */
+export interface ToolHints {
+  /** May overwrite or delete what exists, rather than only add (mutating tools only). */
+  readonly destructive?: boolean;
+  /** A second call with the same arguments changes nothing more (mutating tools only). */
+  readonly idempotent?: boolean;
+  /** Reaches beyond colony's store and worktrees (runs arbitrary commands). Default false. */
+  readonly openWorld?: boolean;
+}
+
+/** The MCP spec's tool annotations, every hint resolved. */
+export interface ToolAnnotations {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
 export interface ToolSpec<B, S extends z.ZodObject, R> {
   readonly name: string;
+  /** A short human name, shown by clients instead of `name`. */
+  readonly title: string;
   /** One or two sentences: this is what every agent pays for on every turn. */
   readonly description: string;
   readonly input: S;
@@ -38,10 +63,12 @@ export interface ToolSpec<B, S extends z.ZodObject, R> {
   readonly surface?: ToolSurface;
   /** Writes state. Mutating tools accept `idempotency_key`. */
   readonly mutates: boolean;
+  /** Behaviour hints; a mutating tool must state `destructive` and `idempotent`. */
+  readonly hints?: ToolHints;
   /**
-   * Whether the tool accepts `idempotency_key`; default: when it mutates. `unlisted`
-   * accepts it without listing it in the published JSON schema, which an outside
-   * contract fixes word for word (seed 001).
+   * Whether the tool accepts `idempotency_key`; default: when it mutates. The key is
+   * never in the lean JSON schema (tools/list, function schemas), only in docs/mcp.md;
+   * `unlisted` says so where an outside contract fixes that schema word for word (seed 001).
    */
   readonly idempotencyKey?: boolean | 'unlisted';
   /**
@@ -69,6 +96,8 @@ export interface ToolSpec<B, S extends z.ZodObject, R> {
 /** A registered tool, its input widened with `idempotency_key` when it mutates. */
 export interface Tool<B = unknown> {
   readonly name: string;
+  readonly title: string;
+  readonly annotations: ToolAnnotations;
   readonly description: string;
   readonly input: z.ZodObject;
   readonly core: boolean;
@@ -81,7 +110,7 @@ export interface Tool<B = unknown> {
   readonly fingerprint: ((args: Record<string, unknown>) => unknown) | null;
   /** The argument naming the calling agent, if any (see ToolSpec.callerArg). */
   readonly callerArg: string | null;
-  /** Arguments accepted but left out of the published JSON schema (`idempotencyKey: 'unlisted'`). */
+  /** Arguments accepted but left out of the published JSON schema (`idempotency_key`). */
   readonly unlisted: readonly string[];
   readonly docs: ToolDocs;
   readonly handler: (args: Record<string, unknown>, backend: B) => unknown;
@@ -106,6 +135,8 @@ export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>)
   }
   return {
     name: spec.name,
+    title: spec.title,
+    annotations: annotationsOf(spec),
     description: spec.description,
     input,
     core: spec.core ?? false,
@@ -115,8 +146,25 @@ export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>)
     errorFormat: spec.errorFormat ?? 'colony',
     fingerprint: (spec.fingerprint as Tool<B>['fingerprint'] | undefined) ?? null,
     callerArg,
-    unlisted: keyed && spec.idempotencyKey === 'unlisted' ? ['idempotency_key'] : [],
+    // The retry key is for clients, not models: the lean schema leaves it out (every
+    // mutating tool takes it, which the server instructions say once) and docs list it.
+    unlisted: keyed ? ['idempotency_key'] : [],
     docs: spec.docs,
     handler: spec.handler as Tool<B>['handler'],
   };
+}
+
+function annotationsOf(spec: Pick<ToolSpec<never, z.ZodObject, never>, 'name' | 'mutates' | 'hints'>): ToolAnnotations {
+  const hints = spec.hints ?? {};
+  const openWorldHint = hints.openWorld ?? false;
+  if (!spec.mutates) {
+    if (hints.destructive !== undefined || hints.idempotent !== undefined) {
+      throw new Error(`${spec.name}: a read-only tool states neither destructive nor idempotent`);
+    }
+    return { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint };
+  }
+  if (hints.destructive === undefined || hints.idempotent === undefined) {
+    throw new Error(`${spec.name}: a mutating tool states hints.destructive and hints.idempotent`);
+  }
+  return { readOnlyHint: false, destructiveHint: hints.destructive, idempotentHint: hints.idempotent, openWorldHint };
 }

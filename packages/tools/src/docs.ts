@@ -21,10 +21,10 @@ export function renderToolDocs(tools: readonly Tool<never>[], options: DocsOptio
     '',
     '| Tool | Toolset | Writes | Use |',
     '| --- | --- | --- | --- |',
-    ...tools.map(
-      (t) =>
-        `| [${t.name}](#${t.name}) | ${t.surface !== 'contract' ? t.surface : t.core ? 'core' : 'all'} | ${t.mutates ? 'yes' : 'no'} | ${cell(t.description)} |`,
-    ),
+    ...tools.map((t) => {
+      const toolset = t.surface !== 'contract' ? t.surface : t.core ? 'core' : 'all';
+      return `| [${t.name}](#${t.name}) | ${toolset} | ${t.mutates ? 'yes' : 'no'} | ${cell(t.description)} |`;
+    }),
     '',
   ];
   for (const tool of tools) out.push(...section(tool));
@@ -33,20 +33,30 @@ export function renderToolDocs(tools: readonly Tool<never>[], options: DocsOptio
 
 function section(tool: Tool<never>): string[] {
   const schema = fullInputJsonSchema(tool);
-  const lines = [`## ${tool.name}`, '', tool.description, ''];
+  const lines = [`## ${tool.name}`, '', `**${tool.title}** (${hints(tool)}). ${tool.description}`, ''];
   if (tool.docs.notes) lines.push(tool.docs.notes, '');
   lines.push('| Argument | Type | Required | Default |', '| --- | --- | --- | --- |');
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, prop] of Object.entries(properties)) {
     const fallback = prop.default === undefined ? '' : `\`${JSON.stringify(prop.default)}\``;
-    lines.push(`| \`${name}\` | ${cell(typeOf(prop))} | ${required.has(name) ? 'yes' : 'no'} | ${fallback} |`);
+    const type = prop.description ? `${typeOf(prop)}: ${prop.description}` : typeOf(prop);
+    lines.push(`| \`${name}\` | ${cell(type)} | ${required.has(name) ? 'yes' : 'no'} | ${fallback} |`);
   }
   lines.push('', `**Returns:** ${tool.docs.returns}`, '');
   const errors = ['INVALID_PARAMETERS', ...(tool.docs.errors ?? [])];
   lines.push(`**Errors:** ${errors.map((e) => `\`${e}\``).join(', ')}`, '');
   lines.push('```json', JSON.stringify({ name: tool.name, input: tool.docs.example }), '```', '');
   return lines;
+}
+
+/** The tool's MCP annotations in words. */
+function hints(tool: Tool<never>): string {
+  const a = tool.annotations;
+  const words = a.readOnlyHint
+    ? ['read-only']
+    : [a.destructiveHint ? 'destructive' : 'additive', ...(a.idempotentHint ? ['idempotent'] : [])];
+  return [...words, a.openWorldHint ? 'open world' : 'closed world'].join(', ');
 }
 
 function typeOf(prop: JsonSchema): string {

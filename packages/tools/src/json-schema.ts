@@ -18,7 +18,7 @@ const KEPT = new Set(['type', 'properties', 'required', 'items', 'enum', 'const'
 
 /**
  * The input schema as sent to models: compact JSON Schema (`type: "object"`), without
- * the tool's unlisted arguments (they are documented in the full form).
+ * the tool's unlisted arguments (`idempotency_key`: documented in the full form).
  */
 export function inputJsonSchema(tool: Tool<never>): JsonSchema {
   let schema = lean.get(tool);
@@ -44,6 +44,10 @@ export function fullInputJsonSchema(tool: Tool<never>): JsonSchema {
   return schema;
 }
 
+function isEmpty(value: unknown): boolean {
+  return value === false || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
 function keep(node: unknown, inProperties: boolean): unknown {
   if (Array.isArray(node)) return node.map((n) => keep(n, false));
   if (node === null || typeof node !== 'object') return node;
@@ -51,6 +55,8 @@ function keep(node: unknown, inProperties: boolean): unknown {
   for (const [key, value] of Object.entries(node)) {
     // Under `properties` the keys are argument names, not keywords.
     if (!inProperties && !KEPT.has(key)) continue;
+    // An empty default (off, none, blank) says nothing a model does not assume.
+    if (!inProperties && key === 'default' && isEmpty(value)) continue;
     out[key] = keep(value, key === 'properties' && !inProperties);
   }
   return out;

@@ -13,9 +13,11 @@ import { execParallel } from '../src/tools/workspaces';
 const runs: string[] = [];
 const slow = defineTool({
   name: 'slow_write',
+  title: 'slow_write',
   description: 'Write slowly.',
   input: z.strictObject({ n: z.int() }),
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   async: true,
   docs: { returns: '{ n }', example: { n: 1 } },
   handler: async (args) => {

@@ -26,6 +26,7 @@ interface FakeBackend {
 
 const echo = defineTool({
   name: 'echo',
+  title: 'echo',
   description: 'Echo the arguments.',
   input: z.strictObject({
     text: z.string().max(5),
@@ -43,9 +44,11 @@ const echo = defineTool({
 
 const write = defineTool({
   name: 'write_thing',
+  title: 'write_thing',
   description: 'Write a thing.',
   input: z.strictObject({ value: z.string(), current_session_id: z.string().optional() }),
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: { returns: '{ written }', example: { value: 'x' } },
   handler: (args, b: FakeBackend) => {
     b.calls.push(`write:${args.value}`);
@@ -55,6 +58,7 @@ const write = defineTool({
 
 const boom = defineTool({
   name: 'boom',
+  title: 'boom',
   description: 'Throws a plain Error.',
   input: z.strictObject({}),
   mutates: false,
@@ -66,6 +70,7 @@ const boom = defineTool({
 
 const refuse = defineTool({
   name: 'refuse',
+  title: 'refuse',
   description: 'Throws a ColonyError.',
   input: z.strictObject({ session_id: z.string() }),
   mutates: false,
@@ -79,6 +84,7 @@ const refuse = defineTool({
 
 const nothing = defineTool({
   name: 'nothing',
+  title: 'nothing',
   description: 'Returns undefined.',
   input: z.strictObject({}),
   mutates: false,
@@ -353,6 +359,7 @@ describe('parseArgs and defineTool', () => {
     expect(() =>
       defineTool({
         name: 'Bad-Name',
+        title: 'Bad-Name',
         description: '',
         input: z.strictObject({}),
         mutates: false,
@@ -367,6 +374,7 @@ describe('parseArgs and defineTool', () => {
 describe('bounds and store constraints (issue 12)', () => {
   const constraint = defineTool({
     name: 'constraint',
+    title: 'constraint',
     description: 'Throws what better-sqlite3 throws on a foreign key failure.',
     input: z.strictObject({}),
     mutates: false,
@@ -377,6 +385,7 @@ describe('bounds and store constraints (issue 12)', () => {
   });
   const loud = defineTool({
     name: 'loud',
+    title: 'loud',
     description: 'Refuses with a huge message and field list.',
     input: z.strictObject({}),
     mutates: false,

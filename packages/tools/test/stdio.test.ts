@@ -15,6 +15,7 @@ import { type StdioOptions, serveStdio } from '../src/mcp/stdio';
 const calls: string[] = [];
 const echo = defineTool({
   name: 'echo',
+  title: 'echo',
   description: 'Echo the text.',
   input: z.strictObject({ text: z.string() }),
   core: true,

@@ -2,7 +2,8 @@
  * The shape of the package, pinned: every field name a tool's `docs.returns` names is a
  * key of the result type its handler answers (read with the TypeScript checker, so the
  * prose in docs/mcp.md cannot drift from the types), each tool family lives in one file
- * under src/tools/, the index names its exports, and ERROR_CODES lists each code once.
+ * under src/tools/, the index names its exports, ERROR_CODES lists each code once, and
+ * no source line runs past 160 characters (docs prose is wrapped in string pieces).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -152,4 +153,20 @@ describe('package shape', () => {
   it('lists each error code once', () => {
     expect(ERROR_CODES.length).toBe(new Set(ERROR_CODES).size);
   });
+
+  it('keeps every source line within 160 characters (prose wrapped, not one line per paragraph)', () => {
+    const long: string[] = [];
+    for (const file of readdirSync(SRC, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts') || file.endsWith('.generated.ts')) continue;
+      readFileSync(join(SRC, file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (line.length > MAX_LINE) long.push(`${file}:${i + 1} (${line.length} characters)`);
+        });
+    }
+    expect(long).toEqual([]);
+  });
 });
+
+/** Longest source line: the formatter wraps code at 120; prose pieces stay near it. */
+const MAX_LINE = 160;

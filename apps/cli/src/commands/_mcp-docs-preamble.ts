@@ -35,6 +35,23 @@ args = ["/path/to/colony/apps/mcp-server/dist/main.js"]
 \`--toolset core\` for the lean set. Every IDE starts its own server process; they can
 all use one database file at once.
 
+## Protocol revisions and tool metadata
+
+Servers speak MCP revision 2026-07-28 and the SDK's handshake revisions (2025-11-25 back
+to 2024-10-07) side by side. A 2026-07-28 client needs no \`initialize\`: it may ask
+\`server/discover\` (revisions, capabilities, server name, instructions), then sends each
+request with its revision in \`_meta\`; results carry \`resultType\`, and tools/list a
+cache hint. Over HTTP such a request carries \`MCP-Protocol-Version\`, \`Mcp-Method\` and,
+for \`tools/call\`, \`Mcp-Name\` headers matching its body (else 400, \`-32020\`). A revision
+the server does not speak gets \`-32022\` with the list it does.
+
+Every tool has a \`title\` and MCP \`annotations\` (shown under each tool below): read-only
+tools say \`readOnlyHint\`, so clients may approve them without asking; writes say whether
+they are destructive or idempotent; only the runtime tools that run commands reach an
+open world. tools/list leaves out hints equal to the spec's defaults. Every tool that
+writes accepts an optional \`idempotency_key\` (a retry with the same key returns the
+first answer); it is listed in the argument tables here, not in tools/list.
+
 ## Toolsets
 
 - \`all\` (the default) serves the MCP contract: every tool in the index below except

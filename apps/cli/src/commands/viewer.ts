@@ -1,7 +1,8 @@
 /**
- * `colony viewer`: a local, read-only web page of the fleet on 127.0.0.1 (lanes, plans
- * as waves, claims and file heat, the inbox, savings over time), live over Server-Sent
- * Events. Thin: flags -> ../viewer; prints the URL and serves until stopped.
+ * `colony viewer`: a local, read-only web page of the fleet on 127.0.0.1 (lanes, the
+ * swarm runtime, plans as waves, claims and file heat, the inbox, savings over time),
+ * live over Server-Sent Events. Thin: flags -> ../viewer; prints the URL and serves
+ * until stopped.
  */
 import { resolve } from 'node:path';
 import { MAX_SAVINGS_HOURS } from '@swarm/tools';
@@ -13,7 +14,8 @@ import { DEFAULT_VIEWER_PORT, startViewer } from '../viewer/index';
 export default defineCommand({
   meta: {
     name: 'viewer',
-    description: 'Serve a live, read-only web page of the fleet on 127.0.0.1 (lanes, plans, claims, inbox, savings).',
+    description:
+      'Serve a live, read-only web page of the fleet on 127.0.0.1 (lanes, runtime, plans, claims, inbox, savings).',
   },
   args: {
     port: {

@@ -25,6 +25,8 @@ const TYPES = {
 const TABLE: Record<string, readonly ['own' | 'uplot', string, keyof typeof TYPES]> = {
   '/': ['own', 'index.html', 'html'],
   '/assets/viewer.js': ['own', 'viewer.js', 'js'],
+  '/assets/dom.js': ['own', 'dom.js', 'js'],
+  '/assets/runtime-panel.js': ['own', 'runtime-panel.js', 'js'],
   '/assets/viewer.css': ['own', 'viewer.css', 'css'],
   '/vendor/uplot.js': ['uplot', 'dist/uPlot.iife.min.js', 'js'],
   '/vendor/uplot.css': ['uplot', 'dist/uPlot.min.css', 'css'],

@@ -10,10 +10,11 @@ import { inboxPanel } from './_inbox-panel';
 import { lanesPanel } from './_lanes-panel';
 import { plansPanel } from './_plans-panel';
 import { PanelError, readOnlyTools } from './_reader';
+import { runtimePanel } from './_runtime-panel';
 import { savingsPanel } from './_savings-panel';
 import type { ViewerScope } from './_scope';
 
-export const PANELS = ['lanes', 'plans', 'claims', 'inbox', 'savings'] as const;
+export const PANELS = ['lanes', 'runtime', 'plans', 'claims', 'inbox', 'savings'] as const;
 export type PanelName = (typeof PANELS)[number];
 
 export function isPanel(name: string): name is PanelName {
@@ -64,6 +65,8 @@ export class ViewerData {
     switch (name) {
       case 'lanes':
         return lanesPanel(read, scope);
+      case 'runtime':
+        return runtimePanel(read, scope);
       case 'plans':
         return plansPanel(read, scope);
       case 'claims':

@@ -1,6 +1,6 @@
 /**
  * @module viewer
- * `colony viewer`: a local read-only web page of the fleet (lanes, plans as waves,
+ * `colony viewer`: a local read-only web page of the fleet (lanes, the swarm runtime, plans as waves,
  * claims and file heat, the inbox, savings over time), over an open colony. Part of the
  * CLI (its chart library, uPlot, is the CLI's dependency, not the library's); the
  * command loads it lazily.

@@ -157,39 +157,76 @@ export class MessageService implements MessageBackend {
   }
 
   markRead(args: TaskMessageMarkReadInput): MessageStatusResult {
-    const ctx = this.#ctx;
-    const outcome = ctx.store.write((): MessageStatusResult | { expired: Message } => {
-      const message = resolveMessage(ctx, args.message_observation_id, args.task_id);
-      const participant = requireParticipant(ctx, requireTask(ctx, message.taskId), args.session_id);
-      const refusal = recipientRefusal(message, args.session_id, participant.agent);
-      if (refusal) throw refusal;
-      const now = ctx.clock.now();
-      const status = effectiveStatus(message, now) as MessageStatus;
-      if (status === 'retracted') throw retracted(message);
-      if (status === 'expired') {
-        // Written down before refusing, so the expiry is on record for every later reader.
-        expireMessage(ctx.store, message.id, now);
-        return { expired: message };
-      }
-      if (status !== 'unread') return { status };
-      if (!markMessageRead(ctx.store, message.id, now)) throw new Error(`message #${message.id} changed mid-write`);
-      appendObservation(ctx, {
-        sessionId: args.session_id,
-        taskId: message.taskId,
-        kind: MESSAGE_READ_KIND,
-        content: `read message #${message.id} from ${message.fromAgent}`,
-        replyTo: message.id,
-        metadata: {
-          message_id: message.id,
-          from_session_id: message.fromSessionId,
-          read_by_agent: participant.agent,
-          urgency: message.urgency,
-        },
-      });
-      return { status: 'read' };
-    });
+    const outcome = this.#ctx.store.write(() => this.#markOne(args));
     if ('expired' in outcome) throw expired(outcome.expired);
-    return outcome;
+    return { status: outcome.status };
+  }
+
+  /**
+   * Marks several messages of one reader read in ONE transaction (the runtime's
+   * mailbox consume: every message that goes into a prompt is read, or none is). A
+   * refusal for any id (not a message, not addressed to the reader...) rolls back the
+   * whole batch. A message that was retracted or expired since it was listed is not a
+   * refusal here: its status comes back ('retracted', 'expired') so the caller leaves it
+   * out; one already read comes back 'read' with `newly_read` false.
+   */
+  markReadAll(args: {
+    readonly session_id: string;
+    readonly task_id?: number;
+    readonly message_observation_ids: readonly number[];
+  }): { id: number; status: MessageStatus; newly_read: boolean }[] {
+    return this.#ctx.store.write(() =>
+      args.message_observation_ids.map((id) => {
+        const ref = {
+          message_observation_id: id,
+          session_id: args.session_id,
+          ...(args.task_id === undefined ? {} : { task_id: args.task_id }),
+        };
+        try {
+          const outcome = this.#markOne(ref);
+          if ('expired' in outcome) return { id, status: 'expired' as const, newly_read: false };
+          return { id, status: outcome.status, newly_read: outcome.status === 'read' && !('was' in outcome) };
+        } catch (error) {
+          if (error instanceof ColonyError && error.code === 'ALREADY_RETRACTED') {
+            return { id, status: 'retracted' as const, newly_read: false };
+          }
+          throw error;
+        }
+      }),
+    );
+  }
+
+  /** One read inside the caller's write: the new status, the prior one when nothing changed, or expired. */
+  #markOne(args: TaskMessageMarkReadInput): (MessageStatusResult & { was?: true }) | { expired: Message } {
+    const ctx = this.#ctx;
+    const message = resolveMessage(ctx, args.message_observation_id, args.task_id);
+    const participant = requireParticipant(ctx, requireTask(ctx, message.taskId), args.session_id);
+    const refusal = recipientRefusal(message, args.session_id, participant.agent);
+    if (refusal) throw refusal;
+    const now = ctx.clock.now();
+    const status = effectiveStatus(message, now) as MessageStatus;
+    if (status === 'retracted') throw retracted(message);
+    if (status === 'expired') {
+      // Written down before refusing, so the expiry is on record for every later reader.
+      expireMessage(ctx.store, message.id, now);
+      return { expired: message };
+    }
+    if (status !== 'unread') return { status, was: true };
+    if (!markMessageRead(ctx.store, message.id, now)) throw new Error(`message #${message.id} changed mid-write`);
+    appendObservation(ctx, {
+      sessionId: args.session_id,
+      taskId: message.taskId,
+      kind: MESSAGE_READ_KIND,
+      content: `read message #${message.id} from ${message.fromAgent}`,
+      replyTo: message.id,
+      metadata: {
+        message_id: message.id,
+        from_session_id: message.fromSessionId,
+        read_by_agent: participant.agent,
+        urgency: message.urgency,
+      },
+    });
+    return { status: 'read' };
   }
 
   retract(args: TaskMessageRetractInput): MessageStatusResult {

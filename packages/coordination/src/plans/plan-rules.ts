@@ -221,3 +221,9 @@ export const RULE_PRECEDENCE: readonly PlanRuleCode[] = [
   'PLAN_FINALIZER_NOT_LAST',
   'PLAN_SCOPE_OVERLAP',
 ];
+
+/** The code publishing refuses a plan with these findings' codes: the first of RULE_PRECEDENCE present, else null. */
+export function refusalCode(codes: Iterable<string>): PlanRuleCode | null {
+  const present = new Set(codes);
+  return RULE_PRECEDENCE.find((c) => present.has(c)) ?? null;
+}

@@ -30,7 +30,8 @@ import { normalizeRepoRoot } from '../tasks/task-service';
 import { normalizeSubtasks, validatePlan } from './plan-check';
 import { planSummary } from './plan-view';
 import { publishPlan } from './publish-plan';
-import { type PlanSpecLane, threadOnlySpecLane } from './spec-lane';
+import type { PlanSpecLane } from './spec-lane';
+import { threadOnlySpecLane } from './spec-lanes';
 import { claimPlanSubtask, completePlanSubtask } from './subtask-lifecycle';
 
 export interface PlanServiceOptions {

@@ -12,7 +12,7 @@ import { appendObservation, type DomainContext } from '../context';
 import { inferIdeFromSessionId } from '../ide';
 import { normalizeRepoRoot } from '../tasks/task-service';
 import { normalizeSubtasks } from './plan-check';
-import { checkPlanRules, computeWaves, RULE_PRECEDENCE } from './plan-rules';
+import { checkPlanRules, computeWaves, refusalCode } from './plan-rules';
 import { type PlanSpecLane, subtaskBranch } from './spec-lane';
 
 export const PLAN_CONFIG_KIND = 'plan-config';
@@ -22,7 +22,7 @@ export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskP
   const repoRoot = normalizeRepoRoot(args.repo_root);
   const subtasks = normalizeSubtasks(repoRoot, args.subtasks);
   const { errors } = checkPlanRules(subtasks);
-  const code = RULE_PRECEDENCE.find((c) => errors.some((e) => e.code === c));
+  const code = refusalCode(errors.map((e) => e.code));
   if (code) {
     const first = errors.find((e) => e.code === code);
     throw new ColonyError(code, `plan "${args.slug}" refused: ${first?.message}`, { details: { errors } });

@@ -1,10 +1,14 @@
 /**
  * @module tasks/omx-notepad
  * The OMX bridge's tiny resume pointer: one line appended to <repo_root>/.omx/notepad.md.
- * Never the note itself: the full content lives in colony.
+ * Never the note itself: the full content lives in colony. The pointer is a file write
+ * under a caller-given root, so it is written only under a root the server allows; a
+ * pointer refused or failed is a reason for a warning, never a failed note.
  */
 import { appendFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isColonyError } from '@swarm/tools';
+import { type FileRoots, requireRoot } from '../roots';
 
 export interface NotepadPointer {
   readonly branch: string;
@@ -46,4 +50,21 @@ export function appendNotepadPointer(repoRoot: string, pointer: NotepadPointer):
   const path = join(dir, 'notepad.md');
   appendFileSync(path, `${pointerLine(pointer)}\n`);
   return path;
+}
+
+/**
+ * Appends the pointer under `repoRoot` when the server allows that root: the path
+ * written, or why not (a refusal names its code, e.g. `ROOT_NOT_ALLOWED: ...`).
+ */
+export function writeNotepadPointer(
+  roots: FileRoots | undefined,
+  repoRoot: string,
+  pointer: NotepadPointer,
+): { readonly path: string } | { readonly failure: string } {
+  try {
+    requireRoot(roots, repoRoot);
+    return { path: appendNotepadPointer(repoRoot, pointer) };
+  } catch (error) {
+    return { failure: isColonyError(error) ? `${error.code}: ${error.message}` : (error as Error).message };
+  }
 }

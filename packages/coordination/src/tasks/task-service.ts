@@ -39,8 +39,8 @@ import {
 import { withBudget } from '../budget';
 import { appendObservation, type DomainContext, ensureSession, requireParticipant, requireTask } from '../context';
 import { inferIdeFromSessionId } from '../ide';
-import { requireRoot } from '../roots';
-import { appendNotepadPointer, type NotepadPointer } from './omx-notepad';
+import { writeNotepadPointer } from './omx-notepad';
+import { pointerFor } from './pointer-fields';
 import { compactLine, directedAgent, looksLikeFutureWork } from './post-routing';
 
 export const TASK_LIST_HINT = 'Inventory for browsing/debugging. Use task_ready_for_agent to choose work.';
@@ -228,12 +228,9 @@ export class TaskService implements TaskBackend {
     if (!posted) {
       const details: Record<string, unknown> = { session_id: args.session_id };
       if (args.allow_omx_notepad_fallback && repoRoot !== undefined) {
-        try {
-          requireRoot(ctx.roots, repoRoot);
-          details.omx_notepad_path = appendNotepadPointer(repoRoot, pointerFor(args, null, null));
-        } catch (error) {
-          details.omx_notepad_warning = `OMX notepad pointer not written: ${(error as Error).message}`;
-        }
+        const written = writeNotepadPointer(ctx.roots, repoRoot, pointerFor(args, null, null));
+        if ('path' in written) details.omx_notepad_path = written.path;
+        else details.omx_notepad_warning = `OMX notepad pointer not written: ${written.failure}`;
       }
       throw new ColonyError(
         'ACTIVE_TASK_NOT_FOUND',
@@ -247,12 +244,9 @@ export class TaskService implements TaskBackend {
     const result: NoteWorkingResult = { observation_id: posted.id, id: posted.id, task_id: posted.task.id };
     if (ctx.settings.bridge.writeOmxNotepadPointer) {
       // The note is committed: a pointer that cannot be written is a warning, not a failure.
-      try {
-        requireRoot(ctx.roots, posted.task.repoRoot);
-        result.omx_notepad_path = appendNotepadPointer(posted.task.repoRoot, pointerFor(args, posted.task, posted.id));
-      } catch (error) {
-        result.warning = `note saved; OMX notepad pointer not written: ${(error as Error).message}`;
-      }
+      const written = writeNotepadPointer(ctx.roots, posted.task.repoRoot, pointerFor(args, posted.task, posted.id));
+      if ('path' in written) result.omx_notepad_path = written.path;
+      else result.warning = `note saved; OMX notepad pointer not written: ${written.failure}`;
     }
     return result;
   }
@@ -314,28 +308,4 @@ function routePost(task: Task, agent: string, args: TaskPostInput, id: number): 
     };
   }
   return result;
-}
-
-/** Pointer fields: explicit ones first, then `key=value` pairs in the note, then the task. */
-function pointerFor(args: TaskNoteWorkingInput, task: Task | null, observationId: number | null): NotepadPointer {
-  const fields = parseWorkingFields(args.content);
-  const pick = (key: 'branch' | 'task' | 'blocker' | 'next' | 'evidence') => args.pointer?.[key] ?? fields[key];
-  return {
-    branch: pick('branch') ?? task?.branch ?? args.branch ?? 'unknown',
-    task: pick('task') ?? task?.title ?? task?.branch ?? 'unknown',
-    blocker: pick('blocker') ?? 'none',
-    next: pick('next') ?? 'none',
-    evidence: pick('evidence') ?? 'none',
-    colony_observation_id: observationId,
-  };
-}
-
-/** `branch=x; task=y | next=z` style fields, as working notes are written. */
-export function parseWorkingFields(content: string): Partial<Record<string, string>> {
-  const fields: Record<string, string> = {};
-  for (const part of content.split(/[;|\n]/)) {
-    const m = /^\s*(branch|task|blocker|next|evidence)\s*=\s*(.+?)\s*$/i.exec(part);
-    if (m?.[1] && m[2]) fields[m[1].toLowerCase()] = m[2];
-  }
-  return fields;
 }

@@ -14,10 +14,13 @@ import {
   agentEnvironment,
   agentTools,
   BudgetMeter,
+  type ColonyMailbox,
+  colonyMailbox,
   colonySessionId,
   createModelProvider,
   joinThread,
   type Mailbox,
+  type MarkAllRead,
   type ReadySubtask,
   type ResolvedProjectConfig,
   type SessionInfo,
@@ -49,6 +52,26 @@ export function callerOf(colony: Colony): ToolCaller {
       return out.ok ? { ok: true, text: out.text, value: out.value } : { ok: false, text: out.text };
     },
   };
+}
+
+/**
+ * The mailbox's batched read: every message that goes into a prompt is marked read in
+ * one store write (MessageService.markReadAll), or, on any refusal, none is.
+ */
+export function markReadOf(colony: Colony): MarkAllRead {
+  return async ({ session_id, task_id, ids }) =>
+    colony.messages
+      .markReadAll({ session_id, task_id, message_observation_ids: ids })
+      .filter((r) => r.newly_read)
+      .map((r) => r.id);
+}
+
+/** The colony mailbox of a session, on `colony`'s store. */
+export function sessionMailbox(
+  colony: Colony,
+  options: { repo_root: string; branch: string; session_id: string; agents: readonly string[] },
+): Promise<ColonyMailbox> {
+  return colonyMailbox({ caller: callerOf(colony), markRead: markReadOf(colony), ...options });
 }
 
 export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {

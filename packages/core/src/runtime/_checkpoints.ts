@@ -1,6 +1,6 @@
 /**
  * @module runtime/_checkpoints
- * The session orchestrator's periodic WAL checkpoint (seed 003 start flow): every
+ * The session runner's periodic WAL checkpoint (seed 003 start flow): every
  * `every_ms` (default 60 s) one PASSIVE checkpoint of colony's store, so the WAL of a
  * long session does not grow without bound. The timer is unref'd (it never keeps the
  * process alive), a checkpoint that throws is logged and the next one retries, and

@@ -1,6 +1,6 @@
 /**
  * @module runtime/_status
- * What `colony swarm status` reads: the session files and the orchestrator's status
+ * What `colony swarm status` reads: the session files and the session runner's status
  * file, plus plan counts from colony (task_plan_list of the repository).
  */
 import { readFileSync } from 'node:fs';

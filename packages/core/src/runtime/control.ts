@@ -1,14 +1,14 @@
 /**
  * @module runtime/control
  * The commands that act on a running (or dead) session from another process: stop
- * (a stop request file + SIGTERM to the orchestrator, then waiting for it; a dead
- * orchestrator's session is finished from here), status, send/broadcast from the
+ * (a stop request file + SIGTERM to the session runner, then waiting for it; a dead
+ * session runner's session is finished from here), status, send/broadcast from the
  * operator, clean.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   checkSession,
-  colonyMailbox,
   finishSession,
   listBranchesOf,
   OPERATOR,
@@ -23,7 +23,7 @@ import {
 } from '@swarm/runtime';
 import { gitRaw, openRepo } from '@swarm/worktree';
 import { openColony } from '../open-colony.js';
-import { callerOf } from './_agents.js';
+import { callerOf, sessionMailbox } from './_agents.js';
 import { planCounts, readSessionStatus, type SwarmSessionStatus } from './_status.js';
 
 export class SwarmControlError extends Error {}
@@ -44,8 +44,8 @@ export async function repoRootOf(cwd: string): Promise<string> {
 
 export interface StopResult {
   readonly session_id: string;
-  /** `orchestrator` when the running process finished the session; `here` when this process did. */
-  readonly finished_by: 'orchestrator' | 'here';
+  /** `session_runner` when the running process finished the session; `here` when this process did. */
+  readonly finished_by: 'session_runner' | 'here';
   readonly report: StopReport | null;
 }
 
@@ -64,15 +64,17 @@ export async function stopSwarm(
     }
     const deadline = Date.now() + (options.timeoutMs ?? 60_000);
     const files = sessionPaths(root).session;
-    // Done when the orchestrator has exited, or has removed the session files (its last step).
+    // Done when the session runner has exited, or has removed the session files (its last step).
     while (Date.now() < deadline && processAlive(check.pid) && existsSync(files)) {
       await new Promise((r) => setTimeout(r, 100));
     }
     if (!existsSync(sessionPaths(root).session)) {
-      return { session_id: check.info.id, finished_by: 'orchestrator', report: null };
+      return { session_id: check.info.id, finished_by: 'session_runner', report: null };
     }
     if (processAlive(check.pid)) {
-      throw new SwarmControlError(`orchestrator (pid ${check.pid}) did not stop in time; run colony swarm stop again`);
+      throw new SwarmControlError(
+        `session runner (pid ${check.pid}) did not stop in time; run colony swarm stop again`,
+      );
     }
   }
   const info = readSession(root);
@@ -116,8 +118,7 @@ export async function sendToAgents(
     ...(options.dbPath ? { dbPath: options.dbPath } : {}),
   });
   try {
-    const mailbox = await colonyMailbox({
-      caller: callerOf(colony),
+    const mailbox = await sessionMailbox(colony, {
       repo_root: root,
       branch: info.base_branch,
       session_id: info.id,
@@ -137,8 +138,35 @@ export interface CleanResult {
   readonly deleted_branches: readonly string[];
 }
 
-/** Clears a dead session's leftovers; `force` also deletes every colony/<session>/* branch. */
-export async function cleanSwarm(options: ControlOptions & { force?: boolean }): Promise<CleanResult> {
+/** What `colony swarm clean` would remove (what its confirmation lists). */
+export interface CleanPlan {
+  /** The dead session whose files remain, if any. */
+  readonly session_id: string | null;
+  readonly worktrees: readonly string[];
+  /** Every colony/<session>/<agent> branch; `unmerged` hold commits not on their base. */
+  readonly branches: readonly string[];
+}
+
+export async function cleanPlan(options: ControlOptions): Promise<CleanPlan> {
+  const root = await repoRootOf(options.cwd);
+  const check = checkSession(root);
+  if (check.state === 'active') {
+    throw new SwarmControlError(`session ${check.info.id} is running (pid ${check.pid}): stop it first`);
+  }
+  const dir = sessionPaths(root).worktrees;
+  return {
+    session_id: check.state === 'stale' ? (check.info?.id ?? null) : null,
+    worktrees: existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : [],
+    branches: await listBranchesOf(root),
+  };
+}
+
+/**
+ * Clears stale swarm artifacts (seed 003 `swarm clean`): a dead session's worktrees
+ * (dirty ones auto-committed first) and files, then every colony/<session>/* branch,
+ * merged or not. The CLI confirms before calling this unless --force.
+ */
+export async function cleanSwarm(options: ControlOptions): Promise<CleanResult> {
   const root = await repoRootOf(options.cwd);
   const check = checkSession(root);
   if (check.state === 'active') {
@@ -146,10 +174,8 @@ export async function cleanSwarm(options: ControlOptions & { force?: boolean }):
   }
   const recovered = await recoverSession(root, check.state === 'stale' ? check.info : null);
   const deleted: string[] = [];
-  if (options.force) {
-    for (const branch of await listBranchesOf(root)) {
-      if ((await gitRaw(['branch', '-D', branch], { cwd: root })).code === 0) deleted.push(branch);
-    }
+  for (const branch of await listBranchesOf(root)) {
+    if ((await gitRaw(['branch', '-D', branch], { cwd: root })).code === 0) deleted.push(branch);
   }
   return { recovered, deleted_branches: deleted };
 }

@@ -3,10 +3,23 @@
  * and the commands that control a session). A separate entry, so importing
  * `@swarm/core` never loads the runtime or a provider SDK.
  */
+
+// Read-only views of a session (the viewer's runtime panel reads them too).
+export { colonySessionId } from '@swarm/runtime';
 export type { SwarmSessionStatus } from './_status.js';
+export { planCounts, readSessionStatus } from './_status.js';
 export {
+  initSwarmConfig,
+  projectRootOf,
+  type SwarmConfigResult,
+  type SwarmConfigView,
+  swarmConfig,
+} from './config.js';
+export {
+  type CleanPlan,
   type CleanResult,
   type ControlOptions,
+  cleanPlan,
   cleanSwarm,
   repoRootOf,
   type StopResult,
@@ -15,4 +28,9 @@ export {
   stopSwarm,
   swarmStatus,
 } from './control.js';
-export { type RunSwarmOptions, type RunSwarmResult, runSwarm, SwarmStartError } from './orchestrator.js';
+export {
+  type RunSwarmSessionOptions,
+  type RunSwarmSessionResult,
+  runSwarmSession,
+  SwarmStartError,
+} from './session-runner.js';

@@ -17,7 +17,7 @@ import { IdleIndexer } from './_idle-index';
 import { resolveHttpToken } from './_token';
 
 const INSTRUCTIONS =
-  'colony: shared memory and task threads for coding agents. Search memory before work and hydrate only chosen ids with get_observations; post decisions and blockers to your task thread; claim files with task_claim_file before editing.';
+  'colony: shared memory and task threads for coding agents. Search memory before work and hydrate only chosen ids with get_observations; post decisions and blockers to your task thread; claim files with task_claim_file before editing. Tools that are not read-only accept an optional idempotency_key for safe retries.';
 
 export interface ServeOptions {
   /** An open colony, or how to open one: over stdio with `handshake`, on the first tool call. */

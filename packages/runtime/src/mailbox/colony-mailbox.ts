@@ -6,14 +6,17 @@
  * the repository's base branch, so IDE agents see them in hivemind and can message
  * them. A message is a directed `task_message` (urgent = `blocking`, a question =
  * `needs_reply`, else `fyi`); consuming lists the unread inbox, reads the bodies with
- * `get_observations` and marks each read. The push reaches the router at once for
- * messages written in this process; the router's poll reads unread `blocking` mail
- * for writers elsewhere.
+ * `get_observations` and marks them all read in ONE transaction through `markRead`
+ * (the composition's batched path; a failure leaves every one unread for the next
+ * prompt). A message retracted or expired in between is left out. The push reaches
+ * the router at once for messages written in this process; the router's poll reads the
+ * unread inboxes for writers elsewhere (IDE agents, the CLI): `blocking` mail
+ * interrupts, other mail wakes an idle agent.
  */
 import type { ToolCaller } from '../loop/tool-caller.js';
 import type { PromptMessage } from '../prompt/prompt-context.js';
 import { colonySessionId } from '../session/identity.js';
-import { type Mailbox, MailboxError, type MessageListener, OPERATOR } from './mailbox.js';
+import { type Mailbox, MailboxError, type MessageListener, OPERATOR, type PendingMail } from './mailbox.js';
 
 export interface ColonyMailboxOptions {
   readonly caller: ToolCaller;
@@ -22,7 +25,16 @@ export interface ColonyMailboxOptions {
   readonly session_id: string;
   /** Every agent of the session (the supervisor included). */
   readonly agents: readonly string[];
+  /** Marks every id read for the reader in one transaction; answers the ids this call read. */
+  readonly markRead: MarkAllRead;
 }
+
+/** The batched read-marking port (core: MessageService.markReadAll in one store write). */
+export type MarkAllRead = (args: {
+  readonly session_id: string;
+  readonly task_id: number;
+  readonly ids: readonly number[];
+}) => Promise<readonly number[]>;
 
 export interface ColonyMailbox extends Mailbox {
   readonly task_id: number;
@@ -69,6 +81,16 @@ export async function colonyMailbox(options: ColonyMailboxOptions): Promise<Colo
     if (!out.ok) throw new MailboxError(`task_messages failed: ${out.text}`);
     return out.value as InboxEntry[];
   };
+  const pending = async (): Promise<PendingMail> => {
+    const urgent: string[] = [];
+    const other: string[] = [];
+    for (const agent of options.agents) {
+      const entries = await inbox(agent);
+      if (entries.some((e) => e.urgency === 'blocking')) urgent.push(agent);
+      else if (entries.length > 0) other.push(agent);
+    }
+    return { urgent, other };
+  };
   return {
     task_id,
     async send(message) {
@@ -94,32 +116,30 @@ export async function colonyMailbox(options: ColonyMailboxOptions): Promise<Colo
         const out = await caller.callTool('get_observations', { ids });
         if (out.ok) for (const o of out.value as { id: number; content: string }[]) bodies.set(o.id, o.content);
       }
-      const messages: PromptMessage[] = [];
-      for (const e of entries) {
-        await caller.callTool('task_message_mark_read', {
-          message_observation_id: e.id,
-          session_id: session(agent),
-          task_id,
-        });
-        messages.push({
-          from: e.from_agent,
-          body: bodies.get(e.id) ?? '',
-          urgent: e.urgency === 'blocking',
-          sent_at: e.ts,
-        });
+      let read: ReadonlySet<number>;
+      try {
+        read = new Set(await options.markRead({ session_id: session(agent), task_id, ids: entries.map((e) => e.id) }));
+      } catch (error) {
+        throw new MailboxError(`marking ${entries.length} message(s) read failed: ${(error as Error).message}`);
       }
-      return messages;
+      return entries
+        .filter((e) => read.has(e.id))
+        .map(
+          (e): PromptMessage => ({
+            from: e.from_agent,
+            body: bodies.get(e.id) ?? '',
+            urgent: e.urgency === 'blocking',
+            sent_at: e.ts,
+          }),
+        );
     },
     onMessage(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async pendingUrgent() {
-      const out: string[] = [];
-      for (const agent of options.agents) {
-        if ((await inbox(agent)).some((e) => e.urgency === 'blocking')) out.push(agent);
-      }
-      return out;
+      return [...(await pending()).urgent];
     },
+    pending,
   };
 }

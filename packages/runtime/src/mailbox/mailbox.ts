@@ -29,6 +29,17 @@ export interface Mailbox {
   onMessage(listener: MessageListener): () => void;
   /** Recipients with unread urgent mail (the cross-process poll; may be empty when push covers all). */
   pendingUrgent(): Promise<string[]>;
+  /**
+   * Recipients with unread mail, urgent or not (the router's cross-process poll: urgent
+   * interrupts, other mail wakes an idle agent, as the push does for writers in this process).
+   */
+  pending(): Promise<PendingMail>;
+}
+
+export interface PendingMail {
+  readonly urgent: readonly string[];
+  /** Recipients with unread mail none of which is urgent. */
+  readonly other: readonly string[];
 }
 
 export const OPERATOR = 'operator';
@@ -78,6 +89,11 @@ export function memoryMailbox(now: () => number): MemoryMailbox {
     },
     async pendingUrgent() {
       return [...new Set(messages.filter((m) => m.urgent && !m.read).map((m) => m.to))];
+    },
+    async pending() {
+      const urgent = new Set(messages.filter((m) => m.urgent && !m.read).map((m) => m.to));
+      const other = new Set(messages.filter((m) => !m.read && !urgent.has(m.to)).map((m) => m.to));
+      return { urgent: [...urgent], other: [...other] };
     },
   };
 }

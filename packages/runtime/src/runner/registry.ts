@@ -4,8 +4,8 @@
  * holds every runner by unique name: states, interrupt, wake, shutdown (OperatorStop to
  * all, then wait). The router delivers mail: a message written in this process is
  * pushed at once (urgent interrupts a Running recipient, any message wakes an idle
- * one), and an indexed poll of unread urgent messages catches writers in other
- * processes (the CLI, IDE agents).
+ * one), and a poll of the unread inboxes catches writers in other processes (the CLI,
+ * IDE agents) the same way: urgent mail interrupts, other mail wakes.
  */
 import type { Mailbox } from '../mailbox/mailbox.js';
 import type { AgentRunner, AgentSnapshot } from './runner.js';
@@ -46,7 +46,7 @@ export class AgentRegistry {
 }
 
 export interface RouterOptions {
-  /** The cross-process poll of unread urgent messages (ms); default 100; null = push only. */
+  /** The cross-process poll of unread messages (ms); default 100; null = push only. */
   readonly poll_ms?: number | null;
   readonly log?: (line: string) => void;
 }
@@ -69,7 +69,9 @@ export function startRouter(registry: AgentRegistry, mailbox: Mailbox, options: 
   const poll_ms = options.poll_ms === undefined ? 100 : options.poll_ms;
   const tick = async () => {
     try {
-      for (const to of await mailbox.pendingUrgent()) deliver(to, true);
+      const pending = await mailbox.pending();
+      for (const to of pending.urgent) deliver(to, true);
+      for (const to of pending.other) deliver(to, false);
     } catch (error) {
       options.log?.(`router: poll failed: ${(error as Error).message}`);
     }

@@ -257,7 +257,11 @@ export class AgentRunner {
 
   private async prompt(): Promise<string> {
     this.waker.clear();
-    const messages: PromptMessage[] = await this.options.mailbox.consume(this.name);
+    // A consume that fails marked nothing read (one transaction): the mail waits for the next prompt.
+    const messages: PromptMessage[] = await this.options.mailbox.consume(this.name).catch((error: unknown) => {
+      this.options.log?.(`${this.name}: reading messages failed: ${(error as Error).message}`);
+      return [];
+    });
     if (this.pendingNudge) {
       messages.push({ from: 'swarm', body: NUDGE_TEXT, urgent: false, sent_at: this.options.now() });
       this.pendingNudge = false;

@@ -83,7 +83,8 @@ export async function startSession(options: StartSessionOptions): Promise<Starte
     repo = await openRepo(options.cwd);
   } catch (error) {
     const code = (error as { code?: string }).code === 'git_too_old' ? 'git_too_old' : 'not_a_repo';
-    throw new SessionError(code, (error as Error).message);
+    const hint = code === 'not_a_repo' ? ' (pass --init to make it one)' : '';
+    throw new SessionError(code, `${(error as Error).message}${hint}`);
   }
   const branch = await gitRaw(['symbolic-ref', '--short', '-q', 'HEAD'], { cwd: repo.root });
   if (branch.code !== 0) throw new SessionError('detached_head', 'HEAD is detached: check out a branch first');

@@ -1,7 +1,7 @@
 /**
  * @module session/session-files
  * The session's files in the repository's `.colony/` folder (seed 003 `.swarm/`):
- * `session.json` (SessionInfo), `session.lock` (the orchestrator's PID) and
+ * `session.json` (SessionInfo), `session.lock` (the session runner's PID) and
  * `stop-request.json` (the stop mode `colony swarm stop` asks for, since a signal
  * carries no data). Each is written atomically (temp file, then rename). A session
  * whose PID is gone is stale (`process.kill(pid, 0)`: ESRCH = dead, EPERM = alive).

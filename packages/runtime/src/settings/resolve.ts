@@ -38,7 +38,7 @@ import {
 export const SUPPORTED_VERSIONS = [1, 2] as const;
 export const CURRENT_VERSION = 2;
 /** colony's own top-level keys (packages/core/src/settings.ts). */
-const COLONY_KEYS = new Set(['search', 'bridge', 'foraging', 'rateLimits']);
+const COLONY_KEYS = new Set(['search', 'bridge', 'foraging', 'roots', 'arbiter', 'rateLimits']);
 export const BUILTIN_SUPERVISOR_PROMPT =
   'You are the supervisor. When the agents finish, review their branches, resolve what conflicts, and merge their work back so the result builds and its tests pass.';
 

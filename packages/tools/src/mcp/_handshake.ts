@@ -10,6 +10,7 @@
  * No runtime imports: this module is on the start-up path.
  */
 import type { Toolset } from '../toolsets';
+import { CACHE_HINT, isModernRequest } from './_modern';
 
 /** Build-time answers to the MCP handshake (see `mcpHandshake` in `@swarm/tools/mcp`). */
 export interface McpHandshake {
@@ -67,6 +68,9 @@ export function answerHandshake(
       return isEmptyParams(params) ? { kind: 'result', id, resultJson: '{}' } : undefined;
     case 'tools/list': {
       const tools = handshake.tools[toolset];
+      if (isModernRequest(message) && tools !== undefined && isPlainObject(params) && isModernListParams(params)) {
+        return { kind: 'result', id, resultJson: `{"tools":${tools},${MODERN_LIST_FIELDS}}` };
+      }
       const plain = isEmptyParams(params) || (isPlainObject(params) && isOnlyCursor(params));
       return tools !== undefined && plain ? { kind: 'result', id, resultJson: `{"tools":${tools}}` } : undefined;
     }
@@ -134,6 +138,14 @@ function isPlainCapability(key: string, value: unknown): boolean {
       // stripped by the SDK's schema, whatever they hold.
       return key === 'tasks' ? Object.keys(value).length === 0 : true;
   }
+}
+
+/** What revision 2026-07-28 adds to a tools/list result (see `_modern.ts`). */
+const MODERN_LIST_FIELDS = JSON.stringify({ resultType: 'complete', ...CACHE_HINT }).slice(1, -1);
+
+/** Params of a modern list request: its `_meta` and perhaps a cursor, nothing the SDK should weigh. */
+function isModernListParams(params: Json): boolean {
+  return onlyKeys(params, ['_meta', 'cursor']) && (params.cursor === undefined || typeof params.cursor === 'string');
 }
 
 function isEmptyParams(params: unknown): boolean {

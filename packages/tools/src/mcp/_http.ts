@@ -15,7 +15,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { createMcpServer, type McpServerOptions } from './_server';
+import { answerModernHttp } from './_http-modern';
+import { MODERN_PROTOCOL_VERSIONS, type ModernServer, supportedVersions, unsupportedVersion } from './_modern';
+import { createMcpServer, type McpServerOptions, mcpHandshake } from './_server';
 
 export interface HttpOptions extends McpServerOptions {
   /** 0 picks a free port. */
@@ -53,6 +55,20 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   const expected = Buffer.from(`Bearer ${options.token}`);
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   let port = options.port;
+  /** What discovery tells, from a live initialize exchange (once, on the first request naming a revision). */
+  let modern: Promise<ModernServer> | undefined;
+  const modernServer = () => {
+    modern ??= mcpHandshake(options.registry).then(({ protocol, capabilities }) => ({
+      protocol,
+      capabilities,
+      identity: {
+        name: options.name ?? 'colony',
+        version: options.version,
+        ...(options.instructions ? { instructions: options.instructions } : {}),
+      },
+    }));
+    return modern;
+  };
 
   const server = createServer(
     {
@@ -122,6 +138,19 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
     } catch {
       return reply(res, 400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } });
     }
+    // Revision 2026-07-28 is answered apart (the SDK transport refuses its header), and a
+    // revision nobody here speaks gets the revision's own refusal, which lists ours.
+    const version = req.headers['mcp-protocol-version'];
+    if (typeof version === 'string') {
+      const server = await modernServer();
+      const supported = supportedVersions(server);
+      if (!supported.includes(version)) return reply(res, 400, unsupportedVersion(idOf(parsed), version, supported));
+      if (MODERN_PROTOCOL_VERSIONS.includes(version)) {
+        const answer = await answerModernHttp(req, parsed, version, server, options);
+        res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {});
+        return void res.end(answer.body ? JSON.stringify(answer.body) : undefined);
+      }
+    }
     const mcp = createMcpServer(options);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
@@ -146,6 +175,11 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
         server.closeAllConnections();
       }),
   };
+}
+
+function idOf(message: unknown): string | number | null {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 /** A refusal; its connection closes (no keep-alive for a request that was refused). */

@@ -14,7 +14,7 @@ import {
   RootsListChangedNotificationSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
-import { TOOLSETS, type Tool, type Toolset } from '../define-tool';
+import { TOOLSETS, type Tool, type ToolAnnotations, type Toolset } from '../define-tool';
 import { inputJsonSchema } from '../json-schema';
 import type { ToolCallOutcome } from '../registry';
 import type { McpHandshake } from './_handshake';
@@ -66,9 +66,34 @@ export function mcpToolList(registry: ToolSource, toolset: Toolset): McpTool[] {
 function buildToolList(registry: ToolSource, toolset: Toolset): McpTool[] {
   return registry.list(toolset).map((tool) => ({
     name: tool.name,
+    title: tool.title,
     description: tool.description,
     inputSchema: inputJsonSchema(tool) as McpTool['inputSchema'],
+    annotations: wireAnnotations(tool.annotations),
   }));
+}
+
+/** The spec's default for each hint: a hint equal to it is left out of tools/list. */
+const HINT_DEFAULTS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/**
+ * The annotations as tools/list carries them: every hint the spec would not assume by
+ * default, and for a read-only tool not the two the spec says mean nothing there
+ * (destructiveHint, idempotentHint). tools/list is read on every turn, so a hint that
+ * says what a client assumes anyway is not sent.
+ */
+export function wireAnnotations(annotations: ToolAnnotations): Partial<ToolAnnotations> {
+  const wire: Partial<Record<keyof ToolAnnotations, boolean>> = {};
+  for (const key of Object.keys(HINT_DEFAULTS) as (keyof ToolAnnotations)[]) {
+    if (annotations.readOnlyHint && (key === 'destructiveHint' || key === 'idempotentHint')) continue;
+    if (annotations[key] !== HINT_DEFAULTS[key]) wire[key] = annotations[key];
+  }
+  return wire;
 }
 
 // The SDK validates elicitation answers with Ajv by default; colony never elicits, so it

@@ -13,6 +13,7 @@
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { answerHandshake, answerLine, type McpHandshake } from './_handshake';
+import { answerModern, isModernRequest, type ModernServer, modernAnswer } from './_modern';
 import type { McpServerOptions } from './_server';
 import { LineSplitter, MAX_LINE_BYTES, oversizeAnswer, refusedMessageAnswer } from './_stdio-lines';
 
@@ -69,14 +70,29 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   let ended = false;
 
   const write = (message: unknown) => stdout.write(`${JSON.stringify(message)}\n`);
+  /** What `server/discover` tells (known only from the handshake data). */
+  const modern: ModernServer | undefined = options.handshake && { ...options.handshake, identity };
+  /** Modern requests handed to the SDK, by id: their answers get the fields revision 2026-07-28 requires. */
+  const modernIds = new Map<unknown, string>();
   const fail = (error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error)));
 
   const onLine = (line: string) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      // The SDK drops such lines too (its parse fails before any answer).
+      if (!sdk && !queued && options.handshake) return refuse(line);
+    }
+    // Discovery and revision refusals are the front's even once the SDK has taken over:
+    // the SDK knows neither.
+    const own = modern && answerModern(message, modern);
+    if (own) return void write(own);
+    if (isModernRequest(message)) modernIds.set(message.id, message.method);
     if (sdk) return sdk.deliver(line);
     if (queued) return void queued.push(line);
-    const answer = options.handshake ? answerFromHandshake(line) : undefined;
-    if (answer === 'unparsable') return refuse(line);
-    if (answer) return;
+    const answer = options.handshake ? answerFromHandshake(line, message) : undefined;
+    if (answer) return void modernIds.delete((message as { id?: unknown }).id);
     queued = [line];
     loadSdk().then(
       (loaded) => {
@@ -101,14 +117,7 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   };
 
   /** Answers a plain handshake line; true when answered, undefined when the SDK must decide. */
-  const answerFromHandshake = (line: string): true | 'unparsable' | undefined => {
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      // The SDK drops such lines too (its parse fails before any answer).
-      return 'unparsable';
-    }
+  const answerFromHandshake = (line: string, message: unknown): true | undefined => {
     const answer = answerHandshake(message, options.handshake as McpHandshake, identity, toolset);
     if (!answer) return undefined;
     if (answer.kind === 'initialized') {
@@ -141,6 +150,11 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
         if (swallowReplayAnswer && 'id' in message && message.id === REPLAY_ID) {
           swallowReplayAnswer = false;
           return;
+        }
+        const method = 'id' in message && !('method' in message) ? modernIds.get(message.id) : undefined;
+        if (method !== undefined) {
+          modernIds.delete((message as { id: unknown }).id);
+          message = modernAnswer(method, message as never) as unknown as JSONRPCMessage;
         }
         if (!write(message)) await new Promise((resolve) => stdout.once('drain', resolve));
       },

@@ -5,7 +5,14 @@
 import type { HttpHandle, HttpOptions } from './_http';
 
 export type { McpHandshake } from './_handshake';
-export { createMcpServer, type McpServerOptions, mcpHandshake, mcpToolList, type ToolSource } from './_server';
+export {
+  createMcpServer,
+  type McpServerOptions,
+  mcpHandshake,
+  mcpToolList,
+  type ToolSource,
+  wireAnnotations,
+} from './_server';
 export { type StdioHandle, type StdioOptions, serveStdio } from './_stdio';
 export type { HttpHandle, HttpOptions };
 

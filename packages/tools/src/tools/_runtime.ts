@@ -33,4 +33,6 @@ export const MERGE_STRATEGIES = ['sequential', 'branch-per-source', 'cherry-pick
 export const mergeStrategy = z.enum(MERGE_STRATEGIES);
 
 export const RUNTIME_NOTES =
-  'A runtime tool: it runs git and shell commands on the host, so it is served only with `colony mcp --allow-exec` (or `openColony({ allowExec: true })`); otherwise it answers EXEC_NOT_ALLOWED and runs nothing. Worktrees live under `<repo_root>/.colony/worktrees/` (excluded through info/exclude).';
+  'A runtime tool: it runs git and shell commands on the host, so it is served only with `colony mcp --allow-exec` ' +
+  '(or `openColony({ allowExec: true })`); otherwise it answers EXEC_NOT_ALLOWED and runs nothing. Worktrees live ' +
+  'under `<repo_root>/.colony/worktrees/` (excluded through info/exclude).';

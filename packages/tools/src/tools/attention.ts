@@ -198,7 +198,8 @@ type Host = { readonly attention: AttentionBackend };
 
 export const attentionInbox = defineTool({
   name: 'attention_inbox',
-  description: 'What needs you now: handoffs, messages, blockers, stalled lanes, fresh claims, hot files.',
+  title: 'Attention inbox',
+  description: 'What needs you now: handoffs, messages, blockers.',
   input: AttentionInboxInput,
   core: true,
   mutates: false,

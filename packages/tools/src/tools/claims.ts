@@ -69,10 +69,12 @@ type Host = { readonly claims: ClaimBackend };
 
 export const taskClaimFile = defineTool({
   name: 'task_claim_file',
-  description: 'Claim a file before editing so overlap is visible (a warning, never a lock).',
+  title: 'Claim file',
+  description: 'Claim a file before editing (a warning, not a lock).',
   input: TaskClaimFileInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: true },
   docs: {
     returns:
       '{ observation_id } plus, when another session holds a fresh or handoff_pending claim on the ' +
@@ -110,7 +112,8 @@ export type TaskDriftCheckInput = z.output<typeof TaskDriftCheckInput>;
 
 export const taskDriftCheck = defineTool({
   name: 'task_drift_check',
-  description: "Compare a session's active claims on a task with its recent file edits.",
+  title: 'Drift check',
+  description: "Compare a session's claims with its recent edits.",
   input: TaskDriftCheckInput,
   mutates: false,
   docs: {

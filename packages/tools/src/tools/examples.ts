@@ -35,7 +35,8 @@ type Host = { readonly examples: ExamplesBackend };
 
 export const examplesList = defineTool({
   name: 'examples_list',
-  description: 'List indexed example projects (food sources) under <repo_root>/examples/.',
+  title: 'List examples',
+  description: 'Indexed example projects under examples/.',
   input: ExamplesListInput,
   mutates: false,
   docs: {
@@ -61,7 +62,8 @@ export type ExamplesQueryInput = z.output<typeof ExamplesQueryInput>;
 
 export const examplesQuery = defineTool({
   name: 'examples_query',
-  description: 'Search indexed example patterns (BM25), optionally in one example; hydrate with get_observations.',
+  title: 'Query examples',
+  description: 'Search indexed example patterns.',
   input: ExamplesQueryInput,
   mutates: false,
   docs: {
@@ -103,7 +105,8 @@ export interface IntegratePlan {
 
 export const examplesIntegratePlan = defineTool({
   name: 'examples_integrate_plan',
-  description: 'Deterministic plan to integrate an indexed example: dependency delta, files to copy, steps.',
+  title: 'Integration plan',
+  description: 'Steps to integrate an indexed example.',
   input: ExamplesIntegratePlanInput,
   mutates: false,
   docs: {

@@ -45,10 +45,12 @@ type Host = { readonly framework: { readonly context: FrameworkContextBackend } 
 
 export const ctxPut = defineTool({
   name: 'ctx_put',
+  title: 'Put context key',
   description: 'Store a JSON value under a shared-context key (mode set, if_absent, or if_version).',
   input: CtxPutInput,
   surface: 'framework',
   mutates: true,
+  hints: { destructive: true, idempotent: false },
   docs: {
     returns:
       '{ ok: true, key, version } or, when the condition fails, { ok: false, error: ' +
@@ -79,6 +81,7 @@ export type CtxGetInput = z.output<typeof CtxGetInput>;
 
 export const ctxGet = defineTool({
   name: 'ctx_get',
+  title: 'Get context key',
   description: 'Read a shared-context key.',
   input: CtxGetInput,
   surface: 'framework',
@@ -100,6 +103,7 @@ export type CtxKeysInput = z.output<typeof CtxKeysInput>;
 
 export const ctxKeys = defineTool({
   name: 'ctx_keys',
+  title: 'Context keys',
   description: 'List shared-context keys, optionally by prefix.',
   input: CtxKeysInput,
   surface: 'framework',

@@ -21,7 +21,10 @@ const PATH_ERRORS = [
   'RATE_LIMITED',
 ] as const;
 const PATH_NOTES =
-  'Paths are relative to repo_root (absolute paths must lie inside it). Traversal out of the workspace, absolute paths elsewhere and symlinks resolving outside it answer PATH_OUTSIDE_REPO; `.git/` (in any spelling a case-insensitive file system folds onto it, such as `.GIT` or `GIT~1`, and through a symlink) and .gitignored paths answer PATH_IGNORED.';
+  'Paths are relative to repo_root (absolute paths must lie inside it). Traversal out of the workspace, absolute ' +
+  'paths elsewhere and symlinks resolving outside it answer PATH_OUTSIDE_REPO; `.git/` (in any spelling a ' +
+  'case-insensitive file system folds onto it, such as `.GIT` or `GIT~1`, and through a symlink) and .gitignored ' +
+  'paths answer PATH_IGNORED.';
 
 export const FsListInput = z.strictObject({
   agent: agentName,
@@ -112,6 +115,7 @@ type Host = { readonly framework: { readonly files: FrameworkFilesBackend } };
 
 export const fsList = defineTool({
   name: 'fs_list',
+  title: 'List files',
   description: 'List workspace files under dir, recursively; pattern is a glob, or a regex after "regex:".',
   input: FsListInput,
   surface: 'framework',
@@ -139,6 +143,7 @@ export type FsReadInput = z.output<typeof FsReadInput>;
 
 export const fsRead = defineTool({
   name: 'fs_read',
+  title: 'Read file',
   description: 'Read a workspace file, up to max_bytes.',
   input: FsReadInput,
   surface: 'framework',
@@ -166,6 +171,7 @@ export type SearchTextInput = z.output<typeof SearchTextInput>;
 
 export const searchText = defineTool({
   name: 'search_text',
+  title: 'Search text',
   description: 'Regex search of workspace file contents under dir.',
   input: SearchTextInput,
   surface: 'framework',
@@ -193,10 +199,12 @@ export type FsWriteInput = z.output<typeof FsWriteInput>;
 
 export const fsWrite = defineTool({
   name: 'fs_write',
+  title: 'Propose write',
   description: 'Propose writing a workspace file (full content); it waits for arbiter_decide.',
   input: FsWriteInput,
   surface: 'framework',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns:
       '{ proposal_id, path, status: "pending", superseded_id?, next_tool: "arbiter_decide" }. Appends ' +
@@ -220,6 +228,7 @@ export type FsProposalsInput = z.output<typeof FsProposalsInput>;
 
 export const fsProposals = defineTool({
   name: 'fs_proposals',
+  title: 'Write proposals',
   description: "A workspace's pending write proposals, oldest first, for the arbiter to review.",
   input: FsProposalsInput,
   surface: 'framework',
@@ -251,16 +260,27 @@ export type ArbiterDecideInput = z.output<typeof ArbiterDecideInput>;
 
 export const arbiterDecide = defineTool({
   name: 'arbiter_decide',
+  title: 'Decide writes',
   description: "Decide pending write proposals (the arbiter's approve/reject); approved writes apply if allowed.",
   input: ArbiterDecideInput,
   surface: 'framework',
   mutates: true,
+  hints: { destructive: true, idempotent: false },
   docs: {
     returns:
-      '{ results: [ { path, proposal_id, status: "applied" | "approved" | "rejected" | "failed", code?, error? } ], writes_allowed }. "approved" means approved but not written: writes are not allowed (code WRITES_NOT_ALLOWED). "failed" carries the code that stopped the decision or the write (e.g. PATH_OUTSIDE_REPO for a path leaving the workspace, PROPOSAL_NOT_FOUND with proposal_id null). Appends a write-decision observation per decided proposal.',
+      '{ results: [ { path, proposal_id, status: "applied" | "approved" | "rejected" | "failed", code?, error? } ], ' +
+      'writes_allowed }. "approved" means approved but not written: writes are not allowed (code ' +
+      'WRITES_NOT_ALLOWED). "failed" carries the code that stopped the decision or the write (e.g. PATH_OUTSIDE_REPO ' +
+      'for a path leaving the workspace, PROPOSAL_NOT_FOUND with proposal_id null). Appends a write-decision ' +
+      'observation per decided proposal.',
     errors: ['PROPOSAL_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'ROOT_NOT_ALLOWED', 'ACCESS_DENIED', 'RATE_LIMITED'],
     notes:
-      'Takes the STRICT JSON the arbiter answers: `{ "decisions": [ { "path", "action", "notes" } ] }` (unknown keys are refused). Each decision stands on its own: one whose path leaves the workspace or has no pending proposal is answered "failed" with its code while the others are decided; only a batch where no decision can be acted on is refused (PROPOSAL_NOT_FOUND, PATH_OUTSIDE_REPO). The optional proposal_id (from fs_proposals) pins the decision to the proposal reviewed: if a newer proposal superseded it, PROPOSAL_NOT_FOUND. Writes are atomic (temporary file, then rename) and re-checked against the workspace root when applied.',
+      'Takes the STRICT JSON the arbiter answers: `{ "decisions": [ { "path", "action", "notes" } ] }` (unknown keys ' +
+      'are refused). Each decision stands on its own: one whose path leaves the workspace or has no pending proposal ' +
+      'is answered "failed" with its code while the others are decided; only a batch where no decision can be acted ' +
+      'on is refused (PROPOSAL_NOT_FOUND, PATH_OUTSIDE_REPO). The optional proposal_id (from fs_proposals) pins the ' +
+      'decision to the proposal reviewed: if a newer proposal superseded it, PROPOSAL_NOT_FOUND. Writes are atomic ' +
+      '(temporary file, then rename) and re-checked against the workspace root when applied.',
     example: {
       agent: 'Arbiter',
       repo_root: '/abs/repo',

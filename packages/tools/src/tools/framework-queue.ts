@@ -50,10 +50,12 @@ type Host = { readonly framework: { readonly queue: FrameworkQueueBackend } };
 
 export const coordEnqueue = defineTool({
   name: 'coord_enqueue',
+  title: 'Enqueue work',
   description: 'Enqueue a work item { kind, payload } for the swarm.',
   input: CoordEnqueueInput,
   surface: 'framework',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: '{ enqueued: true, id, kind }; id is a string.',
     errors: ['RATE_LIMITED'],
@@ -67,10 +69,12 @@ export type CoordNextInput = z.output<typeof CoordNextInput>;
 
 export const coordNext = defineTool({
   name: 'coord_next',
+  title: 'Next work item',
   description: 'Take the oldest available work item under a lease (FIFO).',
   input: CoordNextInput,
   surface: 'framework',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns:
       '{ item: { id, kind, payload, lease_until, claimed_by } | null }; lease_until is epoch ms, ' +
@@ -90,6 +94,7 @@ export type CoordStatusInput = z.output<typeof CoordStatusInput>;
 
 export const coordStatus = defineTool({
   name: 'coord_status',
+  title: 'Queue status',
   description: 'Peek at the queue: length, front item, counts and the current phase.',
   input: CoordStatusInput,
   surface: 'framework',
@@ -110,10 +115,12 @@ export type CoordClaimInput = z.output<typeof CoordClaimInput>;
 
 export const coordClaim = defineTool({
   name: 'coord_claim',
+  title: 'Claim work item',
   description: 'Claim a specific work item by id, with a lease.',
   input: CoordClaimInput,
   surface: 'framework',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: '{ id, kind, lease_until, claimed_by }. Claiming an item you hold renews its lease.',
     errors: ['QUEUE_ITEM_NOT_FOUND', 'QUEUE_ITEM_DONE', 'ALREADY_CLAIMED', 'RATE_LIMITED'],
@@ -128,10 +135,12 @@ export type CoordCompleteInput = z.output<typeof CoordCompleteInput>;
 
 export const coordComplete = defineTool({
   name: 'coord_complete',
+  title: 'Complete work item',
   description: 'Mark a work item you hold done, with an optional JSON result.',
   input: CoordCompleteInput,
   surface: 'framework',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: '{ id, status: "done" }.',
     errors: ['QUEUE_ITEM_NOT_FOUND', 'QUEUE_ITEM_DONE', 'LEASE_NOT_HELD', 'RATE_LIMITED'],
@@ -149,10 +158,12 @@ export type CoordExtendInput = z.output<typeof CoordExtendInput>;
 
 export const coordExtend = defineTool({
   name: 'coord_extend',
+  title: 'Extend lease',
   description: 'Extend the lease of a work item you hold.',
   input: CoordExtendInput,
   surface: 'framework',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: '{ id, lease_until }: extend_sec added to the later of the current lease end and now.',
     errors: ['QUEUE_ITEM_NOT_FOUND', 'QUEUE_ITEM_DONE', 'LEASE_NOT_HELD', 'RATE_LIMITED'],

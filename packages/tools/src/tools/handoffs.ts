@@ -107,10 +107,12 @@ type Host = { readonly batons: BatonBackend };
 
 export const taskHandOff = defineTool({
   name: 'task_hand_off',
-  description: 'Hand your work and file claims to another agent, who accepts or declines.',
+  title: 'Hand off',
+  description: 'Hand your work and claims to another agent.',
   input: TaskHandOffInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: "{ handoff_observation_id, status: 'pending' }",
     errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND', 'NOT_PARTICIPANT', 'PATH_OUTSIDE_REPO'],
@@ -155,10 +157,12 @@ const acceptDocs = (kind: 'handoff' | 'relay', example: Record<string, unknown>)
 
 export const taskAcceptHandoff = defineTool({
   name: 'task_accept_handoff',
-  description: 'Accept a handoff addressed to you; its file claims become yours.',
+  title: 'Accept handoff',
+  description: 'Accept a handoff; its claims become yours.',
   input: TaskAcceptHandoffInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: acceptDocs('handoff', { handoff_observation_id: 401, session_id: 'sess_xyz' }),
   handler: (args, b: Host) => b.batons.acceptHandoff(args),
 });
@@ -183,10 +187,12 @@ const declineDocs = (kind: 'handoff' | 'relay', claims: string, example: Record<
 
 export const taskDeclineHandoff = defineTool({
   name: 'task_decline_handoff',
-  description: 'Decline a handoff, or withdraw your own, with a reason.',
+  title: 'Decline handoff',
+  description: 'Decline a handoff, or withdraw yours.',
   input: TaskDeclineHandoffInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: declineDocs('handoff', "the sender's handoff_pending claims go back to active", {
     handoff_observation_id: 401,
     session_id: 'sess_xyz',
@@ -210,9 +216,11 @@ export type TaskRelayInput = z.output<typeof TaskRelayInput>;
 
 export const taskRelay = defineTool({
   name: 'task_relay',
-  description: 'Hand off unfinished work when you may be gone (quota, rate limit, turn cap).',
+  title: 'Relay work',
+  description: 'Hand off unfinished work when you may stop.',
   input: TaskRelayInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: "{ relay_observation_id, status: 'pending' } plus `warning` when fetch_files_at is omitted.",
     errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND', 'NOT_PARTICIPANT'],
@@ -245,9 +253,11 @@ export type TaskAcceptRelayInput = z.output<typeof TaskAcceptRelayInput>;
 
 export const taskAcceptRelay = defineTool({
   name: 'task_accept_relay',
-  description: 'Accept a pending relay: inherit its claims; read its worktree_recipe before editing.',
+  title: 'Accept relay',
+  description: 'Accept a relay and its claims.',
   input: TaskAcceptRelayInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: acceptDocs('relay', { relay_observation_id: 901, session_id: 'sess_receiver' }),
   handler: (args, b: Host) => b.batons.acceptRelay(args),
 });
@@ -261,9 +271,11 @@ export type TaskDeclineRelayInput = z.output<typeof TaskDeclineRelayInput>;
 
 export const taskDeclineRelay = defineTool({
   name: 'task_decline_relay',
-  description: 'Decline a relay you cannot take, so it can be rerouted.',
+  title: 'Decline relay',
+  description: 'Decline a relay.',
   input: TaskDeclineRelayInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: declineDocs('relay', 'its handoff_pending claims become weak_expired (ownership left free)', {
     relay_observation_id: 901,
     session_id: 'sess_receiver',

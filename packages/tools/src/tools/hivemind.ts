@@ -95,7 +95,8 @@ type Host = { readonly lanes: LaneBackend };
 
 export const hivemind = defineTool({
   name: 'hivemind',
-  description: 'Summarize what active agent sessions are doing now: live lanes, owners, branches, claimed files.',
+  title: 'Hivemind',
+  description: 'What active sessions are doing.',
   input: HivemindInput,
   mutates: false,
   docs: {
@@ -181,8 +182,8 @@ export interface HivemindContextResult {
 
 export const hivemindContext = defineTool({
   name: 'hivemind_context',
-  description:
-    'Startup context: live lanes and ownership, compact memory hits, negative warnings; then call attention_inbox.',
+  title: 'Startup context',
+  description: 'Startup context: lanes, memory hits, warnings.',
   input: HivemindContextInput,
   core: true,
   mutates: false,

@@ -39,9 +39,11 @@ type Host = { readonly links: LinkBackend };
 
 export const taskLink = defineTool({
   name: 'task_link',
-  description: 'Link two related task threads (bidirectional, idempotent).',
+  title: 'Link tasks',
+  description: 'Link two related task threads.',
   input: TaskLinkInput,
   mutates: true,
+  hints: { destructive: false, idempotent: true },
   docs: {
     returns: '{ low_id, high_id, created_at, created_by, note }',
     errors: ['TASK_LINK_SELF', 'TASK_NOT_FOUND', 'SESSION_NOT_FOUND'],
@@ -59,7 +61,8 @@ export type TaskLinksInput = z.output<typeof TaskLinksInput>;
 
 export const taskLinks = defineTool({
   name: 'task_links',
-  description: "A task thread's links, each with the task on the other side.",
+  title: 'Task links',
+  description: "A task thread's linked tasks.",
   input: TaskLinksInput,
   mutates: false,
   docs: {
@@ -77,9 +80,11 @@ export type TaskUnlinkInput = z.output<typeof TaskUnlinkInput>;
 
 export const taskUnlink = defineTool({
   name: 'task_unlink',
+  title: 'Unlink tasks',
   description: 'Remove the link between two task threads.',
   input: TaskUnlinkInput,
   mutates: true,
+  hints: { destructive: true, idempotent: true },
   docs: {
     returns: '{ removed: true } when a link was deleted, { removed: false } when there was none.',
     errors: ['TASK_NOT_FOUND', 'SESSION_NOT_FOUND'],

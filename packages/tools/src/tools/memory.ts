@@ -68,9 +68,8 @@ type Host = { readonly memory: MemoryBackend };
 
 export const search = defineTool({
   name: 'search',
-  description:
-    'Search memory (BM25). Returns compact hits {id,session_id,kind,snippet,score,ts,task_id}; ' +
-    'hydrate chosen ids with get_observations.',
+  title: 'Search memory',
+  description: 'Search memory; hydrate chosen ids with get_observations.',
   input: SearchInput,
   core: true,
   mutates: false,
@@ -92,13 +91,14 @@ export const search = defineTool({
 
 export const GetObservationsInput = z.strictObject({
   ids: z.array(observationId).min(1).max(50),
-  expand: z.boolean().default(true),
+  expand: z.boolean().default(true).describe('false: compressed'),
 });
 export type GetObservationsInput = z.output<typeof GetObservationsInput>;
 
 export const getObservations = defineTool({
   name: 'get_observations',
-  description: 'Fetch full observation bodies by id. expand:false returns the compressed form.',
+  title: 'Get observations',
+  description: 'Full observation bodies by id.',
   input: GetObservationsInput,
   core: true,
   mutates: false,
@@ -123,7 +123,8 @@ export type TimelineInput = z.output<typeof TimelineInput>;
 
 export const timeline = defineTool({
   name: 'timeline',
-  description: "A session's observation ids in time order, optionally centred on around_id. No bodies.",
+  title: 'Session timeline',
+  description: "A session's observation ids in time order.",
   input: TimelineInput,
   mutates: false,
   docs: {
@@ -139,6 +140,7 @@ export type ListSessionsInput = z.output<typeof ListSessionsInput>;
 
 export const listSessions = defineTool({
   name: 'list_sessions',
+  title: 'List sessions',
   description: 'Recent sessions, newest first.',
   input: ListSessionsInput,
   mutates: false,
@@ -159,9 +161,11 @@ export type RecallSessionInput = z.output<typeof RecallSessionInput>;
 
 export const recallSession = defineTool({
   name: 'recall_session',
-  description: "Recall a past session's compact timeline into yours; writes a 'recall' audit observation.",
+  title: 'Recall session',
+  description: "Copy a past session's timeline into yours.",
   input: RecallSessionInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns:
       '{ recall_observation_id, session: { id, ide, cwd, started_at, ended_at }, observations: [ { id, ' +

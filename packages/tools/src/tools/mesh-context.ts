@@ -5,10 +5,11 @@
  * batch of pushes, gets and deletes that commits all or nothing.
  *
  * The schemas are the seed's function-calling schemas, word for word: every argument
- * carries the seed's description and no default (defaults are applied by the service),
- * and the tools take no `idempotency_key`. Agent names are plain strings here; the
- * service answers INVALID_AGENT for a name it cannot accept. Refusals use the seed's
- * error shape (`errorFormat: 'syntha'`, see tools/_mesh.ts).
+ * carries the seed's description and no default (defaults are applied by the service).
+ * The mutating ones (push_context, batch_context_operation) accept an `idempotency_key`
+ * without listing it in their published schema, so a retried call applies once. Agent
+ * names are plain strings here; the service answers INVALID_AGENT for a name it cannot
+ * accept. Refusals use the seed's error shape (`errorFormat: 'syntha'`, see tools/_mesh.ts).
  */
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
@@ -91,6 +92,7 @@ type Host = { readonly mesh: { readonly context: MeshContextBackend } };
 
 export const getContext = defineTool({
   name: 'get_context',
+  title: 'Get mesh context',
   description: 'Retrieve context data from the shared knowledge mesh for a specific agent',
   input: GetContextInput,
   ...SEED_001_TOOL,
@@ -120,10 +122,12 @@ export type PushContextInput = z.output<typeof PushContextInput>;
 
 export const pushContext = defineTool({
   name: 'push_context',
+  title: 'Push mesh context',
   description: 'Store context data in the shared knowledge mesh with optional access control',
   input: PushContextInput,
   ...SEED_001_TOOL,
   mutates: true,
+  hints: { destructive: true, idempotent: false },
   callerArg: 'agent_name',
   docs: {
     returns: '{ success: true, key, version, subscribers, expires_at }; subscribers null when everyone may read.',
@@ -153,6 +157,7 @@ export type ListContextKeysInput = z.output<typeof ListContextKeysInput>;
 
 export const listContextKeys = defineTool({
   name: 'list_context_keys',
+  title: 'Mesh context keys',
   description: 'List all context keys that an agent can access',
   input: ListContextKeysInput,
   ...SEED_001_TOOL,
@@ -189,10 +194,12 @@ export type BatchContextOperationInput = z.output<typeof BatchContextOperationIn
 
 export const batchContextOperation = defineTool({
   name: 'batch_context_operation',
+  title: 'Batch context operations',
   description: 'Execute multiple context operations in a single atomic transaction',
   input: BatchContextOperationInput,
   ...SEED_001_TOOL,
   mutates: true,
+  hints: { destructive: true, idempotent: false },
   callerArg: 'agent_name',
   docs: {
     returns:

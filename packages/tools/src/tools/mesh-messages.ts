@@ -6,7 +6,8 @@
  * tables, their own service.
  *
  * As in tools/mesh-context: the seed's schemas word for word, defaults applied by the
- * service, no `idempotency_key`, refusals in the seed's error shape.
+ * service, an unlisted `idempotency_key` on the mutating tools (a retried send stores one
+ * message), refusals in the seed's error shape.
  */
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
@@ -93,10 +94,12 @@ type Host = { readonly mesh: { readonly messages: MeshMessagesBackend } };
 
 export const sendMessageToAgent = defineTool({
   name: 'send_message_to_agent',
+  title: 'Message agent',
   description: 'Send a direct message to another agent in the system',
   input: SendMessageToAgentInput,
   ...SEED_001_TOOL,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   callerArg: 'from_agent',
   docs: {
     returns: '{ success: true, message_id, to_agent, thread_id, created_at }; thread_id null when none was given.',
@@ -132,11 +135,13 @@ export type GetMessagesFromAgentsInput = z.output<typeof GetMessagesFromAgentsIn
 
 export const getMessagesFromAgents = defineTool({
   name: 'get_messages_from_agents',
+  title: 'Agent messages',
   description: 'Retrieve messages for an agent with various filtering options',
   input: GetMessagesFromAgentsInput,
   ...SEED_001_TOOL,
   // mark_as_read writes read flags (and confirmations): it runs alone, in order.
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   callerArg: 'agent_name',
   docs: {
     returns:
@@ -171,10 +176,12 @@ export type BroadcastMessageToAgentsInput = z.output<typeof BroadcastMessageToAg
 
 export const broadcastMessageToAgents = defineTool({
   name: 'broadcast_message_to_agents',
+  title: 'Broadcast to agents',
   description: 'Send a message to multiple agents simultaneously',
   input: BroadcastMessageToAgentsInput,
   ...SEED_001_TOOL,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   callerArg: 'from_agent',
   docs: {
     returns: '{ success: true, message_id, recipients, count, thread_id, created_at }.',

@@ -97,10 +97,12 @@ type Host = { readonly messages: MessageBackend };
 
 export const taskMessage = defineTool({
   name: 'task_message',
-  description: 'Send a directed or broadcast message on a task; reply_to answers one.',
+  title: 'Send message',
+  description: 'Send a directed or broadcast message on a task.',
   input: TaskMessageInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: "{ message_observation_id, status: 'unread' }",
     errors: [
@@ -152,7 +154,8 @@ export type TaskMessagesInput = z.output<typeof TaskMessagesInput>;
 
 export const taskMessages = defineTool({
   name: 'task_messages',
-  description: 'Messages addressed to you, newest first (compact; does not mark read).',
+  title: 'Read messages',
+  description: 'Your messages, newest first (not marked read).',
   input: TaskMessagesInput,
   core: true,
   mutates: false,
@@ -181,10 +184,12 @@ export type TaskMessageMarkReadInput = z.output<typeof TaskMessageMarkReadInput>
 
 export const taskMessageMarkRead = defineTool({
   name: 'task_message_mark_read',
-  description: 'Mark a message read (idempotent) and leave its sender a read receipt.',
+  title: 'Mark message read',
+  description: 'Mark a message read.',
   input: TaskMessageMarkReadInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: true },
   docs: {
     returns: "{ status }: 'read', or 'replied' when it was already answered.",
     errors: [
@@ -220,9 +225,11 @@ export type TaskMessageRetractInput = z.output<typeof TaskMessageRetractInput>;
 
 export const taskMessageRetract = defineTool({
   name: 'task_message_retract',
-  description: 'Retract your message before it is answered; the body stays for audit.',
+  title: 'Retract message',
+  description: 'Retract your unanswered message.',
   input: TaskMessageRetractInput,
   mutates: true,
+  hints: { destructive: false, idempotent: true },
   docs: {
     returns: "{ status: 'retracted' }",
     errors: [
@@ -250,9 +257,11 @@ export type TaskMessageClaimInput = z.output<typeof TaskMessageClaimInput>;
 
 export const taskMessageClaim = defineTool({
   name: 'task_message_claim',
-  description: "Claim a to_agent 'any' broadcast so other recipients stop seeing it.",
+  title: 'Claim broadcast',
+  description: "Claim an 'any' broadcast for yourself.",
   input: TaskMessageClaimInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: "{ status: 'claimed', claimed_by_session_id, claimed_by_agent, claimed_at }",
     errors: [

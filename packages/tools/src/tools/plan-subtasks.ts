@@ -116,7 +116,8 @@ export type TaskPlanListInput = z.output<typeof TaskPlanListInput>;
 
 export const taskPlanList = defineTool({
   name: 'task_plan_list',
-  description: 'List published plans with sub-task counts and the sub-tasks claimable next.',
+  title: 'List plans',
+  description: 'Published plans and their claimable sub-tasks.',
   input: TaskPlanListInput,
   mutates: false,
   docs: {
@@ -153,10 +154,12 @@ export type TaskPlanClaimSubtaskInput = z.output<typeof TaskPlanClaimSubtaskInpu
 
 export const taskPlanClaimSubtask = defineTool({
   name: 'task_plan_claim_subtask',
-  description: 'Claim an available plan sub-task: joins its thread and claims its file_scope.',
+  title: 'Claim sub-task',
+  description: 'Claim a plan sub-task and its file_scope.',
   input: TaskPlanClaimSubtaskInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns:
       "{ task_id, branch, file_scope } plus `warnings` (other sessions' fresh claims on those files) " +
@@ -192,10 +195,12 @@ export type TaskPlanCompleteSubtaskInput = z.output<typeof TaskPlanCompleteSubta
 
 export const taskPlanCompleteSubtask = defineTool({
   name: 'task_plan_complete_subtask',
-  description: 'Mark your claimed sub-task complete, releasing its file claims and unblocking dependants.',
+  title: 'Complete sub-task',
+  description: 'Complete your sub-task and release its claims.',
   input: TaskPlanCompleteSubtaskInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns:
       "{ status: 'completed', unblocked: [ subtask_index ], auto_archive: { status: 'skipped' | " +
@@ -229,7 +234,8 @@ export type TaskPlanStatusForSpecRowInput = z.output<typeof TaskPlanStatusForSpe
 
 export const taskPlanStatusForSpecRow = defineTool({
   name: 'task_plan_status_for_spec_row',
-  description: 'Whether a spec row (e.g. T5) is already bound to a published plan sub-task.',
+  title: 'Spec row status',
+  description: 'Whether a spec row is bound to a plan sub-task.',
   input: TaskPlanStatusForSpecRowInput,
   mutates: false,
   docs: {

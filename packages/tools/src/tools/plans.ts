@@ -138,7 +138,8 @@ type Host = { readonly plans: PlanBackend };
 
 export const taskPlanValidate = defineTool({
   name: 'task_plan_validate',
-  description: 'Check a multi-agent plan for scope overlaps, live claim collisions and wave errors before publishing.',
+  title: 'Validate plan',
+  description: 'Check a plan for scope overlaps and claim collisions.',
   input: TaskPlanValidateInput,
   mutates: false,
   docs: {
@@ -195,9 +196,11 @@ export type TaskPlanPublishInput = z.output<typeof TaskPlanPublishInput>;
 
 export const taskPlanPublish = defineTool({
   name: 'task_plan_publish',
-  description: 'Publish a multi-agent plan as a spec change with one claimable task thread per sub-task.',
+  title: 'Publish plan',
+  description: 'Publish a plan, one task thread per sub-task.',
   input: TaskPlanPublishInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: '{ plan_slug, spec_task_id, spec_change_path, subtasks: [ { subtask_index, branch, task_id, title } ] }',
     errors: [

@@ -61,9 +61,11 @@ type Host = { readonly profiles: ProfileBackend };
 
 export const agentUpsertProfile = defineTool({
   name: 'agent_upsert_profile',
-  description: "Set an agent type's capability weights (0..1, e.g. ui_work, api_work); others keep theirs.",
+  title: 'Set agent profile',
+  description: "Set an agent type's capability weights.",
   input: AgentUpsertProfileInput,
   mutates: true,
+  hints: { destructive: true, idempotent: true },
   docs: {
     returns: '{ agent, capabilities, created_at, updated_at }: the saved profile, every dimension filled in.',
     notes:
@@ -80,7 +82,8 @@ export type AgentGetProfileInput = z.output<typeof AgentGetProfileInput>;
 
 export const agentGetProfile = defineTool({
   name: 'agent_get_profile',
-  description: "Read an agent type's capability weights (unknown agents: 0.5 everywhere).",
+  title: 'Agent profile',
+  description: "An agent type's capability weights.",
   input: AgentGetProfileInput,
   mutates: false,
   docs: {

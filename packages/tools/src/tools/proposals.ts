@@ -81,9 +81,11 @@ type Host = { readonly proposals: ProposalBackend };
 
 export const taskPropose = defineTool({
   name: 'task_propose',
-  description: 'Propose an improvement on repo_root+branch; reinforcement promotes it to a task.',
+  title: 'Propose',
+  description: 'Propose an improvement.',
   input: TaskProposeInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: '{ proposal_id, strength, promotion_threshold }',
     errors: ['PATH_OUTSIDE_REPO'],
@@ -114,9 +116,11 @@ export type TaskReinforceInput = z.output<typeof TaskReinforceInput>;
 
 export const taskReinforce = defineTool({
   name: 'task_reinforce',
-  description: 'Reinforce a proposal with explicit, rediscovered or adjacent evidence.',
+  title: 'Reinforce proposal',
+  description: 'Reinforce a proposal with evidence.',
   input: TaskReinforceInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: '{ proposal_id, strength, promoted, task_id } (task_id non-null once promoted)',
     errors: ['PROPOSAL_NOT_FOUND'],
@@ -144,7 +148,8 @@ export type TaskForagingReportInput = z.output<typeof TaskForagingReportInput>;
 
 export const taskForagingReport = defineTool({
   name: 'task_foraging_report',
-  description: 'Pending and recently promoted proposals on repo_root+branch.',
+  title: 'Foraging report',
+  description: 'Pending and recently promoted proposals.',
   input: TaskForagingReportInput,
   mutates: false,
   docs: {

@@ -55,9 +55,11 @@ type Host = { readonly queen: QueenBackend };
 
 export const queenPlanGoal = defineTool({
   name: 'queen_plan_goal',
-  description: 'Split a goal into a published plan of claimable sub-tasks (dry_run: preview only).',
+  title: 'Plan goal',
+  description: 'Split a goal into a plan of claimable sub-tasks.',
   input: QueenPlanGoalInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns:
       'Published: { plan_slug, spec_task_id, mcp_capability_map, subtasks: [ { subtask_index, branch, ' +

@@ -67,9 +67,11 @@ type Host = { readonly batons: QuotaBackend };
 
 export const taskClaimQuotaAccept = defineTool({
   name: 'task_claim_quota_accept',
-  description: 'Adopt quota-pending claims: accept their handoff or relay for your session.',
+  title: 'Accept quota claims',
+  description: 'Adopt quota-pending claims with their baton.',
   input: TaskClaimQuotaAcceptInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: "{ status: 'accepted', handoff_observation_id, task_id, claimed_files }",
     errors: [
@@ -100,9 +102,11 @@ export type TaskClaimQuotaDeclineInput = z.output<typeof TaskClaimQuotaDeclineIn
 
 export const taskClaimQuotaDecline = defineTool({
   name: 'task_claim_quota_decline',
-  description: 'Decline quota-pending claims without cancelling their baton (re-addressed to any agent).',
+  title: 'Decline quota claims',
+  description: 'Decline quota-pending claims.',
   input: TaskClaimQuotaDeclineInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: "{ status: 'pending', handoff_observation_id, to_agent: 'any' }",
     errors: [
@@ -136,9 +140,11 @@ export type TaskClaimQuotaReleaseExpiredInput = z.output<typeof TaskClaimQuotaRe
 
 export const taskClaimQuotaReleaseExpired = defineTool({
   name: 'task_claim_quota_release_expired',
-  description: 'Weaken expired quota-pending claims and mark overdue handoffs and relays expired.',
+  title: 'Expire quota claims',
+  description: 'Expire overdue quota-pending claims and batons.',
   input: TaskClaimQuotaReleaseExpiredInput,
   mutates: true,
+  hints: { destructive: true, idempotent: true },
   docs: {
     returns:
       '{ expired_observation_ids, weak_expired_files }: the batons marked expired and the files whose claims weakened.',

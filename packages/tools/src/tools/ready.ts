@@ -140,10 +140,12 @@ type Host = { readonly ready: ReadyBackend };
 
 export const taskReadyForAgent = defineTool({
   name: 'task_ready_for_agent',
-  description: 'Find the next task to claim for this agent. Use this when deciding what to work on.',
+  title: 'Ready work',
+  description: 'Pick the next task to work on.',
   input: TaskReadyForAgentInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns:
       '{ ready: [ { priority, plan_slug, subtask_index, task_id?, wave_index, wave_name, ' +
@@ -199,7 +201,8 @@ export type TaskAutopilotTickInput = z.output<typeof TaskAutopilotTickInput>;
 
 export const taskAutopilotTick = defineTool({
   name: 'task_autopilot_tick',
-  description: 'One stateless decision from your inbox and ready work: the next tool, its args, a sleep hint.',
+  title: 'Autopilot tick',
+  description: 'The next tool to call, with its args.',
   input: TaskAutopilotTickInput,
   core: true,
   mutates: false,

@@ -96,7 +96,8 @@ type Host = { readonly rescue: RescueBackend };
 
 export const rescueStrandedScan = defineTool({
   name: 'rescue_stranded_scan',
-  description: 'Find stranded sessions and abandoned claims without changing anything.',
+  title: 'Scan stranded',
+  description: 'Find stranded sessions and abandoned claims.',
   input: RescueStrandedScanInput,
   mutates: false,
   docs: {
@@ -119,9 +120,11 @@ export type RescueStrandedRunInput = z.output<typeof RescueStrandedRunInput>;
 
 export const rescueStrandedRun = defineTool({
   name: 'rescue_stranded_run',
-  description: 'Rescue stranded sessions: emit relays and release their claims (needs confirm: true).',
+  title: 'Rescue stranded',
+  description: "Relay stranded sessions' work and release their claims.",
   input: RescueStrandedRunInput,
   mutates: true,
+  hints: { destructive: true, idempotent: false },
   docs: {
     returns:
       `${RETURNS} with dry_run: false; each rescued entry also carries relay_observation_id and ` +

@@ -83,7 +83,8 @@ type Host = { readonly savings: SavingsBackend };
 
 export const savingsReport = defineTool({
   name: 'savings_report',
-  description: 'Token and cost receipts of tool calls over a window, beside a static with/without-colony model.',
+  title: 'Savings report',
+  description: 'Token and cost receipts over a window.',
   input: SavingsReportInput,
   mutates: false,
   docs: {

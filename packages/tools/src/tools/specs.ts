@@ -133,7 +133,8 @@ type Host = { readonly specs: SpecBackend };
 
 export const specRead = defineTool({
   name: 'spec_read',
-  description: "Read a repo's root SPEC.md: sections, root hash, always-invariants.",
+  title: 'Read spec',
+  description: "A repo's SPEC.md: sections, hash, invariants.",
   input: SpecReadInput,
   mutates: false,
   docs: {
@@ -156,7 +157,8 @@ export type OpenspecSyncStatusInput = z.output<typeof OpenspecSyncStatusInput>;
 
 export const openspecSyncStatus = defineTool({
   name: 'openspec_sync_status',
-  description: 'Drift between spec task threads and openspec/ files, with repair calls.',
+  title: 'Spec sync status',
+  description: 'Drift between spec threads and openspec/.',
   input: OpenspecSyncStatusInput,
   mutates: false,
   docs: {
@@ -180,9 +182,11 @@ export type SpecChangeOpenInput = z.output<typeof SpecChangeOpenInput>;
 
 export const specChangeOpen = defineTool({
   name: 'spec_change_open',
-  description: 'Open a spec change and join its spec/<slug> task thread.',
+  title: 'Open spec change',
+  description: 'Open a spec change and join its thread.',
   input: SpecChangeOpenInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: '{ task_id, path, base_root_hash }',
     errors: ['SPEC_CHANGE_EXISTS', 'PATH_OUTSIDE_REPO', 'ROOT_NOT_ALLOWED'],
@@ -211,9 +215,11 @@ export type SpecChangeAddDeltaInput = z.output<typeof SpecChangeAddDeltaInput>;
 
 export const specChangeAddDelta = defineTool({
   name: 'spec_change_add_delta',
-  description: 'Add a delta (add, modify or remove a row like V.3) to an open spec change.',
+  title: 'Add spec delta',
+  description: 'Add, modify or remove a spec row in an open change.',
   input: SpecChangeAddDeltaInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: '{ delta_count } (the running total)',
     errors: [
@@ -225,7 +231,11 @@ export const specChangeAddDelta = defineTool({
       'ROOT_NOT_ALLOWED',
     ],
     notes:
-      'row_cells are the cells after the id: §V [level, rule] (level must|should|always), §T [status, task, cites], §B [signature, test_id, count, summary]; none for remove. Targets V.3 and V3 name one row; in a SPEC.md whose tables are written without outer pipes (`V1|rule|cites`), the row is written in that style (level always as the `.always` id suffix). Deltas apply in order to the base: add of an existing row is SPEC_ROW_EXISTS, modify/remove of a missing one SPEC_ROW_NOT_FOUND. The session must have joined spec/<slug>.',
+      'row_cells are the cells after the id: §V [level, rule] (level must|should|always), §T [status, task, cites], ' +
+      '§B [signature, test_id, count, summary]; none for remove. Targets V.3 and V3 name one row; in a SPEC.md whose ' +
+      'tables are written without outer pipes (`V1|rule|cites`), the row is written in that style (level always as ' +
+      'the `.always` id suffix). Deltas apply in order to the base: add of an existing row is SPEC_ROW_EXISTS, ' +
+      'modify/remove of a missing one SPEC_ROW_NOT_FOUND. The session must have joined spec/<slug>.',
     example: {
       repo_root: '/abs/repo',
       slug: 'add-embedding-batch-size',
@@ -243,7 +253,8 @@ export type SpecBuildContextInput = z.output<typeof SpecBuildContextInput>;
 
 export const specBuildContext = defineTool({
   name: 'spec_build_context',
-  description: 'Cited and always-invariants of a §T task (e.g. T5), not the whole spec.',
+  title: 'Spec build context',
+  description: 'The invariants a spec task row cites.',
   input: SpecBuildContextInput,
   mutates: false,
   docs: {
@@ -271,9 +282,11 @@ export type SpecBuildRecordFailureInput = z.output<typeof SpecBuildRecordFailure
 
 export const specBuildRecordFailure = defineTool({
   name: 'spec_build_record_failure',
-  description: 'Record a build test failure; repeats become an invariant proposal.',
+  title: 'Record build failure',
+  description: 'Record a build test failure.',
   input: SpecBuildRecordFailureInput,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: "{ action: 'logged' | 'promoted' | 'duplicate', signature_hash, match_count, proposal_id }",
     errors: ['SPEC_CHANGE_NOT_FOUND', 'PATH_OUTSIDE_REPO', 'ROOT_NOT_ALLOWED'],
@@ -307,9 +320,11 @@ export type SpecArchiveInput = z.output<typeof SpecArchiveInput>;
 
 export const specArchive = defineTool({
   name: 'spec_archive',
-  description: 'Three-way merge a spec change into SPEC.md and archive it atomically.',
+  title: 'Archive spec change',
+  description: 'Merge a spec change into SPEC.md.',
   input: SpecArchiveInput,
   mutates: true,
+  hints: { destructive: true, idempotent: false },
   docs: {
     returns:
       "{ status: 'archived' | 'conflict', archived_path, merged_root_hash, conflicts: [ { line, ids, " +

@@ -101,7 +101,8 @@ type Host = { readonly startup: StartupBackend };
 
 export const startupPanel = defineTool({
   name: 'startup_panel',
-  description: 'One compact startup card: active task, inbox, ready work, and the next call to make.',
+  title: 'Startup panel',
+  description: 'A compact startup card.',
   input: StartupPanelInput,
   core: true,
   mutates: false,
@@ -221,7 +222,8 @@ const CAPS = BRIDGE_PREVIEW_CAPS;
 
 export const bridgeStatus = defineTool({
   name: 'bridge_status',
-  description: 'Compact coordination state for OMX HUD/status displays (lanes, attention, ready work, claims).',
+  title: 'Bridge status',
+  description: 'Compact coordination state for OMX HUD displays.',
   input: BridgeStatusInput,
   mutates: false,
   docs: {

@@ -66,7 +66,8 @@ type Host = { readonly suggest: SuggestBackend };
 
 export const taskSuggestApproach = defineTool({
   name: 'task_suggest_approach',
-  description: 'Guidance from similar past tasks: likely files, patterns to watch, resolution hints.',
+  title: 'Suggest approach',
+  description: 'Hints from similar past tasks.',
   input: TaskSuggestApproachInput,
   mutates: false,
   docs: {

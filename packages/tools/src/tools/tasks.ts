@@ -132,10 +132,12 @@ type Host = { readonly tasks: TaskBackend };
 
 export const taskThread = defineTool({
   name: 'task_thread',
-  description: 'Open or join the task thread for repo_root+branch, registering your session and agent.',
+  title: 'Open task thread',
+  description: 'Open or join the task thread for repo_root+branch.',
   input: TaskThreadInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: true },
   docs: {
     returns: '{ task_id, repo_root, branch, created, participants: [ { session_id, agent } ] }',
     notes:
@@ -157,7 +159,8 @@ export type TaskListInput = z.output<typeof TaskListInput>;
 
 export const taskList = defineTool({
   name: 'task_list',
-  description: 'Browse task threads (inventory, not the work picker: use task_ready_for_agent to choose work).',
+  title: 'List tasks',
+  description: 'Browse task threads.',
   input: TaskListInput,
   mutates: false,
   docs: {
@@ -181,7 +184,8 @@ export type TaskTimelineInput = z.output<typeof TaskTimelineInput>;
 
 export const taskTimeline = defineTool({
   name: 'task_timeline',
-  description: "A task thread's observation ids, newest first. No bodies.",
+  title: 'Task timeline',
+  description: "A task thread's observation ids, newest first.",
   input: TaskTimelineInput,
   mutates: false,
   docs: {
@@ -195,14 +199,15 @@ export const taskTimeline = defineTool({
 export const TaskUpdatesSinceInput = z.strictObject({
   task_id: taskId,
   session_id: sessionId,
-  since_ts: timestampMs,
+  since_ts: timestampMs.describe('epoch ms'),
   limit: limit(50, 200),
 });
 export type TaskUpdatesSinceInput = z.output<typeof TaskUpdatesSinceInput>;
 
 export const taskUpdatesSince = defineTool({
   name: 'task_updates_since',
-  description: 'What changed on a task after since_ts (epoch ms), excluding your own posts. Oldest first.',
+  title: 'Task updates',
+  description: "Others' posts on a task after since_ts, oldest first.",
   input: TaskUpdatesSinceInput,
   core: true,
   mutates: false,
@@ -225,12 +230,12 @@ export type TaskPostInput = z.output<typeof TaskPostInput>;
 
 export const taskPost = defineTool({
   name: 'task_post',
-  description:
-    'Post shared thread state (question, answer, decision, blocker, note, or a ' +
-    'failed_approach/blocked_path/conflict_warning/reverted_solution warning).',
+  title: 'Post to task',
+  description: 'Post a question, answer, decision, blocker, note or warning.',
   input: TaskPostInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns:
       '{ id, hint } plus `recommendation` (pointing at task_propose) when a note or decision reads as ' +
@@ -280,11 +285,12 @@ export type TaskNoteWorkingInput = z.output<typeof TaskNoteWorkingInput>;
 
 export const taskNoteWorking = defineTool({
   name: 'task_note_working',
-  description:
-    'Save current working state to your active task without knowing task_id (repo_root/branch narrow the match).',
+  title: 'Note working state',
+  description: 'Save working state to your active task.',
   input: TaskNoteWorkingInput,
   core: true,
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   docs: {
     returns: '{ observation_id, id, task_id } plus omx_notepad_path / warning when the OMX pointer bridge is on.',
     errors: ['ACTIVE_TASK_NOT_FOUND', 'AMBIGUOUS_ACTIVE_TASK'],

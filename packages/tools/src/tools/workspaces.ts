@@ -121,16 +121,22 @@ interface HasWorkspaces {
 
 export const workspaceFork = defineTool({
   name: 'workspace_fork',
+  title: 'Fork workspaces',
   description: 'Create count (or one per name) git worktrees of repo_root from base_ref, each on its own branch.',
   input: WorkspaceForkInput,
   surface: 'runtime',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   async: true,
   docs: {
     returns:
-      '{ workspaces: [ { workspace_id, workspace_name, branch, base_commit } ] }; workspace_id is the absolute worktree path, branch `colony/ws/<name>`.',
+      '{ workspaces: [ { workspace_id, workspace_name, branch, base_commit } ] }; workspace_id is the absolute ' +
+      'worktree path, branch `colony/ws/<name>`.',
     errors: ['EXEC_NOT_ALLOWED', 'RATE_LIMITED', 'GIT_TOO_OLD'],
-    notes: `Names default to ws-1, ws-2... (skipping taken ones). Worktrees are locked while they exist. Rate limit: one token per worktree created, from the calling agent's bucket (default 40 per 60 s, settings.json rateLimits.workspace_fork); a refused call creates nothing. ${RUNTIME_NOTES}`,
+    notes:
+      `Names default to ws-1, ws-2... (skipping taken ones). Worktrees are locked while they exist. Rate ` +
+      `limit: one token per worktree created, from the calling agent's bucket (default 40 per 60 s, ` +
+      `settings.json rateLimits.workspace_fork); a refused call creates nothing. ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo', base_ref: 'HEAD', count: 2 },
   },
   handler: (args, b: HasWorkspaces) => b.workspaces.fork(args),
@@ -138,6 +144,7 @@ export const workspaceFork = defineTool({
 
 export const workspaceList = defineTool({
   name: 'workspace_list',
+  title: 'List workspaces',
   description:
     'The colony-made worktrees of repo_root (forked workspaces and swarm tasks), with branch and cleanliness.',
   input: WorkspaceListInput,
@@ -154,17 +161,25 @@ export const workspaceList = defineTool({
 
 export const workspaceMerge = defineTool({
   name: 'workspace_merge',
+  title: 'Merge workspaces',
   description:
     "Merge workspaces' branches into merge_target, in order, by sequential, branch-per-source or cherry-pick.",
   input: WorkspaceMergeInput,
   surface: 'runtime',
   mutates: true,
+  hints: { destructive: false, idempotent: false },
   async: true,
   docs: {
     returns:
-      '{ merge: { strategy, target_workspace, results: [ { source, success, commits_applied, conflicts, error? } ] } }.',
+      '{ merge: { strategy, target_workspace, results: [ { source, success, commits_applied, conflicts, error? } ] } ' +
+      '}.',
     errors: ['EXEC_NOT_ALLOWED', 'WORKSPACE_NOT_FOUND', 'DIRTY_TREE', 'GIT_TOO_OLD'],
-    notes: `sequential = format-patch + am --3way; branch-per-source = merge --no-ff ("Merge task: <name>"); cherry-pick = the workspace's commits. A conflicting source is aborted and reported with its paths; the target stays exactly as before it and the others still merge. Merging happens in a temporary worktree; a checked-out target must be clean (DIRTY_TREE) and is fast-forwarded at the end. Commit in the workspaces first (exec_parallel with git commit). ${RUNTIME_NOTES}`,
+    notes:
+      `sequential = format-patch + am --3way; branch-per-source = merge --no-ff ("Merge task: <name>"); cherry-pick ` +
+      `= the workspace's commits. A conflicting source is aborted and reported with its paths; the target stays ` +
+      `exactly as before it and the others still merge. Merging happens in a temporary worktree; a checked-out ` +
+      `target must be clean (DIRTY_TREE) and is fast-forwarded at the end. Commit in the workspaces first ` +
+      `(exec_parallel with git commit). ${RUNTIME_NOTES}`,
     example: {
       repo_root: '/abs/repo',
       workspace_ids: ['ws-1', 'ws-2'],
@@ -177,15 +192,20 @@ export const workspaceMerge = defineTool({
 
 export const workspaceDestroy = defineTool({
   name: 'workspace_destroy',
+  title: 'Destroy workspaces',
   description: 'Remove workspaces (worktree and branch); refuses a dirty or unmerged one unless force.',
   input: WorkspaceDestroyInput,
   surface: 'runtime',
   mutates: true,
+  hints: { destructive: true, idempotent: true },
   async: true,
   docs: {
     returns: '{ destroyed: [ { workspace_id, branch_deleted } ], count }.',
     errors: ['EXEC_NOT_ALLOWED', 'WORKSPACE_NOT_FOUND', 'WORKSPACE_DIRTY', 'WORKSPACE_UNMERGED', 'GIT_TOO_OLD'],
-    notes: `Every workspace is checked before any is removed: uncommitted changes answer WORKSPACE_DIRTY, commits no other branch holds WORKSPACE_UNMERGED (with the workspace in details), so no work is lost silently. force: true removes anyway. ${RUNTIME_NOTES}`,
+    notes:
+      `Every workspace is checked before any is removed: uncommitted changes answer WORKSPACE_DIRTY, commits no ` +
+      `other branch holds WORKSPACE_UNMERGED (with the workspace in details), so no work is lost silently. force: ` +
+      `true removes anyway. ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo', workspace_ids: ['ws-1'], force: false },
   },
   handler: (args, b: HasWorkspaces) => b.workspaces.destroy(args),
@@ -193,16 +213,29 @@ export const workspaceDestroy = defineTool({
 
 export const execParallel = defineTool({
   name: 'exec_parallel',
+  title: 'Run in parallel',
   description: 'Run one command (broadcast) or one per workspace across up to 20 workspaces at once; one result each.',
   input: ExecParallelInput,
   surface: 'runtime',
   mutates: true,
+  hints: { destructive: true, idempotent: false, openWorld: true },
   async: true,
   docs: {
     returns:
-      '{ results: [ { workspace_id, workspace_name, exit_code, stdout, stderr, timed_out, truncated } ], summary: { total, succeeded, failed, timed_out, elapsed_ms } }, one result per input in input order.',
+      '{ results: [ { workspace_id, workspace_name, exit_code, stdout, stderr, timed_out, truncated } ], summary: { ' +
+      'total, succeeded, failed, timed_out, elapsed_ms } }, one result per input in input order.',
     errors: ['EXEC_NOT_ALLOWED', 'WORKSPACE_NOT_FOUND', 'RATE_LIMITED'],
-    notes: `Partial success: an unknown workspace gets exit_code -1 and the reason in stderr; WORKSPACE_NOT_FOUND only when every id is unknown. commands of another length than workspace_ids, or a workdir leaving the worktree, is INVALID_PARAMETERS. Commands run concurrently across workspaces and one at a time per workspace; on timeout the command's whole process group is killed (exit_code -1, timed_out true). max_output_bytes caps each stream (truncated: true). env values never reach the store, logs or responses: values of 4+ characters are masked as *** in the output (before it is capped, and across output chunks; shorter values are flags, not masked), and an idempotency_key's stored fingerprint keeps env names only (a retry that changes only an env value replays the first answer). repo_root is needed to name workspaces by name or branch. Rate limit: one token per workspace (default 60 per 60 s, rateLimits.exec_parallel). ${RUNTIME_NOTES}`,
+    notes:
+      `Partial success: an unknown workspace gets exit_code -1 and the reason in stderr; WORKSPACE_NOT_FOUND ` +
+      `only when every id is unknown. commands of another length than workspace_ids, or a workdir leaving the ` +
+      `worktree, is INVALID_PARAMETERS. Commands run concurrently across workspaces and one at a time per ` +
+      `workspace; on timeout the command's whole process group is killed (exit_code -1, timed_out true). ` +
+      `max_output_bytes caps each stream (truncated: true). env values never reach the store, logs or ` +
+      `responses: values of 4+ characters are masked as *** in the output (before it is capped, and across ` +
+      `output chunks; shorter values are flags, not masked), and an idempotency_key's stored fingerprint keeps ` +
+      `env names only (a retry that changes only an env value replays the first answer). repo_root is needed ` +
+      `to name workspaces by name or branch. Rate limit: one token per workspace (default 60 per 60 s, ` +
+      `rateLimits.exec_parallel). ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo', workspace_ids: ['ws-1', 'ws-2'], commands: 'npm test', timeout_secs: 120 },
   },
   fingerprint: (args) => ({ ...args, env: envNames(args.env) }),

@@ -1,5 +1,6 @@
 /**
- * `colony swarm`: seed 004's swarm_run from a file, and the status or result of a run.
+ * `colony swarm`: seed 003's agent sessions (init, config, start...) and seed 004's
+ * swarm_run from a file, with the status or result of a run.
  * Each sub-command loads lazily.
  */
 import { defineCommand } from 'citty';
@@ -8,9 +9,11 @@ export default defineCommand({
   meta: {
     name: 'swarm',
     description:
-      'Agent sessions (start, stop, status, send, broadcast, logs, clean) and swarm runs (run, status <id>, collect).',
+      'Agent sessions (init, config, start, stop, status, send, broadcast, logs, clean) and swarm runs (run, status <id>, collect).',
   },
   subCommands: {
+    init: () => import('./init').then((m) => m.default),
+    config: () => import('./config').then((m) => m.default),
     run: () => import('./run').then((m) => m.default),
     status: () => import('./status').then((m) => m.default),
     collect: () => import('./collect').then((m) => m.default),

@@ -1,5 +1,5 @@
 /**
- * `colony swarm start [--stash] [--init] [--no-tui]`: runs the session's orchestrator
+ * `colony swarm start [--stash] [--init] [--no-tui]`: runs the session runner
  * in this process (foreground) until `colony swarm stop`, SIGTERM or Ctrl-C. There is
  * no TUI yet: state changes are printed (what --no-tui asks for).
  */
@@ -17,10 +17,10 @@ export default defineCommand({
     ...storeArgs,
   },
   async run({ args }) {
-    const { runSwarm } = await import('@swarm/core/runtime');
+    const { runSwarmSession } = await import('@swarm/core/runtime');
     const print = (line: string) => process.stdout.write(`${line}\n`);
     const result = await control(() =>
-      runSwarm({
+      runSwarmSession({
         ...controlOptions(args),
         ...(args.stash ? { stash: true } : {}),
         ...(args.init ? { init: true } : {}),

@@ -1,6 +1,6 @@
 /**
- * `colony swarm stop [--merge|--squash|--discard]`: asks the session's orchestrator to
- * stop (merge is the default, no prompt) and waits for it; a dead orchestrator's
+ * `colony swarm stop [--merge|--squash|--discard]`: asks the session runner to
+ * stop (merge is the default, no prompt) and waits for it; a dead session runner's
  * session is finished from here.
  */
 import { defineCommand } from 'citty';

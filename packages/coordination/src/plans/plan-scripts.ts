@@ -1,12 +1,13 @@
 /**
- * @module plan-scripts
- * Plans from scripts: publish a plan object and list plans, as CI jobs and setup
- * scripts do (`colony plan publish` reads the object from a JSON or YAML file). Every call goes through the tool registry, so it is
- * validated, receipted and refused exactly as the MCP tools are; a refusal throws
- * ColonyError with the tool's code and details.
+ * @module plans/plan-scripts
+ * Plans from scripts (`colony.plans`): publish a plan object and list plans, as CI jobs
+ * and setup scripts do (`colony plan publish` reads the object from a JSON or YAML
+ * file). Every call goes through the tool registry it is given, so it is validated,
+ * receipted and refused exactly as the MCP tools are; a refusal throws ColonyError with
+ * the tool's code and details. A dry run reports what publishing would do by the same
+ * rules publishing applies (the refusal order, the sub-task branch names).
  */
 import { resolve } from 'node:path';
-import { RULE_PRECEDENCE } from '@swarm/coordination';
 import {
   ColonyError,
   type ErrorCode,
@@ -19,6 +20,8 @@ import {
   type ToolCallOutcome,
 } from '@swarm/tools';
 import type { z } from 'zod';
+import { refusalCode } from './plan-rules';
+import { subtaskBranch } from './spec-lane';
 
 /** Session and agent a plan is published as when the plan names none. */
 export const SCRIPT_SESSION_ID = 'colony-script';
@@ -94,7 +97,7 @@ export function planScripts(call: Call): PlanScripts {
       refusal: refusalOf(validation),
       subtasks: args.subtasks.map((s, i) => ({
         subtask_index: i,
-        branch: `spec/${args.slug}/sub-${i}`,
+        branch: subtaskBranch(args.slug, i),
         title: s.title,
         wave_index: validation.waves?.[i] ?? null,
       })),
@@ -107,9 +110,8 @@ export function planScripts(call: Call): PlanScripts {
   };
 }
 
-/** The code task_plan_publish would refuse these findings with, in its order. */
+/** The code task_plan_publish would refuse these findings with. */
 function refusalOf(validation: PlanValidateResult): ErrorCode | null {
-  const codes = new Set<string>(validation.ordered_wave_errors.map((e) => e.code));
-  if (validation.pairwise_overlaps.length > 0) codes.add('PLAN_SCOPE_OVERLAP');
-  return RULE_PRECEDENCE.find((c) => codes.has(c)) ?? null;
+  const codes = validation.ordered_wave_errors.map((e): string => e.code);
+  return refusalCode(validation.pairwise_overlaps.length > 0 ? [...codes, 'PLAN_SCOPE_OVERLAP'] : codes);
 }

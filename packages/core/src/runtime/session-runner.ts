@@ -1,6 +1,8 @@
 /**
- * @module runtime/orchestrator
- * `colony swarm start`'s orchestrator (seed 003's 13-step start flow): load the
+ * @module runtime/session-runner
+ * The swarm session runner, what `colony swarm start` and `colony-worker` run (seed 003's
+ * 13-step start flow; the seed calls this process the orchestrator, a name colony keeps
+ * for seed 000's `Orchestrator`): load the
  * project's settings, check git, recover a dead session, create the session and one
  * worktree per agent plus the supervisor (merged last), join every agent and the
  * operator to colony's task thread, start the runners and the router, write the
@@ -14,7 +16,6 @@ import {
   AgentRegistry,
   type AgentSnapshot,
   BudgetMeter,
-  colonyMailbox,
   finishSession,
   LivenessMonitor,
   loadRuntimeConfig,
@@ -29,13 +30,13 @@ import {
 } from '@swarm/runtime';
 import { openRepo } from '@swarm/worktree';
 import { type Colony, openColony } from '../open-colony.js';
-import { buildRunners, callerOf, SUPERVISOR } from './_agents.js';
+import { buildRunners, callerOf, SUPERVISOR, sessionMailbox } from './_agents.js';
 import { startCheckpoints } from './_checkpoints.js';
 import { planCounts } from './_status.js';
 
 export class SwarmStartError extends Error {}
 
-export interface RunSwarmOptions {
+export interface RunSwarmSessionOptions {
   readonly cwd: string;
   readonly home?: string;
   readonly dbPath?: string;
@@ -49,12 +50,12 @@ export interface RunSwarmOptions {
   readonly signal?: AbortSignal;
 }
 
-export interface RunSwarmResult {
+export interface RunSwarmSessionResult {
   readonly info: SessionInfo;
   readonly report: StopReport;
 }
 
-export async function runSwarm(options: RunSwarmOptions): Promise<RunSwarmResult> {
+export async function runSwarmSession(options: RunSwarmSessionOptions): Promise<RunSwarmSessionResult> {
   const root = await openRepo(options.cwd).then(
     (r) => r.root,
     () => options.cwd,
@@ -70,7 +71,7 @@ export async function runSwarm(options: RunSwarmOptions): Promise<RunSwarmResult
   }
 }
 
-async function run(colony: Colony, root: string, options: RunSwarmOptions): Promise<RunSwarmResult> {
+async function run(colony: Colony, root: string, options: RunSwarmSessionOptions): Promise<RunSwarmSessionResult> {
   // A stop may signal as soon as the session files exist, before the wait below: kept, not fatal.
   const latch = signalLatch();
   try {
@@ -83,9 +84,9 @@ async function run(colony: Colony, root: string, options: RunSwarmOptions): Prom
 async function runLatched(
   colony: Colony,
   root: string,
-  options: RunSwarmOptions,
+  options: RunSwarmSessionOptions,
   latch: SignalLatch,
-): Promise<RunSwarmResult> {
+): Promise<RunSwarmSessionResult> {
   const loaded = loadRuntimeConfig({ home: colony.home, projectRoot: root });
   if (!loaded.config) throw new SwarmStartError(loaded.errors.map((e) => e.message).join('\n'));
   for (const warning of loaded.warnings) options.print(`warning: ${warning}`);
@@ -113,12 +114,13 @@ async function runLatched(
   const paths = sessionPaths(repoRoot);
   const logDir = join(paths.logs, info.id);
   mkdirSync(logDir, { recursive: true });
+  // `colony swarm logs --session N` orders past sessions by this start time.
+  writeAtomic(join(logDir, 'session.json'), `${JSON.stringify({ id: info.id, started_at: info.started_at })}\n`);
   const log = (agent: string, line: string) => {
     appendFileSync(join(logDir, `${agent}.log`), `${new Date(colony.clock.now()).toISOString()} ${line}\n`);
   };
   const caller = callerOf(colony);
-  const mailbox = await colonyMailbox({
-    caller,
+  const mailbox = await sessionMailbox(colony, {
     repo_root: repoRoot,
     branch: info.base_branch,
     session_id: info.id,
@@ -172,7 +174,8 @@ async function runLatched(
       for (const line of lines) options.print(`liveness: ${line}`);
     });
   }, 1000);
-  const mode = await waitForStop(repoRoot, options.signal, latch);
+  const { mode, by } = await waitForStop(repoRoot, options.signal, latch, agentsDone);
+  if (by === 'agents') options.print(`all agents stopped: ending session ${info.id} (${mode})`);
   options.print(`stopping session ${info.id} (${mode})`);
   await registry.shutdown();
   await agentsDone;
@@ -230,19 +233,37 @@ function signalLatch(): SignalLatch {
   };
 }
 
-/** Resolves with the stop mode: a stop request file, SIGTERM/SIGINT (merge), or the signal. */
-function waitForStop(root: string, signal: AbortSignal | undefined, latch: SignalLatch): Promise<StopMode> {
+/** Who ended the session: a stop (request file, signal, abort) or every agent having stopped. */
+interface StopCause {
+  readonly mode: StopMode;
+  readonly by: 'stop' | 'agents';
+}
+
+/**
+ * Resolves with the stop mode: a stop request file, SIGTERM/SIGINT (merge), the abort
+ * signal, or every agent Stopped (seed 003 start step 13), which ends the session with
+ * the default stop mode (merge), like a stop without flags.
+ */
+function waitForStop(
+  root: string,
+  signal: AbortSignal | undefined,
+  latch: SignalLatch,
+  agentsDone: Promise<void>,
+): Promise<StopCause> {
   return new Promise((resolve) => {
     if (latch.received()) {
-      resolve(readStopRequest(root)?.mode ?? 'merge');
+      resolve({ mode: readStopRequest(root)?.mode ?? 'merge', by: 'stop' });
       return;
     }
-    const done = (mode: StopMode) => {
+    let settled = false;
+    const done = (mode: StopMode, by: StopCause['by'] = 'stop') => {
+      if (settled) return;
+      settled = true;
       clearInterval(timer);
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       signal?.removeEventListener('abort', onAbort);
-      resolve(mode);
+      resolve({ mode, by });
     };
     const onSignal = () => done(readStopRequest(root)?.mode ?? 'merge');
     const onAbort = () => done(readStopRequest(root)?.mode ?? 'merge');
@@ -253,5 +274,7 @@ function waitForStop(root: string, signal: AbortSignal | undefined, latch: Signa
     process.on('SIGTERM', onSignal);
     process.on('SIGINT', onSignal);
     signal?.addEventListener('abort', onAbort, { once: true });
+    const allStopped = () => done(readStopRequest(root)?.mode ?? 'merge', 'agents');
+    agentsDone.then(allStopped, allStopped);
   });
 }
