@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { streamRedactor } from './redact';
+import { streamRedactor } from './stream-redactor';
 
 export interface CommandOptions {
   readonly timeoutMs: number;

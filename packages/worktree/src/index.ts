@@ -42,7 +42,7 @@ export {
 } from './merge';
 // Process groups (recovery) and secret masking
 export { killOwnedGroup, ownsGroup, processStartTime } from './process-groups';
-export { MASK, MIN_SECRET_LENGTH, type StreamRedactor, secretRedactor, streamRedactor } from './redact';
+export { MASK, MIN_SECRET_LENGTH, secretRedactor } from './redact';
 // Repositories
 export {
   COLONY_DIR,
@@ -59,6 +59,7 @@ export {
   versionAtLeast,
 } from './repo';
 export { locateRepo, type RepoLocation } from './repo-lookup';
+export { type StreamRedactor, streamRedactor } from './stream-redactor';
 // Swarms
 export { type DagCheck, type DagTask, TASK_NAME, topologicalOrder, validateDag } from './swarm/dag';
 export { escapes, type PreparedSwarm, prepareSwarm, runPrepared, SwarmSpecError } from './swarm/engine';

@@ -10,59 +10,10 @@
  * worktree (`/proc/<pid>/cwd`). This reads /proc, so it works on Linux; elsewhere
  * `processStartTime` answers null and `killOwnedGroup` kills nothing.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { members, worksInside } from './_proc';
 
-interface ProcStat {
-  readonly pid: number;
-  readonly state: string;
-  readonly pgrp: number;
-  readonly start: number;
-}
-
-function readStat(pid: number): ProcStat | null {
-  let raw: string;
-  try {
-    raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  // The command name (field 2) is in parentheses and may hold spaces: fields resume after the last ')'.
-  const fields = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-  // fields[0] is field 3 (state), fields[2] field 5 (pgrp), fields[19] field 22 (starttime).
-  return { pid, state: fields[0] ?? '', pgrp: Number(fields[2]), start: Number(fields[19]) };
-}
-
-/** A process's start time (clock ticks since boot), to tell it from a later one with its pid; null off Linux. */
-export function processStartTime(pid: number): number | null {
-  return readStat(pid)?.start ?? null;
-}
-
-/** The live (not zombie) members of a process group. */
-function members(pgid: number): ProcStat[] {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-  const out: ProcStat[] = [];
-  for (const name of pids) {
-    const stat = readStat(Number(name));
-    if (stat && stat.pgrp === pgid && stat.state !== 'Z') out.push(stat);
-  }
-  return out;
-}
-
-function worksInside(pid: number, folder: string): boolean {
-  try {
-    const cwd = readlinkSync(`/proc/${pid}/cwd`);
-    return cwd === folder || cwd.startsWith(folder + sep);
-  } catch {
-    return false;
-  }
-}
+export { processStartTime } from './_proc';
 
 /** Whether a recorded group is still ours (see the module header); false when it is gone. */
 export function ownsGroup(pgid: number, startedAt: number, worktree: string): boolean {
