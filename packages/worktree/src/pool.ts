@@ -3,15 +3,17 @@
  * A bounded pool of recycled worktrees under `<root>/.colony/worktrees/.pool/`. Writing
  * a whole tree is what a fork costs (20 checkouts of a 10,000-file repository are
  * 200,000 files on 2 cores); a pooled worktree is moved into place and switched with
- * `checkout -b`, which rewrites only the files that differ from its last commit.
+ * `checkout -b`, which rewrites only the files that differ from its last commit. Two git
+ * processes per worktree otherwise (move, lock) are file operations on the documented
+ * layout (gitrepository-layout: `worktrees/<id>/gitdir`, `locked`).
  *
  * Invariants:
  * - A slot in the pool is clean and detached: a released worktree is reset and detached
  *   (`checkout -f --detach`) and cleaned (`clean -ffdx`: untracked and ignored files go,
  *   nested repositories too) BEFORE it is moved in, and the move is the last step, so no
  *   half-recycled worktree is ever taken. It then equals a fresh checkout of its commit.
- * - Taking a slot is `git worktree move` out of the pool, a rename that only one caller
- *   can win: callers in one process skip the slots a sibling claimed, and a caller in
+ * - Taking a slot is moving it out of the pool (what `git worktree move` does, without
+ *   the process): a rename that only one caller can win: callers in one process skip the slots a sibling claimed, and a caller in
  *   another process that loses the rename tries the next slot. No slot is handed out twice.
  * - Slots are unlocked (not in use) and never listed as workspaces (`colonyWorktrees`
  *   skips the pool). A slot's name starts with the time it was pooled, so its age needs
@@ -21,7 +23,7 @@
  *   or sequencer in progress, sparse checkout, its own config, submodules) is removed as
  *   before instead of pooled.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { git, gitRaw, withRepoLock } from './_git';
 import { isInside, POOL_DIR, worktreesRoot } from './layout';
@@ -124,17 +126,15 @@ async function takeFromPool(
     claimed.add(slot.path);
     try {
       mkdirSync(dirname(path), { recursive: true });
-      const moved = await withRepoLock(repo.commonDir, () =>
-        gitRaw(['worktree', 'move', slot.path, path], { cwd: repo.root }),
-      );
       // Lost the rename to another process, or a broken slot (pruning removes it): try the next.
-      if (moved.code !== 0) continue;
+      // Under the repository lock all the same: no `worktree prune` of this process runs mid-move.
+      if (!(await withRepoLock(repo.commonDir, async () => moveWorktree(slot.path, path)))) continue;
       const switched = await gitRaw([...NO_HOOKS, 'checkout', '-q', '-b', options.branch, options.base], {
         cwd: path,
         timeoutMs: 600_000,
       });
       const gitDir = worktreeGitDir(path);
-      if (switched.code !== 0 || !gitDir) {
+      if (switched.code !== 0 || gitDir === null) {
         await discard(repo, path);
         return null;
       }
@@ -193,10 +193,29 @@ async function recycle(repo: Repo, abs: string, options: RemoveWorktreeOptions):
   const slot = join(poolRoot(repo), slotName());
   mkdirSync(dirname(slot), { recursive: true });
   return withRepoLock(repo.commonDir, async () => {
-    await git(['worktree', 'move', abs, slot], { cwd: repo.root });
+    if (!moveWorktree(abs, slot)) return null;
     const branchDeleted = await deleteBranchByPolicy(repo, branch, options.deleteBranch);
     return { removed: true, branchDeleted, branch };
   });
+}
+
+/**
+ * Moves a linked worktree as `git worktree move` does, without a process: renames its
+ * folder (atomic: of two callers, one wins) and rewrites the two links gitrepository-layout
+ * documents, its `.git` file and `worktrees/<id>/gitdir`, both absolute. False when the
+ * rename failed (another caller took it, or it is not a worktree).
+ */
+function moveWorktree(from: string, to: string): boolean {
+  const gitDir = worktreeGitDir(from);
+  if (gitDir === null) return false;
+  try {
+    renameSync(from, to);
+  } catch {
+    return false;
+  }
+  writeFileSync(join(to, '.git'), `gitdir: ${gitDir}\n`);
+  writeFileSync(join(gitDir, 'gitdir'), `${join(to, '.git')}\n`);
+  return true;
 }
 
 /** A linked worktree's own git dir, from its `.git` file (`gitdir: <path>`). */

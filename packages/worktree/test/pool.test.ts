@@ -83,6 +83,8 @@ describe('worktree pool', () => {
     const gone = await destroyWorkspace(r, (await resolveWorkspace(ws1, r)) as never, true);
     expect(gone).toMatchObject({ ok: true, branch_deleted: true });
     expect(poolSlots(r)).toHaveLength(1);
+    sh(root, 'worktree', 'prune');
+    expect(sh(root, 'worktree', 'list', '--porcelain')).toContain(`worktree ${poolSlots(r)[0]?.path}\nHEAD`);
     expect(await colonyWorktrees(r)).toEqual([]);
     expect(await listWorkspaces(r)).toEqual([]);
     expect(sh(root, 'branch', '--list', 'colony/ws/one')).toBe('');
@@ -110,6 +112,8 @@ describe('worktree pool', () => {
     expect(sh(root, 'worktree', 'list', '--porcelain')).toContain(
       `worktree ${ws2}\nHEAD ${base}\nbranch refs/heads/colony/ws/two\nlocked colony workspace two`,
     );
+    sh(root, 'worktree', 'prune');
+    expect(sh(root, 'worktree', 'list')).toContain(ws2);
     // The git CLI commits in it.
     writeFileSync(join(ws2, 'mine.txt'), 'mine\n');
     sh(ws2, 'add', 'mine.txt');
