@@ -18,6 +18,7 @@ export {
 export {
   colonyWorktrees,
   isInside,
+  POOL_DIR,
   resolveWorkspace,
   swarmBranch,
   swarmLogFile,
@@ -40,6 +41,21 @@ export {
   mergeIntoWorktree,
   type SourceResult,
 } from './merge';
+// The recycled-worktree pool
+export {
+  type ForkedWorktree,
+  forkWorktree,
+  POOL_DEFAULT_CAPACITY,
+  POOL_MAX_AGE_MS,
+  type PoolSlot,
+  type PrunePoolOptions,
+  poolCapacity,
+  poolRoot,
+  poolSlots,
+  prunePool,
+  type ReleasedWorktree,
+  releaseWorktree,
+} from './pool';
 // Repositories
 export {
   COLONY_DIR,
@@ -75,6 +91,7 @@ export {
   type DestroyOutcome,
   destroyRefusal,
   destroyWorkspace,
+  destroyWorkspaces,
   type ForkedWorkspace,
   forkNames,
   forkWorkspaces,

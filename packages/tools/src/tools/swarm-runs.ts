@@ -90,6 +90,8 @@ export interface WorkspaceCleanResult {
   worktrees_removed: number;
   branches_kept: string[];
   branches_deleted: string[];
+  /** Recycled worktrees removed from the repository's pool (`.colony/worktrees/.pool/`). */
+  pool_removed: number;
 }
 
 /** What a backend provides for the swarm tools; asynchronous. */
@@ -201,13 +203,14 @@ export const workspaceClean = defineTool({
   async: true,
   docs: {
     returns:
-      '{ interrupted: [ swarm_id ], worktrees_removed, branches_kept: [ branch ], branches_deleted: [ branch ] }.',
+      '{ interrupted: [ swarm_id ], worktrees_removed, branches_kept: [ branch ], branches_deleted: [ branch ], pool_removed }.',
     errors: ['EXEC_NOT_ALLOWED'],
     notes:
       `A run still marked running whose process is gone is marked interrupted first. Each of its worktrees is ` +
-      `auto-committed, then removed; a branch with no commit of its own is deleted, any other kept. A server also ` +
-      `does this once, on its first runtime call. Without repo_root: every repository with interrupted runs. ` +
-      `${RUNTIME_NOTES}`,
+      `auto-committed, then removed; a branch with no commit of its own is deleted, any other kept. With repo_root, ` +
+      `the repository's pool of recycled worktrees (.colony/worktrees/.pool/, refilled by workspace_destroy) is ` +
+      `emptied too. A server also recovers runs once, on its first runtime call. Without repo_root: every ` +
+      `repository with interrupted runs. ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo' },
   },
   handler: (args, b: HasSwarmRuns) => b.swarmRuns.clean(args),
