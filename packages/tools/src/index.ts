@@ -61,7 +61,7 @@ export {
   ToolRegistry,
 } from './registry';
 // Shared vocabulary: limits, the budget object
-export { type BudgetInfo, MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
+export { type BudgetInfo, MAX_CONTENT_CHARS, TARGET_AGENTS, type WholeBudgetInfo } from './schemas';
 // Tool family: attention
 export {
   ATTENTION_DEFAULTS,
@@ -71,6 +71,7 @@ export {
   type AttentionBlocker,
   type AttentionClaimEntry,
   type AttentionHandoff,
+  type AttentionInbox,
   AttentionInboxInput,
   type AttentionInboxResult,
   type AttentionLaneAction,
@@ -78,6 +79,8 @@ export {
   type AttentionStalledLane,
   type AttentionSummary,
   type AttentionWake,
+  type ExpandedInbox,
+  expandInbox,
   FILE_HEAT_EDIT_SCAN,
   FILE_HEAT_WINDOW_HALF_LIVES,
   type FileHeatEntry,
@@ -198,6 +201,7 @@ export {
 } from './tools/links';
 // Tool family: memory
 export {
+  type CompactSearchHit,
   GetObservationsInput,
   ListSessionsInput,
   type MemoryBackend,
