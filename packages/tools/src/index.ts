@@ -246,6 +246,7 @@ export {
   type MessageBackend,
   type MessageClaimed,
   type MessageEntry,
+  type MessageListEntry,
   type MessageReplyArgs,
   type MessageSent,
   type MessageStatus,
