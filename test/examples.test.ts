@@ -43,7 +43,7 @@ describe('examples', () => {
     const out = run('library-agent-loop.mjs');
     expect(out).toContain('framework registered 20 colony tools');
     expect(out).toMatch(/task_post -> ok: \{"id":\d+/);
-    expect(out).toMatch(/search -> ok: \[\{"id":\d+,"session_id":"myagent-1","kind":"decision"/);
+    expect(out).toMatch(/search -> ok: \[\{"id":\d+,"kind":"decision"/);
     expect(out).toContain('task_post -> error INVALID_PARAMETERS');
   });
 

@@ -150,10 +150,11 @@ export const K = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
 export const BUSY = /SQLITE_BUSY|database is locked/i;
 
 /** An SDK client on a freshly spawned colony-mcp (with more environment, e.g. COLONY_CLOCK_FILE), stderr collected. */
-export async function connectServer(db, env) {
+/** A colony-mcp process on `db`; `flags` adds command-line flags (e.g. `--root <dir>`). */
+export async function connectServer(db, env, flags = []) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [DIST.mcpMain, '--db', db, '--home', HOME],
+    args: [DIST.mcpMain, '--db', db, '--home', HOME, ...flags],
     stderr: 'pipe',
     ...(env ? { env: { ...process.env, ...env } } : {}),
   });

@@ -61,7 +61,7 @@ describe('colony task drift', () => {
 });
 
 describe('colony task handoff / accept / decline', () => {
-  it('hands off with repeatable flags, and accept moves the claims', async () => {
+  it('hands off with repeatable flags, and accepts', async () => {
     const run = colony([
       'task',
       'handoff',
@@ -97,7 +97,8 @@ describe('colony task handoff / accept / decline', () => {
 
     const accepted = colony(['task', 'accept', String(id), '--session', 'codex-1']);
     expect(accepted.code).toBe(0);
-    expect(accepted.stdout).toBe(`accepted handoff #${id} on task #${taskId}\nclaimed: src/lexer.ts, src/tokens.ts\n`);
+    // The tool answers the status alone (issue 17); the claims move as the coordination tests pin.
+    expect(accepted.stdout).toBe(`accepted handoff #${id}\n`);
     const again = colony(['task', 'accept', `#${id}`, '--session', 'codex-2']);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^colony: ALREADY_ACCEPTED: .+\n$/);
@@ -134,7 +135,7 @@ describe('colony task relay', () => {
     expect(run.stdout).toMatch(/^relay #\d+ pending for any on task #\d+\nwarning: fetch_files_at omitted/);
     const id = /#(\d+)/.exec(run.stdout)![1]!;
     expect(colony(['task', 'accept', id, '--session', 'codex-2']).stdout).toMatch(
-      new RegExp(`^accepted relay #${id} on task #${taskId}\\n`),
+      new RegExp(`^accepted relay #${id}\\n`),
     );
     const other = relay(['--fetch-files-at', 'abc1234', '--json']).json();
     expect(other).toEqual({ relay_observation_id: expect.any(Number), status: 'pending' });

@@ -90,7 +90,8 @@ describe('colony inbox', () => {
       'elsewhere',
       '--json',
     ]);
-    expect(elsewhere.json().summary).toMatchObject({ unread_message_count: 0, pending_handoff_count: 0 });
+    // The raw answer leaves counts of 0 out.
+    expect(elsewhere.json().summary).toEqual({ blocked: false, next_action: expect.any(String) });
   });
 
   it('refuses a missing --agent and unknown flags as usage errors', () => {

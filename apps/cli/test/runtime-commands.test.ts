@@ -88,7 +88,7 @@ describe('colony workspace and colony exec', () => {
     expect(colony(['workspace', 'list', '--repo-root', root]).stdout).toBe('no workspaces\n');
 
     const clean = colony(['workspace', 'clean', '--repo-root', root, '--json']);
-    expect(clean.json()).toEqual({
+    expect(clean.json()).toMatchObject({
       interrupted: [],
       process_groups_killed: 0,
       worktrees_removed: 0,

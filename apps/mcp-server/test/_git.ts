@@ -33,6 +33,18 @@ export function tempRepo(): string {
   return root;
 }
 
+/** Worktrees in use: `git worktree list` without the recycled ones pooled under `.colony/worktrees/.pool/`. */
 export function worktreeCount(root: string): number {
-  return git(root, 'worktree', 'list').split('\n').length;
+  return git(root, 'worktree', 'list')
+    .split('\n')
+    .filter((line) => !line.includes(POOL)).length;
 }
+
+/** Recycled worktrees waiting in the pool. */
+export function pooledCount(root: string): number {
+  return git(root, 'worktree', 'list')
+    .split('\n')
+    .filter((line) => line.includes(POOL)).length;
+}
+
+const POOL = join('.colony', 'worktrees', '.pool', '');

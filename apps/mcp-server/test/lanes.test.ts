@@ -211,8 +211,9 @@ describe('hivemind_context over stdio', () => {
     expect(ctx.attention.observation_ids).toContain(message.message_observation_id);
     expect(ctx.memory_hits.map((h: { id: number }) => h.id)).toContain(decision.id);
     for (const hit of ctx.memory_hits) {
-      expect(Object.keys(hit).sort()).toEqual(['id', 'kind', 'score', 'session_id', 'snippet', 'task_id', 'ts']);
-      expect(hit.snippet.length).toBeLessThanOrEqual(82);
+      // search's compact hit: session_id and ts come with get_observations.
+      expect(Object.keys(hit).sort()).toEqual(['id', 'kind', 'score', 'snippet', 'task_id']);
+      expect(hit.snippet.length).toBeLessThanOrEqual(66);
     }
     expect(ctx.negative_warnings).toEqual([
       {

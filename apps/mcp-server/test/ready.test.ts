@@ -100,14 +100,8 @@ describe('task_ready_for_agent over stdio', () => {
       empty_state:
         'No claimable plan subtasks. Publish a Queen/task plan for multi-agent work, reinforce a proposal with task_propose/task_reinforce, or use task_list only for browsing.',
       next_action: 'Publish a Queen/task plan or promote a proposal into claimable work.',
-      budget: {
-        items_available: 0,
-        items_returned: 0,
-        collapsed_count: 0,
-        estimated_tokens_returned: expect.any(Number),
-        hydrate_with: 'task_plan_list',
-        why_collapsed: null,
-      },
+      // Nothing left out: the budget is trimmed to what was returned and its size.
+      budget: { items_returned: 0, estimated_tokens_returned: expect.any(Number) },
     });
     expect((await ok('task_list', { session_id: 'fresh-1' })).coordination_warning).toBeUndefined();
   });

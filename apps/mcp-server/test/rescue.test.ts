@@ -106,8 +106,6 @@ describe('rescue over stdio', () => {
 
     expect(await ok('task_accept_relay', { relay_observation_id: relayId, session_id: 'codex-1' })).toEqual({
       status: 'accepted',
-      task_id: taskId,
-      claimed_files: ['src/a.ts', 'src/b.ts'],
     });
   });
 

@@ -27,6 +27,18 @@ export interface BudgetFacts {
   readonly hydrate_with?: string;
   /** Said only when something was left out. */
   readonly why_collapsed?: string;
+  /**
+   * When nothing was left out, answer only items_returned and estimated_tokens_returned
+   * (WholeBudgetInfo): the other fields would say nothing. For the tools issue 17 trimmed.
+   */
+  readonly trimWhenWhole?: boolean;
+}
+
+/** The budget as answered: whole (nothing collapsed, trimmed) or the full object. */
+export type AnsweredBudget = Budget | WholeBudget;
+export interface WholeBudget {
+  readonly items_returned: number;
+  readonly estimated_tokens_returned: number;
 }
 
 /**
@@ -35,10 +47,25 @@ export interface BudgetFacts {
  */
 export function withBudget<T extends object>(
   payload: T,
+  facts: BudgetFacts & { readonly trimWhenWhole: true },
+  tokens: TokenCounter,
+): T & { readonly budget: AnsweredBudget };
+export function withBudget<T extends object>(
+  payload: T,
   facts: BudgetFacts,
   tokens: TokenCounter,
-): T & { readonly budget: Budget } {
+): T & { readonly budget: Budget };
+export function withBudget<T extends object>(
+  payload: T,
+  facts: BudgetFacts,
+  tokens: TokenCounter,
+): T & { readonly budget: AnsweredBudget } {
   const collapsed = Math.max(0, facts.available - facts.returned);
+  if (collapsed === 0 && facts.trimWhenWhole) {
+    const draft: WholeBudget = { items_returned: facts.returned, estimated_tokens_returned: 0 };
+    const estimate = tokens.count(JSON.stringify({ ...payload, budget: draft }));
+    return { ...payload, budget: { ...draft, estimated_tokens_returned: estimate } };
+  }
   const draft: Budget = {
     items_available: facts.available,
     items_returned: facts.returned,

@@ -6,7 +6,7 @@
  * halves with every half-life. It never writes.
  */
 import { countObservations, getTask } from '@swarm/storage';
-import { ATTENTION_LIST_CAPS, ATTENTION_TOKEN_BUDGET } from '@swarm/tools';
+import { ATTENTION_LIST_CAPS, ATTENTION_TOKEN_BUDGET, expandInbox } from '@swarm/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NEXT_ACTIONS as ATTENTION_NEXT_ACTIONS } from '../src/attention/attention-service';
 import { SWEEP_SUGGESTION } from '../src/attention/claim-signals';
@@ -27,8 +27,12 @@ beforeEach(async () => {
 });
 afterEach(() => fx.close());
 
-const inbox = (session_id = 'codex-1', extra: Record<string, unknown> = {}) =>
+/** The answer as sent: empty buckets and zero counts left out. */
+const answer = (session_id = 'codex-1', extra: Record<string, unknown> = {}) =>
   fx.ok<Inbox>('attention_inbox', { session_id, agent: 'codex', repo_root: team.repo, ...extra });
+/** The answer with every count and bucket back (expandInbox), for the bucket rules below. */
+const inbox = (session_id = 'codex-1', extra: Record<string, unknown> = {}) =>
+  answer(session_id, extra).then(expandInbox);
 const message = (urgency: string, content: string, extra: Record<string, unknown> = {}) =>
   fx
     .ok<{ message_observation_id: number }>('task_message', {
@@ -55,9 +59,17 @@ const edit = (sessionId: string, filePath: string) => {
 };
 
 describe('attention_inbox: empty and scope', () => {
-  it('answers zeros and the idle next action for a session not registered yet, writing nothing', async () => {
+  it('answers only blocked and the idle next action for a session not registered yet, writing nothing', async () => {
     const before = countObservations(fx.store);
-    const result = await inbox('nobody-yet');
+    // Nothing waits: zero counts, empty buckets and the empty stale summary are left out, and
+    // the budget, with nothing collapsed, is trimmed to what was returned and its size.
+    const sent = await answer('nobody-yet');
+    expect(sent).toEqual({
+      summary: { blocked: false, next_action: ATTENTION_NEXT_ACTIONS.idle },
+      budget: { items_returned: 0, estimated_tokens_returned: expect.any(Number) },
+    });
+    expect(sent.budget.estimated_tokens_returned).toBe(createTokenCounter().count(JSON.stringify(sent)));
+    const result = expandInbox(sent);
     expect(result.summary).toEqual({
       unread_message_count: 0,
       blocking_message_count: 0,
@@ -77,8 +89,6 @@ describe('attention_inbox: empty and scope', () => {
       top_stale_branches: [],
       sweep_suggestion: null,
     });
-    expect(result.budget).toMatchObject({ items_available: 0, items_returned: 0, collapsed_count: 0 });
-    expect(result.budget.estimated_tokens_returned).toBeGreaterThan(50);
     expect(countObservations(fx.store)).toBe(before);
   });
 
@@ -219,10 +229,10 @@ describe('attention_inbox: messages', () => {
     });
     expect(result.budget.why_collapsed).toMatch(/^Listed by priority within ~\d+ tokens/);
     expect(result.budget.estimated_tokens_returned).toBeLessThanOrEqual(ATTENTION_TOKEN_BUDGET);
-    const counted = createTokenCounter().count(JSON.stringify(result));
+    const counted = createTokenCounter().count(JSON.stringify(await answer()));
     expect(Math.abs(result.budget.estimated_tokens_returned - counted)).toBeLessThanOrEqual(20);
     // A composing surface may lift the budget: then every entry is listed up to the caps.
-    const all = fx.attention.inbox(
+    const all = fx.attention.read(
       { session_id: 'codex-1', agent: 'codex', repo_root: team.repo },
       { tokenBudget: Number.POSITIVE_INFINITY },
     );

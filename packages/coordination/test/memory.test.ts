@@ -33,21 +33,22 @@ type Hit = {
 };
 
 describe('search', () => {
-  it('returns compact hits only: exactly id, session_id, kind, snippet, score, ts, task_id', async () => {
+  it('returns compact hits only: exactly id, kind, snippet, score, task_id (session_id and ts are hydrated)', async () => {
     const id = await post('The auth middleware rejects expired tokens with a 401.');
     const hits = await fx.ok<Hit[]>('search', { query: 'auth middleware' });
     expect(hits).toHaveLength(1);
-    expect(Object.keys(hits[0]!).sort()).toEqual(['id', 'kind', 'score', 'session_id', 'snippet', 'task_id', 'ts']);
-    expect(hits[0]).toMatchObject({ id, session_id: 'claude-1', kind: 'note', ts: START + 1, task_id: taskId });
-    expect(hits[0]).not.toHaveProperty('content');
+    expect(Object.keys(hits[0]!).sort()).toEqual(['id', 'kind', 'score', 'snippet', 'task_id']);
+    expect(hits[0]).toMatchObject({ id, kind: 'note', task_id: taskId });
     expect(hits[0]!.snippet).toBe('The auth middleware rejects expired tokens with a 401.');
+    const [body] = await fx.ok<Array<Record<string, unknown>>>('get_observations', { ids: [id] });
+    expect(body).toMatchObject({ id, session_id: 'claude-1', ts: START + 1 });
   });
 
   it('cuts long bodies to a snippet around the match', async () => {
     const long = `${'filler words here. '.repeat(40)}The needle sits here. ${'more trailing text. '.repeat(40)}`;
     await post(long);
     const [hit] = await fx.ok<Hit[]>('search', { query: 'needle' });
-    expect(hit!.snippet.length).toBeLessThanOrEqual(162);
+    expect(hit!.snippet.length).toBeLessThanOrEqual(66);
     expect(hit!.snippet.length).toBeLessThan(long.length);
     expect(hit!.snippet).toContain('needle');
   });

@@ -117,7 +117,7 @@ describe('task_accept_relay', () => {
     await team.claim('claude-1', 'src/a.ts');
     const { relay_observation_id: id } = await team.relay();
     const result = await fx.ok('task_accept_relay', { relay_observation_id: id, session_id: 'codex-1' });
-    expect(result).toEqual({ status: 'accepted', task_id: team.taskId, claimed_files: ['src/a.ts'] });
+    expect(result).toEqual({ status: 'accepted' });
     expect(team.claims('claude-1').map((c) => c.state)).toEqual(['released']);
     expect(team.claims('codex-1').map((c) => [c.filePath, c.state])).toEqual([['src/a.ts', 'active']]);
     expect(repliesTo(fx.store, id).map((r) => getObservation(fx.store, r)?.kind)).toEqual(['relay_accepted']);

@@ -128,7 +128,7 @@ describe('task_post', () => {
     const result = await post({ kind: 'decision', content: 'Using BM25 + cosine hybrid with alpha=0.5' });
     expect(result).toEqual({
       id: result.id,
-      hint: 'For working state without a known task_id, use task_note_working.',
+      hint: 'Working state without task_id: task_note_working.',
     });
     const row = getObservation(fx.store, result.id);
     expect(row).toMatchObject({

@@ -63,7 +63,7 @@ export {
   ToolRegistry,
 } from './registry';
 // Shared vocabulary: limits, the budget object
-export { type BudgetInfo, MAX_CONTENT_CHARS, TARGET_AGENTS } from './schemas';
+export { type BudgetInfo, MAX_CONTENT_CHARS, TARGET_AGENTS, type WholeBudgetInfo } from './schemas';
 // Tool family: attention
 export {
   ATTENTION_DEFAULTS,
@@ -73,6 +73,7 @@ export {
   type AttentionBlocker,
   type AttentionClaimEntry,
   type AttentionHandoff,
+  type AttentionInbox,
   AttentionInboxInput,
   type AttentionInboxResult,
   type AttentionLaneAction,
@@ -80,6 +81,8 @@ export {
   type AttentionStalledLane,
   type AttentionSummary,
   type AttentionWake,
+  type ExpandedInbox,
+  expandInbox,
   FILE_HEAT_EDIT_SCAN,
   FILE_HEAT_WINDOW_HALF_LIVES,
   type FileHeatEntry,
@@ -200,6 +203,7 @@ export {
 } from './tools/links';
 // Tool family: memory
 export {
+  type CompactSearchHit,
   GetObservationsInput,
   ListSessionsInput,
   type MemoryBackend,
@@ -244,6 +248,7 @@ export {
   type MessageBackend,
   type MessageClaimed,
   type MessageEntry,
+  type MessageListEntry,
   type MessageReplyArgs,
   type MessageSent,
   type MessageStatus,

@@ -82,6 +82,14 @@ export interface BudgetInfo {
   hydrate_with: string;
   why_collapsed: string | null;
 }
+/**
+ * The budget object when nothing was left out, as the tools that trim it answer
+ * (attention_inbox, issue 17): the rest would only say "0 collapsed, why: null".
+ */
+export interface WholeBudgetInfo {
+  items_returned: number;
+  estimated_tokens_returned: number;
+}
 /** A JSON object (not an array, not a scalar), at most MAX_CONTENT_CHARS once serialized. */
 export const jsonObject = z
   .record(z.string(), z.unknown())

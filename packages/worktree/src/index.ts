@@ -18,6 +18,7 @@ export {
 export {
   colonyWorktrees,
   isInside,
+  POOL_DIR,
   resolveWorkspace,
   swarmBranch,
   swarmLogFile,
@@ -40,6 +41,21 @@ export {
   mergeIntoWorktree,
   type SourceResult,
 } from './merge';
+// The recycled-worktree pool
+export {
+  type ForkedWorktree,
+  forkWorktree,
+  POOL_DEFAULT_CAPACITY,
+  POOL_MAX_AGE_MS,
+  type PoolSlot,
+  type PrunePoolOptions,
+  poolCapacity,
+  poolRoot,
+  poolSlots,
+  prunePool,
+  type ReleasedWorktree,
+  releaseWorktree,
+} from './pool';
 // Process groups (recovery) and secret masking
 export { killOwnedGroup, ownsGroup, processStartTime } from './process-groups';
 export { MASK, MIN_SECRET_LENGTH, secretRedactor } from './redact';
@@ -79,6 +95,7 @@ export {
   type DestroyOutcome,
   destroyRefusal,
   destroyWorkspace,
+  destroyWorkspaces,
   type ForkedWorkspace,
   forkNames,
   forkWorkspaces,

@@ -12,6 +12,8 @@ import { COLONY_DIR, openRepo, type Repo } from './repo';
 import { listWorktrees, type WorktreeInfo } from './worktrees';
 
 export const WORKTREES_DIR = 'worktrees';
+/** The recycled-worktree pool's folder under `worktrees/` (see pool.ts); never a workspace. */
+export const POOL_DIR = '.pool';
 
 export function worktreesRoot(repo: Repo): string {
   return join(repo.root, COLONY_DIR, WORKTREES_DIR);
@@ -43,11 +45,12 @@ export interface Workspace {
   readonly repo: Repo;
 }
 
-/** Colony-made worktrees of a repository (under `.colony/worktrees/`). */
+/** Colony-made worktrees of a repository (under `.colony/worktrees/`, the pool left out). */
 export async function colonyWorktrees(repo: Repo): Promise<Workspace[]> {
   const base = worktreesRoot(repo);
+  const pool = join(base, POOL_DIR);
   return (await listWorktrees(repo))
-    .filter((w) => !w.main && isInside(base, w.path))
+    .filter((w) => !w.main && isInside(base, w.path) && !isInside(pool, w.path))
     .map((w) => toWorkspace(repo, base, w));
 }
 

@@ -4,11 +4,13 @@
  * list, merge into a branch, destroy (refusing a dirty or unmerged workspace unless
  * forced, so no work is lost silently). Expected outcomes are values.
  */
+import { availableParallelism } from 'node:os';
 import { git } from './_git';
 import { colonyWorktrees, type Workspace, workspaceLayout } from './layout';
 import { type MergeStrategy, mergeBranches } from './merge';
+import { forkWorktree, releaseWorktree } from './pool';
 import { type Repo, resolveCommit } from './repo';
-import { createWorktree, removeWorktree, worktreeStatus } from './worktrees';
+import { worktreeStatus } from './worktrees';
 
 export interface ForkedWorkspace {
   workspace_id: string;
@@ -35,11 +37,12 @@ export async function forkWorkspaces(
   names: readonly string[],
 ): Promise<ForkedWorkspace[]> {
   const base = await resolveCommit(repo.root, baseRef);
-  // Metadata is serialized by the repository lock; the checkouts fill in parallel.
+  // Metadata is serialized by the repository lock; the checkouts fill in parallel; pooled
+  // worktrees (recycled by destroy) are taken first, so only the files that differ are written.
   return Promise.all(
     names.map(async (name) => {
       const layout = workspaceLayout(repo, name);
-      const wt = await createWorktree(repo, { ...layout, base, lockReason: `colony workspace ${name}` });
+      const wt = await forkWorktree(repo, { ...layout, base, lockReason: `colony workspace ${name}` });
       return { workspace_id: wt.path, workspace_name: name, branch: wt.branch, base_commit: base };
     }),
   );
@@ -107,7 +110,7 @@ export type DestroyOutcome =
     };
 
 /**
- * Removes a workspace and its branch. Without `force`: a dirty worktree is refused
+ * Removes a workspace (recycled into the worktree pool when it can be) and its branch. Without `force`: a dirty worktree is refused
  * (`dirty`, with its files), and so is a branch holding commits reachable from no other
  * branch (`unmerged`).
  */
@@ -116,8 +119,26 @@ export async function destroyWorkspace(repo: Repo, ws: Workspace, force: boolean
     const refusal = await destroyRefusal(repo, ws);
     if (refusal) return refusal;
   }
-  const removed = await removeWorktree(repo, ws.workspace_id, { force, deleteBranch: 'always' });
+  // Into the pool when it may go (the next fork reuses it), else removed.
+  const removed = await releaseWorktree(repo, ws.workspace_id, { force, deleteBranch: 'always' });
   return { ok: true, workspace_id: ws.workspace_id, branch_deleted: removed.branchDeleted };
+}
+
+/**
+ * Destroys several workspaces, at most one per core at a time (each resets and cleans a
+ * tree, or deletes one); outcomes in the order given.
+ */
+export async function destroyWorkspaces(workspaces: readonly Workspace[], force: boolean): Promise<DestroyOutcome[]> {
+  const out: DestroyOutcome[] = [];
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < workspaces.length; i = next++) {
+      const ws = workspaces[i] as Workspace;
+      out[i] = await destroyWorkspace(ws.repo, ws, force);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), workspaces.length) }, lane));
+  return out;
 }
 
 /** Why a workspace may not be destroyed without force (dirty, or unmerged commits); null when it may. */

@@ -33,6 +33,9 @@ export interface CreateWorktreeOptions {
   readonly lockReason?: string | false;
 }
 
+/** A full object id (SHA-1 or SHA-256). */
+export const FULL_OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 export interface CreatedWorktree {
   readonly path: string;
   readonly branch: string;
@@ -47,7 +50,9 @@ export interface CreatedWorktree {
  */
 export async function createWorktree(repo: Repo, options: CreateWorktreeOptions): Promise<CreatedWorktree> {
   colonyDir(repo);
-  const baseCommit = await resolveCommit(repo.root, options.base ?? 'HEAD');
+  // A caller that resolved its base already (every fork does) saves a rev-parse.
+  const given = options.base ?? 'HEAD';
+  const baseCommit = FULL_OID.test(given) ? given : await resolveCommit(repo.root, given);
   const path = resolve(options.path);
   mkdirSync(dirname(path), { recursive: true });
   await withRepoLock(repo.commonDir, async () => {
@@ -167,14 +172,20 @@ export async function removeWorktree(
       removed = true;
     }
     await gitRaw(['worktree', 'prune'], { cwd: repo.root });
-    let branchDeleted = false;
-    const policy = options.deleteBranch ?? 'never';
-    if (branch && policy !== 'never') {
-      const ok = policy === 'always' || (await isMerged(repo.root, branch, policy.mergedInto));
-      if (ok) branchDeleted = (await gitRaw(['branch', '-D', branch], { cwd: repo.root })).code === 0;
-    }
+    const branchDeleted = await deleteBranchByPolicy(repo, branch, options.deleteBranch);
     return { removed, branchDeleted, branch };
   });
+}
+
+/** Deletes a released worktree's branch as `policy` says; call it under the repository lock. */
+export async function deleteBranchByPolicy(
+  repo: Repo,
+  branch: string | null,
+  policy: RemoveWorktreeOptions['deleteBranch'] = 'never',
+): Promise<boolean> {
+  if (!branch || policy === 'never') return false;
+  const ok = policy === 'always' || (await isMerged(repo.root, branch, policy.mergedInto));
+  return ok && (await gitRaw(['branch', '-D', branch], { cwd: repo.root })).code === 0;
 }
 
 /** Whether every commit of `branch` is reachable from `into`. */

@@ -4,7 +4,7 @@
  * blockers, stalled lanes, fresh claims, hot files) and the stale-claim summary.
  * Bodies are read with `colony show <id>`. Changes nothing.
  */
-import type { AttentionInboxResult } from '@swarm/tools';
+import { type AttentionInboxResult, type ExpandedInbox, expandInbox } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { agentArgs, agentInput, jsonArg } from '../_args';
 import { callTool, storeArgs, withColony } from '../_colony';
@@ -30,11 +30,11 @@ export default defineCommand({
       callTool<AttentionInboxResult>(colony, 'attention_inbox', agentInput(args)),
     );
     if (args.json) return printJson(inbox);
-    printLines(render(inbox));
+    printLines(render(expandInbox(inbox)));
   },
 });
 
-function render(inbox: AttentionInboxResult): string[] {
+function render(inbox: ExpandedInbox): string[] {
   const s = inbox.summary;
   const lines = [
     `inbox: ${s.unread_message_count} unread (${s.blocking_message_count} blocking, ${s.needs_reply_message_count} needs_reply), ${s.pending_handoff_count} handoff(s), ${s.pending_wake_count} wake(s), ${s.blocker_count} blocker(s), ${s.stalled_lane_count} stalled lane(s), ${s.recent_other_claim_count} fresh claim(s) of others, ${s.stale_claim_count} stale claim(s), ${s.hot_file_count} hot file(s)`,
@@ -66,7 +66,7 @@ function render(inbox: AttentionInboxResult): string[] {
     const top = stale.top_stale_branches.map((b) => `${b.branch} (${b.stale_claim_count})`).join(', ');
     lines.push(`stale: ${stale.stale_claim_count} claim(s), most on ${top}. ${stale.sweep_suggestion}`);
   }
-  const more = inbox.budget.collapsed_count;
+  const more = 'collapsed_count' in inbox.budget ? inbox.budget.collapsed_count : 0;
   if (more > 0) lines.push(`not listed: ${more} more entr${more === 1 ? 'y' : 'ies'} (counted above)`);
   return lines;
 }

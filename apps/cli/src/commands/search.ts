@@ -2,7 +2,7 @@
  * `colony search <query...>`: the `search` tool. Compact hits only; hydrate the ids
  * you want with `colony show`.
  */
-import type { SearchHit } from '@swarm/tools';
+import type { CompactSearchHit } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg, parseWholeNumber, restPositionals } from '../_args';
 import { callTool, defined, storeArgs, withColony } from '../_colony';
@@ -29,7 +29,7 @@ export default defineCommand({
       kind: args.kind,
       task_id: parseWholeNumber(args['task-id'], '--task-id'),
     });
-    const hits = await withColony(args, (colony) => callTool<SearchHit[]>(colony, 'search', input));
+    const hits = await withColony(args, (colony) => callTool<CompactSearchHit[]>(colony, 'search', input));
     if (args.json) return printJson(hits);
     if (hits.length === 0) return printLines([`no hits for "${input.query}"`]);
     printLines(

@@ -6,7 +6,7 @@
  * stale-claim summary and the decaying file heat. attention_inbox writes nothing, and
  * an unknown session is not registered by asking.
  */
-import type { AttentionInboxResult } from '@swarm/tools';
+import { type AttentionInbox, type AttentionInboxResult, expandInbox } from '@swarm/tools';
 import { given, type ReadTool } from './_reader';
 import type { ViewerScope } from './_scope';
 
@@ -20,13 +20,14 @@ export const HOT_FILE_LIMIT = 15;
 
 export interface ClaimsPanel {
   readonly claim_count: number;
-  readonly claims: AttentionInboxResult['recent_other_claims'];
-  readonly stale: AttentionInboxResult['stale_claim_signals'];
-  readonly file_heat: AttentionInboxResult['file_heat'];
+  readonly claims: AttentionInbox['recent_other_claims'];
+  readonly stale: AttentionInbox['stale_claim_signals'];
+  readonly file_heat: AttentionInbox['file_heat'];
 }
 
 export async function claimsPanel(read: ReadTool, scope: ViewerScope): Promise<ClaimsPanel> {
-  const inbox = await read<AttentionInboxResult>(
+  // The answer omits empty buckets and zero counts (issue 17); the panel shows them all.
+  const answer = await read<AttentionInboxResult>(
     'attention_inbox',
     given({
       session_id: VIEWER_SESSION,
@@ -37,6 +38,7 @@ export async function claimsPanel(read: ReadTool, scope: ViewerScope): Promise<C
       file_heat_limit: HOT_FILE_LIMIT,
     }),
   );
+  const inbox = expandInbox(answer);
   return {
     claim_count: inbox.summary.recent_other_claim_count,
     claims: inbox.recent_other_claims,

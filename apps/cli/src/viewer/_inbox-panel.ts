@@ -10,7 +10,14 @@
  *   attention (stalled or dead while holding claims or a sub-task) are listed after.
  * Entries are short previews; the page never shows a full body.
  */
-import type { AttentionInboxResult, HivemindContextResult, HivemindResult, ObservationBody } from '@swarm/tools';
+import {
+  type AttentionInbox,
+  type AttentionInboxResult,
+  expandInbox,
+  type HivemindContextResult,
+  type HivemindResult,
+  type ObservationBody,
+} from '@swarm/tools';
 import { LANE_LIMIT } from './_lanes-panel';
 import { given, type ReadTool } from './_reader';
 import type { ViewerScope } from './_scope';
@@ -52,9 +59,12 @@ export async function inboxPanel(read: ReadTool, scope: ViewerScope): Promise<In
 }
 
 async function sessionInbox(read: ReadTool, scope: ViewerScope, sessionId: string, agent: string): Promise<InboxPanel> {
-  const a = await read<AttentionInboxResult>(
-    'attention_inbox',
-    given({ session_id: sessionId, agent, repo_root: scope.repoRoot }),
+  // The answer omits empty buckets and zero counts (issue 17); expandInbox fills them back.
+  const a = expandInbox(
+    await read<AttentionInboxResult>(
+      'attention_inbox',
+      given({ session_id: sessionId, agent, repo_root: scope.repoRoot }),
+    ),
   );
   const s = a.summary;
   const items: InboxItem[] = [
@@ -98,11 +108,7 @@ async function sessionInbox(read: ReadTool, scope: ViewerScope, sessionId: strin
   };
 }
 
-function baton(
-  kind: 'handoff' | 'wake',
-  b: AttentionInboxResult['pending_handoffs'][number],
-  agent: string,
-): InboxItem {
+function baton(kind: 'handoff' | 'wake', b: AttentionInbox['pending_handoffs'][number], agent: string): InboxItem {
   return {
     kind,
     id: b.id,

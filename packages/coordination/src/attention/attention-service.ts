@@ -23,6 +23,7 @@ import {
   ATTENTION_DEFAULTS,
   ATTENTION_TOKEN_BUDGET,
   type AttentionBackend,
+  type AttentionInbox,
   type AttentionInboxInput,
   type AttentionInboxResult,
   type AttentionSummary,
@@ -38,6 +39,7 @@ import type { DomainContext } from '../context';
 import type { MessageService } from '../messages/message-service';
 import { normalizeRepoRoot } from '../tasks/task-service';
 import { recentOtherClaims, staleClaimSignals } from './claim-signals';
+import { compactInbox } from './compact-inbox';
 import { fileHeat, heatWindowMs } from './file-heat';
 import { blockerEntry, byUrgency, handoffEntry, messageEntry, wakeEntry } from './inbox-entries';
 import { type Candidate, listedOf, packByPriority } from './pack';
@@ -86,11 +88,21 @@ export class AttentionService implements AttentionBackend {
     this.#deps = deps;
   }
 
-  inbox(args: AttentionInboxInput, options: AttentionReadOptions = {}): AttentionInboxResult {
-    return this.#ctx.store.read(() => this.#read(args, options.tokenBudget ?? ATTENTION_TOKEN_BUDGET));
+  /** attention_inbox's answer: the inbox compacted (compactInbox), its budget trimmed when whole. */
+  inbox(args: AttentionInboxInput): AttentionInboxResult {
+    const { payload, facts } = this.#ctx.store.read(() => this.#read(args, ATTENTION_TOKEN_BUDGET));
+    return withBudget(compactInbox(payload), { ...facts, trimWhenWhole: true }, this.#ctx.tokens);
   }
 
-  #read(input: AttentionInboxInput, tokenBudget: number): AttentionInboxResult {
+  /** The inbox in full, every count and bucket present: for composing surfaces. */
+  read(args: AttentionInboxInput, options: AttentionReadOptions = {}): AttentionInbox {
+    const { payload, facts } = this.#ctx.store.read(() =>
+      this.#read(args, options.tokenBudget ?? ATTENTION_TOKEN_BUDGET),
+    );
+    return withBudget(payload, facts, this.#ctx.tokens);
+  }
+
+  #read(input: AttentionInboxInput, tokenBudget: number) {
     const ctx = this.#ctx;
     const args = { ...input, ...tuning(input) };
     const now = ctx.clock.now();
@@ -163,11 +175,8 @@ export class AttentionService implements AttentionBackend {
       stale_claim_signals: stale,
       file_heat: pick('file_heat'),
     };
-    return withBudget(
-      payload,
-      { available, returned: listed.size, hydrate_with: 'get_observations', why_collapsed: WHY_COLLAPSED },
-      ctx.tokens,
-    );
+    const facts = { available, returned: listed.size, hydrate_with: 'get_observations', why_collapsed: WHY_COLLAPSED };
+    return { payload, facts };
   }
 
   /** Repositories (repo_root and repo_roots together) and task ids; unknown task ids are refused. */
@@ -222,7 +231,7 @@ export class AttentionService implements AttentionBackend {
 }
 
 type Entries = Pick<
-  AttentionInboxResult,
+  AttentionInbox,
   | 'pending_handoffs'
   | 'pending_wakes'
   | 'unread_messages'

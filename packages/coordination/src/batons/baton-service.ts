@@ -246,8 +246,10 @@ export class BatonService implements BatonBackend {
       () => this.#locate(kind, field, id, sessionId),
       ({ baton, participant }) => {
         assertTarget(baton, participant, false);
-        const files = acceptBaton(this.#ctx, baton, participant, `${kind}_accepted`);
-        return { status: 'accepted', task_id: baton.taskId, claimed_files: files };
+        // The acceptor already knows the task from the baton it accepted; the claimed files are
+        // in the accepted observation (issue 17: the answer is the status alone).
+        acceptBaton(this.#ctx, baton, participant, `${kind}_accepted`);
+        return { status: 'accepted' };
       },
     );
   }

@@ -8,6 +8,7 @@
 import { countReadySubtasks, scopeAttention, scopeWarnings } from '@swarm/storage';
 import {
   CONTEXT_TOKEN_TARGET,
+  type CompactSearchHit,
   type ContextLane,
   HIVEMIND_ATTENTION_HINT,
   HIVEMIND_ATTENTION_HYDRATION,
@@ -17,7 +18,6 @@ import {
   type HivemindContextResult,
   NEGATIVE_WARNING_KINDS,
   type NegativeWarning,
-  type SearchHit,
 } from '@swarm/tools';
 import { withBudget } from '../budget';
 import type { DomainContext } from '../context';
@@ -106,6 +106,7 @@ export function hivemindContext(
       why_collapsed: lanesCollapsed
         ? `${listed.length} of ${lanes.length} lanes shown, needing attention first; hivemind lists all.`
         : 'Newest warnings and attention ids only: attention_inbox lists what waits, get_observations hydrates ids.',
+      trimWhenWhole: true,
     },
     ctx.tokens,
   );
@@ -139,7 +140,7 @@ function memoryHits(
   args: HivemindContextInput,
   lanes: readonly Lane[],
   skip: ReadonlySet<number>,
-): SearchHit[] {
+): CompactSearchHit[] {
   if (args.memory_limit === 0) return [];
   const query = args.query ?? derivedQuery(lanes);
   if (!query) return [];
@@ -147,7 +148,14 @@ function memoryHits(
     .liveSearch({ query, limit: args.memory_limit + skip.size })
     .filter((hit) => !skip.has(hit.id))
     .slice(0, args.memory_limit)
-    .map((hit) => ({ ...hit, snippet: makeSnippet(hit.snippet, query, SNIPPET_CHARS) }));
+    .map((hit) => ({
+      // search's compact hit (issue 17): session_id and ts come with get_observations.
+      id: hit.id,
+      kind: hit.kind,
+      snippet: makeSnippet(hit.snippet, query, SNIPPET_CHARS),
+      score: hit.score,
+      ...(hit.task_id === null ? {} : { task_id: hit.task_id }),
+    }));
 }
 
 function derivedQuery(lanes: readonly Lane[]): string {

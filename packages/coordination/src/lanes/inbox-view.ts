@@ -3,11 +3,11 @@
  * What startup cards read off an attention_inbox answer: the observation ids it listed,
  * the one blocker to show, and the few blocking items.
  */
-import type { AttentionInboxResult, StartupPanelResult } from '@swarm/tools';
+import type { AttentionInbox, StartupPanelResult } from '@swarm/tools';
 import { preview } from './lane';
 
 /** The observation ids the inbox listed: handoffs, wakes, messages, blockers, stalled lanes. */
-export function attentionIds(inbox: AttentionInboxResult): number[] {
+export function attentionIds(inbox: AttentionInbox): number[] {
   return [
     ...inbox.pending_handoffs.map((h) => h.id),
     ...inbox.unread_messages.map((m) => m.id),
@@ -18,7 +18,7 @@ export function attentionIds(inbox: AttentionInboxResult): number[] {
 }
 
 /** The first blocking message's preview, else the first open blocker's. */
-export function blockerOf(inbox: AttentionInboxResult): string | null {
+export function blockerOf(inbox: AttentionInbox): string | null {
   const blocking = inbox.unread_messages.find((m) => m.urgency === 'blocking');
   if (blocking) return preview(blocking.preview, 80);
   const post = inbox.blockers[0];
@@ -26,7 +26,7 @@ export function blockerOf(inbox: AttentionInboxResult): string | null {
 }
 
 /** Blocking messages, open blockers and pending handoffs, at most 3. */
-export function blockingItems(inbox: AttentionInboxResult): StartupPanelResult['blocking_items'] {
+export function blockingItems(inbox: AttentionInbox): StartupPanelResult['blocking_items'] {
   return [
     ...inbox.unread_messages
       .filter((m) => m.urgency === 'blocking')

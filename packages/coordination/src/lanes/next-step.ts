@@ -5,7 +5,7 @@
  * a handoff, a blocking message, a waiting relay, a needs_reply message, the lane
  * already under way, claimable ready work, stalled lanes, else the ready empty state.
  */
-import type { AttentionInboxResult, ReadyForAgentResult } from '@swarm/tools';
+import type { AttentionInbox, ReadyForAgentResult } from '@swarm/tools';
 import type { Lane } from './lane';
 import { preview } from './lane';
 
@@ -17,7 +17,7 @@ export interface NextStep {
 
 export interface NextStepInput {
   readonly sessionId: string;
-  readonly inbox: AttentionInboxResult;
+  readonly inbox: AttentionInbox;
   readonly ready: ReadyForAgentResult;
   readonly active: Lane | null;
 }

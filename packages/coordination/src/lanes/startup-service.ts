@@ -7,7 +7,7 @@
  */
 import { latestWorkingNote, liveClaimsOfTask, subtasksOfTasks } from '@swarm/storage';
 import {
-  type AttentionInboxResult,
+  type AttentionInbox,
   BRIDGE_PREVIEW_CAPS,
   BRIDGE_STATUS_SCHEMA,
   type BridgeStatusInput,
@@ -51,7 +51,7 @@ interface Snapshot {
   readonly lanes: Lane[];
   readonly own: Lane[];
   readonly active: Lane | null;
-  readonly inbox: AttentionInboxResult;
+  readonly inbox: AttentionInbox;
   readonly ready: ReadyForAgentResult;
   readonly note: { id: number; ts: number; text: string } | undefined;
   readonly next: NextStep;
@@ -202,7 +202,7 @@ export class StartupService implements StartupBackend {
     const lanes = laneService.lanes({ repoRoots });
     const own = laneService.sessionLanes(args.session_id, repoRoots);
     const active = pickActive(own, args.branch, args.query);
-    const inbox = attention.inbox({
+    const inbox = attention.read({
       session_id: args.session_id,
       agent: args.agent,
       repo_roots: repoRoots,

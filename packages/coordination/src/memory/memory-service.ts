@@ -17,6 +17,7 @@ import {
 } from '@swarm/storage';
 import {
   ColonyError,
+  type CompactSearchHit,
   type GetObservationsInput,
   type ListSessionsInput,
   type MemoryBackend,
@@ -75,7 +76,7 @@ export class MemoryService implements MemoryBackend {
     this.#rankers = options.rankers ?? [];
   }
 
-  search(args: SearchInput): SearchHit[] {
+  search(args: SearchInput): CompactSearchHit[] {
     const filter: KeywordFilter = {
       ...(args.kind === undefined ? {} : { kind: args.kind }),
       ...(args.task_id === undefined ? {} : { taskId: args.task_id }),
@@ -83,7 +84,14 @@ export class MemoryService implements MemoryBackend {
     // Rankers may re-order, so give them a deeper pool than the page they cut.
     const pool = this.#rankers.length > 0 ? Math.min(args.limit * RANKER_POOL_FACTOR, 200) : args.limit;
     const candidates = this.#retrieve(args.query, pool, args.limit, filter);
-    return this.#hits(args.query, args.limit, candidates);
+    // Hits for choosing what to hydrate: session_id and ts come with get_observations.
+    return this.#hits(args.query, args.limit, candidates).map(({ id, kind, snippet, score, task_id }) => ({
+      id,
+      kind,
+      snippet,
+      score,
+      ...(task_id === null ? {} : { task_id }),
+    }));
   }
 
   /** Candidates through the rankers, cut to `limit` compact hits. */

@@ -4,7 +4,8 @@
  * search hits.
  */
 
-export const SNIPPET_CHARS = 160;
+/** About 15 cl100k tokens: a 10-hit search stays within its 400-token goal (issue 17). */
+export const SNIPPET_CHARS = 64;
 
 export function makeSnippet(content: string, query: string, maxChars = SNIPPET_CHARS): string {
   const flat = content.replace(/\s+/g, ' ').trim();

@@ -61,6 +61,7 @@ export class ReadyService implements ReadyBackend {
         returned: result.ready.length,
         hydrate_with: 'task_plan_list',
         why_collapsed: 'Raise limit for more.',
+        trimWhenWhole: true,
       },
       this.#ctx.tokens,
     );

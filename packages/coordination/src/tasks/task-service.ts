@@ -46,7 +46,8 @@ import { compactLine, directedAgent, looksLikeFutureWork } from './post-routing'
 export const TASK_LIST_HINT = 'Inventory for browsing/debugging. Use task_ready_for_agent to choose work.';
 export const TASK_LIST_WARNING = 'task_list is inventory; use task_ready_for_agent to choose work.';
 export const TASK_LIST_STRONG_WARNING = 'Stop browsing. Call task_ready_for_agent before selecting work.';
-const POST_HINT = 'For working state without a known task_id, use task_note_working.';
+// Short: every post pays for it (issue 17's token goal).
+const POST_HINT = 'Working state without task_id: task_note_working.';
 const DIRECTED_HINT = 'For directed agent coordination, use task_message.';
 
 /** One canonical spelling of a repository root: absolute, no trailing separator. */

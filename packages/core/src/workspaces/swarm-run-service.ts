@@ -34,7 +34,15 @@ import {
   type SwarmStatusInput,
   type SwarmStatusResult,
 } from '@swarm/tools';
-import { prepareSwarm, processStartTime, runPrepared, type SwarmRecorder, swarmBranch } from '@swarm/worktree';
+import {
+  openRepo,
+  prepareSwarm,
+  processStartTime,
+  prunePool,
+  runPrepared,
+  type SwarmRecorder,
+  swarmBranch,
+} from '@swarm/worktree';
 import { coded, execNotAllowed } from './_refusals';
 import { recoverRun } from './recover';
 
@@ -47,8 +55,12 @@ export interface SwarmRunServiceOptions {
 }
 
 export interface SwarmRunService extends SwarmRunBackend {
-  /** Marks dead runs interrupted and recovers their worktrees; what `colony workspace clean` runs. */
-  recover(repoRoot?: string): Promise<RecoverReport>;
+  /**
+   * Marks dead runs interrupted and recovers their worktrees, and prunes the repository's
+   * worktree pool (stale or over-capacity slots; `emptyPool` removes them all, as
+   * `colony workspace clean` does).
+   */
+  recover(repoRoot?: string, emptyPool?: boolean): Promise<RecoverReport>;
   /** Resolves when every run started by this process has finished (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -59,6 +71,7 @@ export interface RecoverReport {
   worktrees_removed: number;
   branches_kept: string[];
   branches_deleted: string[];
+  pool_removed: number;
 }
 
 export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRunService {
@@ -211,13 +224,14 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
     }
   }
 
-  async function recover(repoRoot?: string): Promise<RecoverReport> {
+  async function recover(repoRoot?: string, emptyPool = false): Promise<RecoverReport> {
     const report: RecoverReport = {
       interrupted: [],
       process_groups_killed: 0,
       worktrees_removed: 0,
       branches_kept: [],
       branches_deleted: [],
+      pool_removed: 0,
     };
     for (const row of runningSwarmRuns(store, repoRoot)) {
       if (settle(row).state === 'interrupted') report.interrupted.push(row.id);
@@ -231,6 +245,10 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
       report.branches_kept.push(...one.branchesKept);
       report.branches_deleted.push(...one.branchesDeleted);
     }
+    if (repoRoot !== undefined) {
+      const repo = await openRepo(repoRoot).catch(() => null);
+      if (repo) report.pool_removed = await prunePool(repo, { all: emptyPool });
+    }
     return report;
   }
 
@@ -238,8 +256,8 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
     run: (args) => guard('swarm_run', () => run(args)),
     status: (args: SwarmStatusInput) => guard('swarm_status', async () => status(args.swarm_id)),
     collect: (args) => guard('swarm_collect', () => collect(args)),
-    clean: (args) => guard('workspace_clean', () => recover(args.repo_root)),
-    recover: (repoRoot) => coded(() => recover(repoRoot)),
+    clean: (args) => guard('workspace_clean', () => recover(args.repo_root, true)),
+    recover: (repoRoot, emptyPool) => coded(() => recover(repoRoot, emptyPool)),
     idle: async () => {
       await Promise.allSettled([...active.values()]);
     },

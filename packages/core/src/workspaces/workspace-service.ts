@@ -17,7 +17,7 @@ import {
   colonyWorktrees,
   commandsFor,
   destroyRefusal,
-  destroyWorkspace,
+  destroyWorkspaces,
   execParallel,
   forkNames,
   forkWorkspaces,
@@ -106,9 +106,9 @@ async function destroy(args: WorkspaceDestroyInput) {
       }
     }
   }
+  // Each goes into the worktree pool when it can (the next fork reuses it), else is removed.
   const destroyed = [];
-  for (const ws of workspaces) {
-    const outcome = await destroyWorkspace(ws.repo, ws, true);
+  for (const outcome of await destroyWorkspaces(workspaces, true)) {
     if (outcome.ok) destroyed.push({ workspace_id: outcome.workspace_id, branch_deleted: outcome.branch_deleted });
   }
   return { destroyed, count: destroyed.length };

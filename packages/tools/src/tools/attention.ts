@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import type { BudgetInfo } from '../schemas';
+import type { BudgetInfo, WholeBudgetInfo } from '../schemas';
 import { agentName, repoRoot, sessionId, taskId } from '../schemas';
 import type { LaneActivity } from './lane-activity';
 import type { MessageReplyArgs } from './messages';
@@ -40,7 +40,7 @@ export const ATTENTION_DEFAULTS = {
   recent_claim_window_minutes: 30,
   recent_claim_limit: 5,
   file_heat_half_life_minutes: 30,
-  file_heat_limit: 5,
+  file_heat_limit: 3,
 } as const;
 
 const minutes = z.int().min(1).max(1440).optional();
@@ -174,7 +174,8 @@ export interface FileHeatEntry {
   observation_id: number;
 }
 
-export interface AttentionInboxResult {
+/** The inbox in full: every count and bucket (composing surfaces such as startup_panel read it). */
+export interface AttentionInbox {
   summary: AttentionSummary;
   pending_handoffs: AttentionHandoff[];
   pending_wakes: AttentionWake[];
@@ -185,6 +186,62 @@ export interface AttentionInboxResult {
   stale_claim_signals: StaleClaimSignals;
   file_heat: FileHeatEntry[];
   budget: BudgetInfo;
+}
+
+/**
+ * attention_inbox's answer: the inbox with what says nothing left out (issue 17's token
+ * goal). Zero counts leave `summary` (blocked and next_action always stay), an empty
+ * bucket is omitted, stale_claim_signals appears only with stale claims, and the budget
+ * is trimmed to { items_returned, estimated_tokens_returned } when nothing was left out.
+ */
+export interface AttentionInboxResult {
+  summary: Partial<AttentionSummary> & Pick<AttentionSummary, 'blocked' | 'next_action'>;
+  pending_handoffs?: AttentionHandoff[];
+  pending_wakes?: AttentionWake[];
+  unread_messages?: AttentionMessage[];
+  blockers?: AttentionBlocker[];
+  stalled_lanes?: AttentionStalledLane[];
+  recent_other_claims?: AttentionClaimEntry[];
+  stale_claim_signals?: StaleClaimSignals;
+  file_heat?: FileHeatEntry[];
+  budget: BudgetInfo | WholeBudgetInfo;
+}
+
+/** attention_inbox's answer with every field back: omitted counts are 0, omitted buckets empty. */
+export type ExpandedInbox = Omit<AttentionInbox, 'budget'> & { budget: AttentionInboxResult['budget'] };
+
+/** For readers that walk every bucket (the CLI inbox, the viewer): fills back what the answer omits. */
+export function expandInbox(answer: AttentionInboxResult): ExpandedInbox {
+  const s = answer.summary;
+  return {
+    summary: {
+      unread_message_count: s.unread_message_count ?? 0,
+      blocking_message_count: s.blocking_message_count ?? 0,
+      needs_reply_message_count: s.needs_reply_message_count ?? 0,
+      pending_handoff_count: s.pending_handoff_count ?? 0,
+      pending_wake_count: s.pending_wake_count ?? 0,
+      blocker_count: s.blocker_count ?? 0,
+      stalled_lane_count: s.stalled_lane_count ?? 0,
+      recent_other_claim_count: s.recent_other_claim_count ?? 0,
+      stale_claim_count: s.stale_claim_count ?? 0,
+      hot_file_count: s.hot_file_count ?? 0,
+      blocked: s.blocked,
+      next_action: s.next_action,
+    },
+    pending_handoffs: answer.pending_handoffs ?? [],
+    pending_wakes: answer.pending_wakes ?? [],
+    unread_messages: answer.unread_messages ?? [],
+    blockers: answer.blockers ?? [],
+    stalled_lanes: answer.stalled_lanes ?? [],
+    recent_other_claims: answer.recent_other_claims ?? [],
+    stale_claim_signals: answer.stale_claim_signals ?? {
+      stale_claim_count: 0,
+      top_stale_branches: [],
+      sweep_suggestion: null,
+    },
+    file_heat: answer.file_heat ?? [],
+    budget: answer.budget,
+  };
 }
 
 const CAPS = ATTENTION_LIST_CAPS;
@@ -207,22 +264,26 @@ export const attentionInbox = defineTool({
     returns:
       '{ summary: { unread_message_count, blocking_message_count, needs_reply_message_count, ' +
       'pending_handoff_count, pending_wake_count, blocker_count, stalled_lane_count, ' +
-      'recent_other_claim_count, stale_claim_count, hot_file_count, blocked, next_action }, ' +
-      'pending_handoffs: [ { id, task_id, from_agent, summary, expires_at, next, accept_with, ' +
-      'decline_with } ], pending_wakes: [ { ...same, reason } ], unread_messages: [ { id, task_id, ts, ' +
+      'recent_other_claim_count, stale_claim_count, hot_file_count (each only when not 0), blocked, ' +
+      'next_action }, pending_handoffs?: [ { id, task_id, from_agent, summary, expires_at, next, accept_with, ' +
+      'decline_with } ], pending_wakes?: [ { ...same, reason } ], unread_messages?: [ { id, task_id, ts, ' +
       'from_agent, urgency, preview, expires_at, reply_tool, suggested_reply_args, reply_args, ' +
       'reply_with_tool, reply_with_args, mark_read_tool, mark_read_args, mark_read_with_tool, ' +
-      'mark_read_with_args, next_action? } ], blockers: [ { id, task_id, from_session_id, from_agent, ' +
-      'ts, preview, answer_with } ], stalled_lanes: [ { repo_root, branch, task, task_id, owner, ' +
+      'mark_read_with_args, next_action? } ], blockers?: [ { id, task_id, from_session_id, from_agent, ' +
+      'ts, preview, answer_with } ], stalled_lanes?: [ { repo_root, branch, task, task_id, owner, ' +
       'session_id, activity, activity_summary, worktree_path, live_claim_count, plan_subtask, ' +
       'observation_id, next_action, suggested_actions: [ { action, reason, tool?, args?, command? } ] ' +
-      '} ], recent_other_claims: [ { task_id, file_path, session_id, agent, claimed_at, observation_id ' +
-      '} ], stale_claim_signals: { stale_claim_count, top_stale_branches: [ { branch, task_id, ' +
-      'stale_claim_count } ], sweep_suggestion }, file_heat: [ { file_path, task_id, heat, ' +
+      '} ], recent_other_claims?: [ { task_id, file_path, session_id, agent, claimed_at, observation_id ' +
+      '} ], stale_claim_signals?: { stale_claim_count, top_stale_branches: [ { branch, task_id, ' +
+      'stale_claim_count } ], sweep_suggestion }, file_heat?: [ { file_path, task_id, heat, ' +
       'observation_id } ], budget }',
     errors: ['TASK_NOT_FOUND'],
     notes:
-      `Call it after hivemind_context and before task_ready_for_agent; it writes nothing. Scope: ` +
+      `Call it after hivemind_context and before task_ready_for_agent; it writes nothing. Compact ` +
+      `answer (issue 17, changed from the seed's always-present shape): a summary count of 0 is ` +
+      `omitted (blocked and next_action always stay), an empty bucket is omitted, stale_claim_signals ` +
+      `appears only when there are stale claims, and when nothing was left out the budget is just ` +
+      `{ items_returned, estimated_tokens_returned }. Scope: ` +
       `repo_root and repo_roots (together: their union; neither: every repository), narrowed by ` +
       `task_ids. Your buckets (handoffs, wakes, messages, blockers) cover the threads you take part in ` +
       `within scope; a session not registered yet simply has none. pending_handoffs: pending, ` +

@@ -82,11 +82,9 @@ export interface RelayResult {
   warning?: string;
 }
 
+/** Just the status: the baton named the task, and the accepted observation lists the files. */
 export interface AcceptBatonResult {
   status: 'accepted';
-  task_id: number;
-  /** Files now claimed by the acceptor, repo-relative. */
-  claimed_files: string[];
 }
 
 export interface DeclineBatonResult {
@@ -144,13 +142,15 @@ export const TaskAcceptHandoffInput = z.strictObject({ handoff_observation_id: o
 export type TaskAcceptHandoffInput = z.output<typeof TaskAcceptHandoffInput>;
 
 const acceptDocs = (kind: 'handoff' | 'relay', example: Record<string, unknown>): ToolDocs => ({
-  returns: "{ status: 'accepted', task_id, claimed_files }",
+  returns: "{ status: 'accepted' }",
   errors: RESOLVE_ERRORS,
   notes:
     `The acceptor must have joined the ${kind}'s task. In one transaction the baton turns accepted ` +
     `(a guarded update: of many racing acceptors exactly one wins, the rest get ALREADY_ACCEPTED), ` +
     `the sender's live claims on the transferred files are released and the acceptor holds an active ` +
-    `claim on each (claimed_files), and a \`${kind}_accepted\` observation is appended. ${TARGETING} ` +
+    `claim on each, and a \`${kind}_accepted\` observation (metadata.claimed_files) is appended. The ` +
+    `answer is the status alone (issue 17 dropped task_id and claimed_files to save tokens: the ` +
+    `${kind} named the task, and attention_inbox or task_claim_file show the claims). ${TARGETING} ` +
     `${RESOLUTION}`,
   example,
 });

@@ -8,10 +8,10 @@
  */
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import type { BudgetInfo } from '../schemas';
+import type { BudgetInfo, WholeBudgetInfo } from '../schemas';
 import { limit, repoRoot } from '../schemas';
 import type { LaneActivity } from './lane-activity';
-import type { SearchHit } from './memory';
+import type { CompactSearchHit } from './memory';
 
 /** What hivemind_context.summary.next_action always says: the inbox comes before choosing work. */
 export const HIVEMIND_NEXT_ACTION = 'Do not choose work yet. Call attention_inbox, then task_ready_for_agent.';
@@ -175,9 +175,9 @@ export interface HivemindContextResult {
   summary: HivemindContextSummary;
   attention: HivemindContextAttention;
   lanes: ContextLane[];
-  memory_hits: SearchHit[];
+  memory_hits: CompactSearchHit[];
   negative_warnings: NegativeWarning[];
-  budget: BudgetInfo;
+  budget: BudgetInfo | WholeBudgetInfo;
 }
 
 export const hivemindContext = defineTool({
@@ -194,8 +194,8 @@ export const hivemindContext = defineTool({
       'ready_work_hint, unread_message_count, pending_handoff_count, blocking, ready_work_count }, ' +
       'attention: { unread_messages, pending_handoffs, blocking, observation_ids, hydration, ' +
       'hydrate_with }, lanes: [ { task_id, branch, task, owner, activity, needs_attention, ' +
-      'locked_file_preview? } ], memory_hits: [ { id, session_id, kind, snippet, score, ts, task_id } ' +
-      '], negative_warnings: [ { id, session_id, kind, snippet, ts, task_id } ], budget }',
+      'locked_file_preview? } ], memory_hits: [ { id, kind, snippet, score, task_id? } ], ' +
+      'negative_warnings: [ { id, session_id, kind, snippet, ts, task_id } ], budget }',
     notes:
       `${SCOPE_NOTES} lanes are hivemind's, compacted, in the same order: they fill what is left of ` +
       `about ${CONTEXT_TOKEN_TARGET} tokens (at least one, at most limit); lane_count counts every ` +
@@ -209,7 +209,10 @@ export const hivemindContext = defineTool({
       `counts cover the scope (unread, not expired messages and pending, not expired handoffs on its ` +
       `threads; observation_ids also name pending relays); ready_work_count counts available plan ` +
       `sub-tasks there. summary.next_action is always "${HIVEMIND_NEXT_ACTION}" Hydrate memory and ` +
-      `warning ids with get_observations, attention with attention_inbox.`,
+      `warning ids with get_observations, attention with attention_inbox. Issue 17 (token goals) ` +
+      `changed the seed's shape: memory_hits are search's compact hits (no session_id or ts: ` +
+      `get_observations has them), and when nothing was left out the budget is just ` +
+      `{ items_returned, estimated_tokens_returned }.`,
     example: { repo_root: '/abs/repo', query: 'current task or branch', memory_limit: 3, limit: 20 },
   },
   handler: (args, b: Host) => b.lanes.context(args),

@@ -15,6 +15,7 @@ export const SearchInput = z.strictObject({
 });
 export type SearchInput = z.output<typeof SearchInput>;
 
+/** A memory hit in full, as examples_query lists it (search answers CompactSearchHit). */
 export interface SearchHit {
   id: number;
   session_id: string;
@@ -23,6 +24,19 @@ export interface SearchHit {
   score: number;
   ts: number;
   task_id: number | null;
+}
+
+/**
+ * A hit as `search` answers it: just enough to choose what to hydrate (issue 17's token
+ * goal: 10 hits in at most 400 tokens). session_id and ts come with get_observations.
+ */
+export interface CompactSearchHit {
+  id: number;
+  kind: string;
+  snippet: string;
+  score: number;
+  /** Absent when the observation is on no task thread. */
+  task_id?: number;
 }
 
 export interface ObservationBody {
@@ -56,7 +70,7 @@ export interface RecallResult {
 }
 
 export interface MemoryBackend {
-  search(args: SearchInput): SearchHit[];
+  search(args: SearchInput): CompactSearchHit[];
   getObservations(args: GetObservationsInput): ObservationBody[];
   timeline(args: TimelineInput): TimelineEntry[];
   listSessions(args: ListSessionsInput): SessionSummary[];
@@ -75,10 +89,12 @@ export const search = defineTool({
   mutates: false,
   docs: {
     returns:
-      '[ { id, session_id, kind, snippet, score, ts, task_id } ] - compact hits only, never full ' +
-      'bodies. Higher score is better.',
+      '[ { id, kind, snippet, score, task_id? } ] - compact hits only, never full bodies. Higher ' + 'score is better.',
     notes:
-      'Use query-rich terms: feature name, package, file path, task slug or exact error text. All ' +
+      'Contract change (issue 17, token goal: 10 hits in at most 400 tokens): a hit no longer carries ' +
+      'session_id and ts (get_observations returns both for the ids you pick), task_id is left out when ' +
+      'the observation is on no task thread, and the snippet is about 64 characters around the first ' +
+      'matching term. Use query-rich terms: feature name, package, file path, task slug or exact error text. All ' +
       'terms must match; when fewer than `limit` hits match every term, hits matching any term fill ' +
       'the rest. `kind` and `task_id` narrow the search. Scoring is hybrid: the keyword candidates are ' +
       're-ranked by `alpha * BM25 (scaled 0..1) + (1 - alpha) * cosine similarity` with ' +

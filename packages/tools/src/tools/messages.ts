@@ -73,6 +73,28 @@ export interface MessageEntry {
   mark_read_tool: 'task_message_mark_read';
 }
 
+/** The fields of an inbox entry that are often null; task_messages leaves them out then. */
+const NULLABLE_ENTRY_FIELDS = [
+  'to_session_id',
+  'reply_to',
+  'expires_at',
+  'claimed_by_session_id',
+  'claimed_by_agent',
+] as const;
+type NullableEntryField = (typeof NULLABLE_ENTRY_FIELDS)[number];
+
+/** A task_messages entry as answered: a null field is left out (issue 17's token goal). */
+export type MessageListEntry = Omit<MessageEntry, NullableEntryField> & {
+  [K in NullableEntryField]?: NonNullable<MessageEntry[K]>;
+};
+
+/** `entry` without its null fields. */
+export function listedMessage(entry: MessageEntry): MessageListEntry {
+  const listed: Record<string, unknown> = { ...entry };
+  for (const field of NULLABLE_ENTRY_FIELDS) if (listed[field] === null) delete listed[field];
+  return listed as MessageListEntry;
+}
+
 export interface MessageStatusResult {
   status: MessageStatus;
 }
@@ -164,7 +186,8 @@ export const taskMessages = defineTool({
       '[ { id, task_id, ts, from_session_id, from_agent, to_agent, to_session_id, urgency, status, ' +
       'reply_to, preview, expires_at, is_claimable_broadcast, claimed_by_session_id, claimed_by_agent, ' +
       "reply_tool: 'task_message', suggested_reply_args, mark_read_tool: 'task_message_mark_read' } ] " +
-      'newest first. Hydrate bodies with get_observations.',
+      'newest first; to_session_id, reply_to, expires_at, claimed_by_session_id and claimed_by_agent ' +
+      'are left out when null. Hydrate bodies with get_observations.',
     errors: ['SESSION_NOT_FOUND'],
     notes:
       "Addressed to you: to_session_id is yours, or to_agent is your agent (or 'any') with no " +
@@ -173,10 +196,11 @@ export const taskMessages = defineTool({
       'show. unread_only (default true) is the default inbox: unread and within TTL. With unread_only: ' +
       "false, status is the effective state (an unread message past its TTL shows as 'expired' even " +
       'before anything rewrote it). Listing never marks read: call task_message_mark_read after ' +
-      'reading, or reply with task_message using suggested_reply_args.',
+      'reading, or reply with task_message using suggested_reply_args. Contract change (issue 17, ' +
+      'token goals): the seed lists the nullable fields always; they are omitted when null.',
     example: { session_id: 'sess_abc', agent: 'claude', since_ts: 1714000000000, unread_only: true, limit: 50 },
   },
-  handler: (args, b: Host) => b.messages.list(args),
+  handler: (args, b: Host) => b.messages.list(args).map(listedMessage),
 });
 
 export const TaskMessageMarkReadInput = z.strictObject({ ...messageRef, task_id: taskId.optional() });

@@ -40,8 +40,12 @@ export const TaskClaimQuotaAcceptInput = z.strictObject({
 });
 export type TaskClaimQuotaAcceptInput = z.output<typeof TaskClaimQuotaAcceptInput>;
 
+/** Unlike task_accept_handoff's bare status, a quota accept names what it took over. */
 export interface QuotaAcceptResult extends AcceptBatonResult {
   handoff_observation_id: number;
+  task_id: number;
+  /** Files now claimed by the acceptor, repo-relative. */
+  claimed_files: string[];
 }
 
 export interface QuotaDeclineResult {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import type { BudgetInfo } from '../schemas';
+import type { BudgetInfo, WholeBudgetInfo } from '../schemas';
 import { agentName, limit, repoRoot, sessionId } from '../schemas';
 
 export const READY_EMPTY_STATE =
@@ -97,7 +97,7 @@ export interface ReadyForAgentResult extends Partial<ReadyClaimRouting> {
 }
 
 /** task_ready_for_agent's answer: the ready work plus its budget. */
-export type ReadyForAgentAnswer = ReadyForAgentResult & { budget: BudgetInfo };
+export type ReadyForAgentAnswer = ReadyForAgentResult & { budget: BudgetInfo | WholeBudgetInfo };
 
 export type AutopilotDecision =
   | 'accept_handoff'

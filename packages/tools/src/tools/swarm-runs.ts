@@ -92,6 +92,8 @@ export interface WorkspaceCleanResult {
   worktrees_removed: number;
   branches_kept: string[];
   branches_deleted: string[];
+  /** Recycled worktrees removed from the repository's pool (`.colony/worktrees/.pool/`). */
+  pool_removed: number;
 }
 
 /** What a backend provides for the swarm tools; asynchronous. */
@@ -214,15 +216,17 @@ export const workspaceClean = defineTool({
   docs: {
     returns:
       '{ interrupted: [ swarm_id ], process_groups_killed, worktrees_removed, branches_kept: [ branch ], ' +
-      'branches_deleted: [ branch ] }.',
+      'branches_deleted: [ branch ], pool_removed }.',
     errors: ['EXEC_NOT_ALLOWED'],
     notes:
       `A run still marked running whose process is gone is marked interrupted first (its unfinished workers ` +
       `too). The commands it left running are killed (SIGKILL to each task's recorded process group, only ` +
       `while the group is still the run's: its leader's start time matches, or a member works inside the ` +
       `task's worktree; Linux, where /proc tells). Each of its worktrees is auto-committed, then removed; a ` +
-      `branch with no commit of its own is deleted, any other kept. A server also does this once, on its first ` +
-      `runtime call. Without repo_root: every repository with interrupted runs. ${RUNTIME_NOTES}`,
+      `branch with no commit of its own is deleted, any other kept. With repo_root, the repository's pool of ` +
+      `recycled worktrees (.colony/worktrees/.pool/, refilled by workspace_destroy) is emptied too. A server ` +
+      `also recovers runs once, on its first runtime call. Without repo_root: every repository with ` +
+      `interrupted runs. ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo' },
   },
   handler: (args, b: HasSwarmRuns) => b.swarmRuns.clean(args),

@@ -33,13 +33,7 @@ const ACTIONS = {
   accept: {
     description: 'Accept a handoff or relay addressed to you; its file claims become yours.',
     extra: {},
-    render: (kind: Kind, id: number, value: unknown) => {
-      const { task_id, claimed_files } = value as AcceptBatonResult;
-      return [
-        `accepted ${kind} #${id} on task #${task_id}`,
-        `claimed: ${claimed_files.length === 0 ? 'none' : claimed_files.join(', ')}`,
-      ];
-    },
+    render: (kind: Kind, id: number, value: unknown) => [`${(value as AcceptBatonResult).status} ${kind} #${id}`],
   },
   decline: {
     description: 'Decline a handoff or relay (or withdraw your own handoff), with a reason.',

@@ -10,7 +10,8 @@ import { repoRootArg, runtimeCall } from '../_runtime';
 export default defineCommand({
   meta: {
     name: 'clean',
-    description: 'Recover interrupted swarm runs: remove their worktrees, keep branches holding commits.',
+    description:
+      'Recover interrupted swarm runs (remove their worktrees, keep branches holding commits) and empty the worktree pool.',
   },
   args: { ...repoRootArg, ...jsonArg, ...storeArgs },
   async run({ args }) {
@@ -22,6 +23,7 @@ export default defineCommand({
       `interrupted runs: ${result.interrupted.length ? result.interrupted.join(', ') : 'none'}`,
       `commands killed: ${result.process_groups_killed}`,
       `worktrees removed: ${result.worktrees_removed}`,
+      `pooled worktrees removed: ${result.pool_removed}`,
       ...result.branches_kept.map((b) => `kept ${b} (it holds commits)`),
     ]);
   },
