@@ -15,9 +15,12 @@ export function cliStore(prefix: string) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const db = join(dir, 'colony.db');
   const home = join(dir, 'home');
-  /** Runs `colony <args> --db <db> --home <home>` from `dir`. */
+  /** Runs `colony <args> --db <db> --home <home>` from `dir` (the store flags go before a `--`). */
   function colony(args: string[]) {
-    const result = spawnSync(process.execPath, [CLI, ...args, '--db', db, '--home', home], {
+    const store = ['--db', db, '--home', home];
+    const rest = args.indexOf('--');
+    const argv = rest < 0 ? [...args, ...store] : [...args.slice(0, rest), ...store, ...args.slice(rest)];
+    const result = spawnSync(process.execPath, [CLI, ...argv], {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, COLONY_HOME: home, NO_COLOR: '1' },

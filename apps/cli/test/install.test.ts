@@ -192,6 +192,27 @@ describe('colony install --ide claude-code', () => {
     expect(existsSync(join(odd, '.claude.json'))).toBe(false);
   });
 
+  it('--allow-exec registers the MCP server with --allow-exec, and never the hooks', () => {
+    const fresh = newHome();
+    const run = install(fresh, ['--ide', 'claude-code', '--allow-exec']);
+    expect(run.code).toBe(0);
+    expect(readJson(join(fresh, '.claude.json')).mcpServers.colony).toEqual({
+      type: 'stdio',
+      command: process.execPath,
+      args: [CLI, 'mcp', '--allow-exec'],
+    });
+    const config = readJson(join(fresh, '.claude', 'settings.json'));
+    for (const event of EVENTS) {
+      for (const hook of colonyHandlers(config, event)) expect(hook.command).not.toContain('--allow-exec');
+    }
+    const codex = install(fresh, ['--ide', 'codex', '--allow-exec']);
+    expect(codex.code).toBe(0);
+    expect(readToml(readFileSync(join(fresh, '.codex', 'config.toml'), 'utf8')).mcp_servers.colony).toEqual({
+      command: process.execPath,
+      args: [CLI, 'mcp', '--allow-exec'],
+    });
+  });
+
   it('an unknown --ide is a usage error', () => {
     const run = install(newHome(), ['--ide', 'cursor']);
     expect(run.code).toBe(2);

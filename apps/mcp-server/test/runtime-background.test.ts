@@ -1,10 +1,11 @@
 /**
  * Background swarm runs over the real MCP SDK client: swarm_run answers at once,
  * swarm_status follows the workers, swarm_collect answers swarm_run's response; and a
- * server killed with SIGKILL mid-run: a new server reads the run interrupted and
- * recovers its worktrees, keeping the branch that holds a commit.
+ * server killed with SIGKILL mid-run: a new server reads the run (and its workers)
+ * interrupted, kills the commands the dead server left running, and recovers its
+ * worktrees, keeping the branch that holds a commit.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { type Server, startServer, tempDir } from './_harness';
 const servers: Server[] = [];
 const groups: number[] = [];
 afterEach(async () => {
+  // Only a failed test leaves any: the recovery under test kills them.
   for (const pgid of groups.splice(0)) {
     try {
       process.kill(-pgid, 'SIGKILL');
@@ -29,6 +31,21 @@ async function server(db: string): Promise<Server> {
   const s = await startServer({ db, flags: ['--allow-exec'] });
   servers.push(s);
   return s;
+}
+
+/** Live (not zombie) processes of a process group, read from /proc. */
+function liveMembers(pgid: number): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') out.push(Number(name));
+    } catch {
+      // Exited while we looked.
+    }
+  }
+  return out;
 }
 
 async function until<T>(fn: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
@@ -79,7 +96,7 @@ describe('background swarm runs', () => {
     expect((await s.call('swarm_status', { swarm_id: 'swarm-nope' })).payload.code).toBe('SWARM_NOT_FOUND');
   });
 
-  it('reads a run whose server was SIGKILLed as interrupted, and recovers its worktrees keeping committed work', async () => {
+  it('reads a run whose server was SIGKILLed as interrupted, kills its orphaned commands, and recovers its worktrees keeping committed work', async () => {
     const root = tempRepo();
     const pids = tempDir('colony-pids-');
     const db = join(tempDir(), 'colony.db');
@@ -105,12 +122,16 @@ describe('background swarm runs', () => {
     expect(worktreeCount(root)).toBe(3);
     const transport = (first.client as unknown as { transport: StdioClientTransport }).transport;
     process.kill(transport.pid as number, 'SIGKILL');
-    for (const pgid of groups) process.kill(-pgid, 'SIGKILL');
+    // The dead server's commands live on (orphans): only the recovery may end them.
+    for (const pgid of groups) expect(liveMembers(pgid).length, `group ${pgid}`).toBeGreaterThan(0);
 
     const second = await server(db);
     const status = await second.call('swarm_status', { swarm_id: id });
     expect(status.payload.state).toBe('interrupted');
-    expect(status.payload.workers.map((w: { state: string }) => w.state)).toEqual(['executing', 'executing']);
+    expect(status.payload.workers.map((w: { state: string }) => w.state)).toEqual(['interrupted', 'interrupted']);
+    expect(status.payload.progress).toMatchObject({ total: 2, running: 0, failed: 2 });
+    // The new server's first runtime call killed the orphaned process groups before removing the worktrees.
+    for (const pgid of groups) expect(liveMembers(pgid), `group ${pgid}`).toEqual([]);
     // The new server's first runtime call recovered the run: worktrees gone, committed work kept.
     expect(worktreeCount(root)).toBe(1);
     expect(git(root, 'branch', '--list', 'colony/*')).toBe(`colony/${id}/worked`);
@@ -118,6 +139,6 @@ describe('background swarm runs', () => {
     const collect = await second.call('swarm_collect', { swarm_id: id });
     expect(collect.payload).toMatchObject({ code: 'SWARM_NOT_FINISHED', state: 'interrupted' });
     const clean = await second.call('workspace_clean', { repo_root: root });
-    expect(clean.payload).toMatchObject({ interrupted: [], worktrees_removed: 0 });
+    expect(clean.payload).toMatchObject({ interrupted: [], process_groups_killed: 0, worktrees_removed: 0 });
   });
 });

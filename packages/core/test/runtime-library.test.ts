@@ -1,11 +1,15 @@
 /**
  * The runtime tools from the library: off unless openColony({ allowExec: true }),
- * rate-limited per workspace and per worktree, swarm runs recorded in the store.
+ * rate-limited per workspace and per worktree, swarm runs recorded in the store; a run
+ * whose recorded process pid now belongs to another process (another start time) reads
+ * interrupted.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { insertSwarmRun, openStore } from '@swarm/storage';
+import { processStartTime } from '@swarm/worktree';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Colony, openColony } from '../src/index';
 
@@ -75,5 +79,40 @@ describe('runtime tools in the library', () => {
       limit: 3,
     });
     await colony.handleToolCall('workspace_destroy', { repo_root: root, workspace_ids: ['ws-1', 'ws-2'], force: true });
+  });
+
+  it('reads a run as interrupted when its pid lives on in a process with another start time', async () => {
+    const root = repo();
+    const dir = mkdtempSync(join(tmpdir(), 'colony-rtlib-db-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dbPath = join(dir, 'colony.db');
+    const store = openStore({ path: dbPath });
+    const row = (id: string, pidStarted: number | null) => ({
+      id,
+      repoRoot: root,
+      baseRef: 'HEAD',
+      baseCommit: 'abc',
+      mergeStrategy: null,
+      mergeTarget: null,
+      // A live pid: this very process.
+      pid: process.pid,
+      pidStarted,
+      spec: '{}',
+      createdAt: 1,
+    });
+    const own = processStartTime(process.pid);
+    store.write(() =>
+      insertSwarmRun(store, row('swarm-reused', (own ?? 0) + 1), [{ name: 'a', branch: 'colony/r/a' }]),
+    );
+    store.write(() => insertSwarmRun(store, row('swarm-live', own), [{ name: 'a', branch: 'colony/l/a' }]));
+    store.close();
+    const colony = open({ allowExec: true, dbPath });
+    const state = async (id: string) => {
+      const r = await colony.handleToolCall('swarm_status', { swarm_id: id });
+      return r.ok ? (r.value as { state: string; workers: { state: string }[] }) : null;
+    };
+    if (own !== null)
+      expect(await state('swarm-reused')).toMatchObject({ state: 'interrupted', workers: [{ state: 'interrupted' }] });
+    expect((await state('swarm-live'))?.state).toBe('running');
   });
 });

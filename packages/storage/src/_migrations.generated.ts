@@ -149,5 +149,14 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE INDEX `swarm_runs_state_idx` ON `swarm_runs` (`state`);",
       "CREATE TABLE `swarm_tasks` (\n\t`swarm_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`position` integer NOT NULL,\n\t`state` text NOT NULL,\n\t`workspace_id` text,\n\t`branch` text NOT NULL,\n\t`exit_code` integer,\n\t`elapsed_ms` integer DEFAULT 0 NOT NULL,\n\t`start_commit` text,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`swarm_id`, `name`),\n\tFOREIGN KEY (`swarm_id`) REFERENCES `swarm_runs`(`id`) ON UPDATE no action ON DELETE cascade\n);"
     ]
+  },
+  {
+    "folderMillis": 1795798359369,
+    "hash": "4b269804d92428eb7a3630c22ff6031a39de74cff925035ed5db16ad36d75fa9",
+    "sql": [
+      "ALTER TABLE `swarm_runs` ADD `pid_started` integer;",
+      "ALTER TABLE `swarm_tasks` ADD `pgid` integer;",
+      "ALTER TABLE `swarm_tasks` ADD `pgid_started` integer;"
+    ]
   }
 ];

@@ -318,9 +318,11 @@ export {
 export { countSpecFailure, type FailureReport, type SpecFailure, setSpecFailureProposal } from './spec-failures';
 // Swarm runs (seed 004 swarm_run) and their tasks
 export {
+  clearSwarmTaskGroups,
   finishSwarmRun,
   getSwarmRun,
   insertSwarmRun,
+  interruptSwarmTasks,
   runningSwarmRuns,
   type SwarmRunRow,
   type SwarmRunState,

@@ -17,6 +17,8 @@ export interface SwarmRunRow {
   readonly mergeTarget: string | null;
   readonly state: SwarmRunState;
   readonly pid: number;
+  /** The running process's start time (see schema/runs.ts); null where unknown. */
+  readonly pidStarted: number | null;
   /** JSON text. */
   readonly spec: string;
   /** JSON text, once finished. */
@@ -35,14 +37,18 @@ export interface SwarmTaskRow {
   readonly exitCode: number | null;
   readonly elapsedMs: number;
   readonly startCommit: string | null;
+  /** While executing: the command's process group and its leader's start time (see schema/runs.ts). */
+  readonly pgid: number | null;
+  readonly pgidStarted: number | null;
   readonly updatedAt: number;
 }
 
 const RUN_COLUMNS = `id, repo_root AS repoRoot, base_ref AS baseRef, base_commit AS baseCommit,
-  merge_strategy AS mergeStrategy, merge_target AS mergeTarget, state, pid, spec, result,
+  merge_strategy AS mergeStrategy, merge_target AS mergeTarget, state, pid, pid_started AS pidStarted, spec, result,
   created_at AS createdAt, finished_at AS finishedAt`;
 const TASK_COLUMNS = `swarm_id AS swarmId, name, position, state, workspace_id AS workspaceId, branch,
-  exit_code AS exitCode, elapsed_ms AS elapsedMs, start_commit AS startCommit, updated_at AS updatedAt`;
+  exit_code AS exitCode, elapsed_ms AS elapsedMs, start_commit AS startCommit, pgid, pgid_started AS pgidStarted,
+  updated_at AS updatedAt`;
 
 /** Inserts a running run and its pending tasks; false when the id is taken. */
 export function insertSwarmRun(
@@ -52,8 +58,10 @@ export function insertSwarmRun(
 ): boolean {
   const inserted = statement(
     store,
-    `INSERT INTO swarm_runs (id, repo_root, base_ref, base_commit, merge_strategy, merge_target, state, pid, spec, created_at)
-     VALUES (@id, @repoRoot, @baseRef, @baseCommit, @mergeStrategy, @mergeTarget, 'running', @pid, @spec, @createdAt)
+    `INSERT INTO swarm_runs (id, repo_root, base_ref, base_commit, merge_strategy, merge_target, state, pid, pid_started,
+       spec, created_at)
+     VALUES (@id, @repoRoot, @baseRef, @baseCommit, @mergeStrategy, @mergeTarget, 'running', @pid, @pidStarted,
+       @spec, @createdAt)
      ON CONFLICT (id) DO NOTHING`,
   ).run(run);
   if (inserted.changes === 0) return false;
@@ -78,15 +86,35 @@ export function updateSwarmTask(
     readonly exitCode: number | null;
     readonly elapsedMs: number;
     readonly startCommit: string | null;
+    readonly pgid: number | null;
+    readonly pgidStarted: number | null;
   },
   now: number,
 ): void {
   statement(
     store,
     `UPDATE swarm_tasks SET state = @state, workspace_id = @workspaceId, exit_code = @exitCode,
-       elapsed_ms = @elapsedMs, start_commit = @startCommit, updated_at = @now
+       elapsed_ms = @elapsedMs, start_commit = @startCommit, pgid = @pgid, pgid_started = @pgidStarted,
+       updated_at = @now
      WHERE swarm_id = @swarmId AND name = @name`,
   ).run({ ...task, swarmId, now });
+}
+
+/**
+ * Marks a dead run's unfinished tasks (pending, waiting, executing) `interrupted`, keeping
+ * their process groups for the recovery to kill; answers how many changed.
+ */
+export function interruptSwarmTasks(store: Store, swarmId: string, now: number): number {
+  return statement(
+    store,
+    `UPDATE swarm_tasks SET state = 'interrupted', updated_at = ?
+     WHERE swarm_id = ? AND state IN ('pending', 'waiting', 'executing')`,
+  ).run(now, swarmId).changes;
+}
+
+/** Forgets the process groups of a run's tasks (once a recovery has killed what was ours). */
+export function clearSwarmTaskGroups(store: Store, swarmId: string): void {
+  statement(store, `UPDATE swarm_tasks SET pgid = NULL, pgid_started = NULL WHERE swarm_id = ?`).run(swarmId);
 }
 
 /** Records a run's end and its response; only a run still `running` changes. */

@@ -1,9 +1,14 @@
-/** Swarm runs and tasks: an id is taken by its insert, tasks update in place, a run finishes once. */
+/**
+ * Swarm runs and tasks: an id is taken by its insert, tasks update in place (their process
+ * group included), a run finishes once, a dead run's unfinished tasks read interrupted.
+ */
 import { expect, it } from 'vitest';
 import {
+  clearSwarmTaskGroups,
   finishSwarmRun,
   getSwarmRun,
   insertSwarmRun,
+  interruptSwarmTasks,
   runningSwarmRuns,
   swarmTasksOf,
   updateSwarmTask,
@@ -18,6 +23,7 @@ const run = {
   mergeStrategy: null,
   mergeTarget: null,
   pid: 42,
+  pidStarted: 1234,
   spec: '{}',
   createdAt: 1,
 };
@@ -35,7 +41,16 @@ describeMatrix('swarm_runs', ({ open }) => {
       updateSwarmTask(
         store,
         run.id,
-        { name: 'b', state: 'executing', workspaceId: '/w/b', exitCode: null, elapsedMs: 5, startCommit: 'c1' },
+        {
+          name: 'b',
+          state: 'executing',
+          workspaceId: '/w/b',
+          exitCode: null,
+          elapsedMs: 5,
+          startCommit: 'c1',
+          pgid: 4242,
+          pgidStarted: 777,
+        },
         2,
       ),
     );
@@ -45,8 +60,15 @@ describeMatrix('swarm_runs', ({ open }) => {
     ]);
     expect(runningSwarmRuns(store, '/r').map((r) => r.id)).toEqual([run.id]);
     expect(store.write(() => finishSwarmRun(store, run.id, 'interrupted', null, 3))).toBe(true);
+    expect(store.write(() => interruptSwarmTasks(store, run.id, 3))).toBe(2);
+    expect(swarmTasksOf(store, run.id).map((t) => [t.name, t.state, t.pgid, t.pgidStarted])).toEqual([
+      ['a', 'interrupted', null, null],
+      ['b', 'interrupted', 4242, 777],
+    ]);
+    store.write(() => clearSwarmTaskGroups(store, run.id));
+    expect(swarmTasksOf(store, run.id)[1]?.pgid).toBeNull();
     expect(store.write(() => finishSwarmRun(store, run.id, 'completed', '{}', 4))).toBe(false);
-    expect(getSwarmRun(store, run.id)?.state).toBe('interrupted');
+    expect(getSwarmRun(store, run.id)).toMatchObject({ state: 'interrupted', pid: 42, pidStarted: 1234 });
     expect(runningSwarmRuns(store)).toEqual([]);
   });
 });

@@ -79,6 +79,12 @@ export interface ToolSpec<B, S extends z.ZodObject, R> {
   /** How refusals are worded; default `colony`. */
   readonly errorFormat?: ErrorFormat;
   /**
+   * What identifies a keyed call for idempotency (its hash is stored beside the key);
+   * default: every argument but `idempotency_key`. A tool whose arguments carry secrets
+   * leaves their values out, so nothing in the store can be tested against a guess.
+   */
+  readonly fingerprint?: (args: z.output<S>) => unknown;
+  /**
    * The argument naming the calling agent, which an orchestrator sets itself instead of
    * trusting a model with it. Default `agent` when the input has it.
    */
@@ -100,6 +106,8 @@ export interface Tool<B = unknown> {
   /** The handler is async (see ToolSpec.async). */
   readonly async: boolean;
   readonly errorFormat: ErrorFormat;
+  /** What identifies a keyed call (see ToolSpec.fingerprint); null: its arguments. */
+  readonly fingerprint: ((args: Record<string, unknown>) => unknown) | null;
   /** The argument naming the calling agent, if any (see ToolSpec.callerArg). */
   readonly callerArg: string | null;
   /** Arguments accepted but left out of the published JSON schema (`idempotency_key`). */
@@ -136,6 +144,7 @@ export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>)
     mutates: spec.mutates,
     async: spec.async ?? false,
     errorFormat: spec.errorFormat ?? 'colony',
+    fingerprint: (spec.fingerprint as Tool<B>['fingerprint'] | undefined) ?? null,
     callerArg,
     // The retry key is for clients, not models: the lean schema leaves it out (every
     // mutating tool takes it, which the server instructions say once) and docs list it.

@@ -143,14 +143,14 @@ export class ToolRegistry<B> {
   async #run(tool: Tool<B>, args: Record<string, unknown>): Promise<unknown> {
     const key = args.idempotency_key;
     if (tool.async && tool.mutates && typeof key === 'string' && this.#hooks.idempotentAsync) {
-      const { idempotency_key: _ignored, ...rest } = args;
-      return this.#hooks.idempotentAsync(tool.name, key, hashArgs(rest), async () => tool.handler(args, this.#backend));
+      return this.#hooks.idempotentAsync(tool.name, key, fingerprintOf(tool, args), async () =>
+        tool.handler(args, this.#backend),
+      );
     }
     if (!tool.mutates || typeof key !== 'string' || tool.async || !this.#hooks.idempotent) {
       return tool.handler(args, this.#backend);
     }
-    const { idempotency_key: _ignored, ...rest } = args;
-    return this.#hooks.idempotent(tool.name, key, hashArgs(rest), () => {
+    return this.#hooks.idempotent(tool.name, key, fingerprintOf(tool, args), () => {
       const result = tool.handler(args, this.#backend);
       if (result instanceof Promise) throw new Error(`${tool.name}: idempotent handlers must be synchronous`);
       return result;
@@ -286,6 +286,12 @@ function constraintError(thrown: unknown): ColonyError | undefined {
     details: { constraint: code },
     cause: thrown,
   });
+}
+
+/** The hash stored beside an idempotency key: of the tool's fingerprint of the arguments, the key left out. */
+function fingerprintOf(tool: Pick<Tool, 'fingerprint'>, args: Record<string, unknown>): string {
+  const { idempotency_key: _ignored, ...rest } = args;
+  return hashArgs(tool.fingerprint ? tool.fingerprint(rest) : rest);
 }
 
 /** A stable hash of arguments: key order does not matter. */

@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { withRepoLock } from './_git';
-import { DEFAULT_MAX_OUTPUT_BYTES, runCommand, secretRedactor } from './exec';
+import { DEFAULT_MAX_OUTPUT_BYTES, runCommand } from './exec';
 import { resolveWorkspace } from './layout';
 import type { Repo } from './repo';
 import { escapes, SwarmSpecError } from './swarm/engine';
@@ -63,7 +63,7 @@ export async function execParallel(
 ): Promise<ExecParallelResult> {
   const commands = commandsFor(spec);
   const started = performance.now();
-  const redact = secretRedactor(Object.values(spec.env ?? {}));
+  const secrets = Object.values(spec.env ?? {});
   const results = await Promise.all(
     spec.workspace_ids.map(async (id, i): Promise<ExecResult> => {
       const ws = resolved[i];
@@ -84,7 +84,7 @@ export async function execParallel(
           timeoutMs: spec.timeout_secs * 1000,
           ...(spec.env ? { env: spec.env } : {}),
           maxOutputBytes: spec.max_output_bytes ?? DEFAULT_MAX_OUTPUT_BYTES,
-          redact,
+          secrets,
         }),
       );
       return {

@@ -6,10 +6,15 @@
  * and stdout/stderr each capped at `maxOutputBytes` with a `truncated` flag. When the
  * command exits, whatever it left running in its group is killed, so no process keeps
  * a worktree busy. Optionally tees the whole output to a log file.
+ *
+ * Secret values are masked per stream before anything is kept or logged (see redact.ts):
+ * a secret split across two chunks, or one the cap would cut, never shows.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { streamRedactor } from './stream-redactor';
 
 export interface CommandOptions {
   readonly timeoutMs: number;
@@ -17,10 +22,12 @@ export interface CommandOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Per stream; default 262144. */
   readonly maxOutputBytes?: number;
-  /** Append stdout and stderr here (secrets must be redacted by `redact`). */
+  /** Append stdout and stderr here (masked like the output kept). */
   readonly logFile?: string;
-  /** Applied to output kept and logged (e.g. to hide secret values). */
-  readonly redact?: (text: string) => string;
+  /** Values masked as `***` in the output kept and logged (see redact.ts). */
+  readonly secrets?: Iterable<string>;
+  /** Told the process group id as soon as the command started (the shell is its leader). */
+  readonly onSpawn?: (pgid: number) => void;
   /** Epoch-free monotonic timer for elapsed_ms; default performance.now. */
   readonly now?: () => number;
 }
@@ -42,14 +49,13 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
   const now = options.now ?? (() => performance.now());
   const started = now();
   const max = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-  const redact = options.redact ?? ((t: string) => t);
+  const secrets = [...(options.secrets ?? [])];
   let log: WriteStream | undefined;
   if (options.logFile) {
     mkdirSync(dirname(options.logFile), { recursive: true });
     log = createWriteStream(options.logFile, { flags: 'a' });
   }
   return new Promise((resolve) => {
-    const out = { stdout: [] as Buffer[], stderr: [] as Buffer[], bytes: { stdout: 0, stderr: 0 } };
     let truncated = false;
     let timedOut = false;
     const child = spawn('/bin/sh', ['-c', command], {
@@ -58,6 +64,7 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     const killGroup = (signal: NodeJS.Signals) => {
       if (child.pid === undefined) return;
       try {
@@ -66,20 +73,38 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
         // The group is already gone.
       }
     };
-    const collect = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
-      log?.write(redact(chunk.toString('utf8')));
-      const room = max - out.bytes[stream];
-      if (room <= 0) {
-        truncated = true;
-        return;
-      }
-      const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
-      if (kept.length < chunk.length) truncated = true;
-      out[stream].push(kept);
-      out.bytes[stream] += kept.length;
+    /** One stream: bytes decoded (a character split across chunks stays whole), masked, then logged and capped. */
+    const stream = () => {
+      const decoder = new StringDecoder('utf8');
+      const redactor = streamRedactor(secrets);
+      const kept: Buffer[] = [];
+      let bytes = 0;
+      const take = (text: string) => {
+        if (text === '') return;
+        log?.write(text);
+        const room = max - bytes;
+        if (room <= 0) {
+          truncated = true;
+          return;
+        }
+        const buffer = Buffer.from(text, 'utf8');
+        const part = buffer.length > room ? buffer.subarray(0, room) : buffer;
+        if (part.length < buffer.length) truncated = true;
+        kept.push(part);
+        bytes += part.length;
+      };
+      return {
+        data: (chunk: Buffer) => take(redactor.push(decoder.write(chunk))),
+        finish: (): string => {
+          take(redactor.push(decoder.end()));
+          take(redactor.end());
+          return Buffer.concat(kept).toString('utf8');
+        },
+      };
     };
-    child.stdout.on('data', collect('stdout'));
-    child.stderr.on('data', collect('stderr'));
+    const out = { stdout: stream(), stderr: stream() };
+    child.stdout.on('data', out.stdout.data);
+    child.stderr.on('data', out.stderr.data);
     let hardKill: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -103,8 +128,8 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
       const finalCode = exitCode ?? code;
       const result: CommandResult = {
         exit_code: timedOut || finalCode === null ? -1 : finalCode,
-        stdout: redact(Buffer.concat(out.stdout).toString('utf8')),
-        stderr: redact(Buffer.concat(out.stderr).toString('utf8') + (spawnError ? `\n${spawnError}` : '')),
+        stdout: out.stdout.finish(),
+        stderr: out.stderr.finish() + (spawnError ? `\n${spawnError}` : ''),
         timed_out: timedOut,
         truncated,
         elapsed_ms: Math.round(now() - started),
@@ -113,15 +138,4 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
       else resolve(result);
     });
   });
-}
-
-/** A redactor replacing each secret value (4+ characters) with `***`. */
-export function secretRedactor(values: Iterable<string>): (text: string) => string {
-  const secrets = [...new Set(values)].filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
-  if (secrets.length === 0) return (text) => text;
-  return (text) => {
-    let result = text;
-    for (const secret of secrets) result = result.split(secret).join('***');
-    return result;
-  };
 }

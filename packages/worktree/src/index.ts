@@ -6,7 +6,7 @@
 // Running git
 export { GitError, type GitErrorKind, type GitOptions, type GitResult, git, gitRaw, withRepoLock } from './_git';
 // Commands in worktrees
-export { type CommandOptions, type CommandResult, DEFAULT_MAX_OUTPUT_BYTES, runCommand, secretRedactor } from './exec';
+export { type CommandOptions, type CommandResult, DEFAULT_MAX_OUTPUT_BYTES, runCommand } from './exec';
 export {
   commandsFor,
   type ExecParallelResult,
@@ -56,6 +56,9 @@ export {
   type ReleasedWorktree,
   releaseWorktree,
 } from './pool';
+// Process groups (recovery) and secret masking
+export { killOwnedGroup, ownsGroup, processStartTime } from './process-groups';
+export { MASK, MIN_SECRET_LENGTH, secretRedactor } from './redact';
 // Repositories
 export {
   COLONY_DIR,
@@ -72,6 +75,7 @@ export {
   versionAtLeast,
 } from './repo';
 export { locateRepo, type RepoLocation } from './repo-lookup';
+export { type StreamRedactor, streamRedactor } from './stream-redactor';
 // Swarms
 export { type DagCheck, type DagTask, TASK_NAME, topologicalOrder, validateDag } from './swarm/dag';
 export { escapes, type PreparedSwarm, prepareSwarm, runPrepared, SwarmSpecError } from './swarm/engine';

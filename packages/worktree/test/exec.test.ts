@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCommand, secretRedactor } from '../src/index';
+import { runCommand } from '../src/index';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -56,8 +56,38 @@ describe('runCommand', () => {
     const r = await runCommand(dir(), 'echo "key=$KEY"', {
       timeoutMs: 5000,
       env: { KEY: 'sk-secret-123' },
-      redact: secretRedactor(['sk-secret-123']),
+      secrets: ['sk-secret-123'],
     });
     expect(r.stdout).toBe('key=***\n');
+  });
+
+  it('masks a secret written in two chunks, in the output and the log alike', async () => {
+    const cwd = dir();
+    const log = join(cwd, 'logs', 'task.log');
+    // The pause makes the two halves reach us as separate chunks.
+    const r = await runCommand(
+      cwd,
+      `printf 'a=sk-sec'; sleep 0.3; printf 'ret-123\\n'; printf 'sk-se' >&2; sleep 0.3; printf 'cret-123' >&2`,
+      {
+        timeoutMs: 5000,
+        secrets: ['sk-secret-123'],
+        logFile: log,
+      },
+    );
+    expect(r.stdout).toBe('a=***\n');
+    expect(r.stderr).toBe('***');
+    const logged = readFileSync(log, 'utf8');
+    expect(logged).not.toContain('sk-se');
+    expect(logged).toContain('a=***');
+  });
+
+  it('masks before it caps: a cut through a secret leaves none of it', async () => {
+    const r = await runCommand(dir(), `printf 'xxxxxsk-secret-123yyyy'`, {
+      timeoutMs: 5000,
+      secrets: ['sk-secret-123'],
+      maxOutputBytes: 9,
+    });
+    expect(r.stdout).toBe('xxxxx***y');
+    expect(r.truncated).toBe(true);
   });
 });

@@ -6,14 +6,17 @@
  * Invariants: every refusal comes before any row or worktree is made; a run id is taken
  * by its INSERT (suffix -2, -3... when taken); secret values (env_vars, env) are never
  * written (the stored spec keeps their names only). A run still `running` whose process
- * is gone reads `interrupted`; `recover` removes its worktrees (auto-committed first)
- * and keeps every branch holding commits of its own.
+ * is gone reads `interrupted`, and so do its unfinished workers; `recover` kills the
+ * process groups its commands left running (when still ours), removes its worktrees
+ * (auto-committed first) and keeps every branch holding commits of its own.
  */
 import type { Clock, RateLimiter } from '@swarm/coordination';
 import {
+  clearSwarmTaskGroups,
   finishSwarmRun,
   getSwarmRun,
   insertSwarmRun,
+  interruptSwarmTasks,
   runningSwarmRuns,
   type Store,
   type SwarmRunRow,
@@ -31,7 +34,15 @@ import {
   type SwarmStatusInput,
   type SwarmStatusResult,
 } from '@swarm/tools';
-import { openRepo, prepareSwarm, prunePool, runPrepared, type SwarmRecorder, swarmBranch } from '@swarm/worktree';
+import {
+  openRepo,
+  prepareSwarm,
+  processStartTime,
+  prunePool,
+  runPrepared,
+  type SwarmRecorder,
+  swarmBranch,
+} from '@swarm/worktree';
 import { coded, execNotAllowed } from './_refusals';
 import { recoverRun } from './recover';
 
@@ -56,6 +67,7 @@ export interface SwarmRunService extends SwarmRunBackend {
 
 export interface RecoverReport {
   interrupted: string[];
+  process_groups_killed: number;
   worktrees_removed: number;
   branches_kept: string[];
   branches_deleted: string[];
@@ -74,8 +86,12 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
 
   /** Marks a run whose process is gone interrupted; answers the row as it now stands. */
   const settle = (row: SwarmRunRow): SwarmRunRow => {
-    if (row.state !== 'running' || active.has(row.id) || isAlive(row.pid)) return row;
-    store.write(() => finishSwarmRun(store, row.id, 'interrupted', null, clock.now()));
+    if (row.state !== 'running' || active.has(row.id) || runnerAlive(row)) return row;
+    store.write(() => {
+      // Its workers died with it: none still reads executing (their process groups stay recorded for recover).
+      if (finishSwarmRun(store, row.id, 'interrupted', null, clock.now()))
+        interruptSwarmTasks(store, row.id, clock.now());
+    });
     return { ...row, state: 'interrupted' };
   };
 
@@ -101,9 +117,9 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
       workers,
       progress: {
         total: workers.length,
-        completed: count('completed', 'failed', 'timed_out', 'skipped'),
+        completed: count('completed', 'failed', 'timed_out', 'skipped', 'interrupted'),
         running: count('waiting', 'executing'),
-        failed: count('failed', 'timed_out', 'skipped'),
+        failed: count('failed', 'timed_out', 'skipped', 'interrupted'),
       },
     };
   };
@@ -134,6 +150,8 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
               exitCode: p.exit_code,
               elapsedMs: p.elapsed_ms,
               startCommit: p.start_commit,
+              pgid: p.pgid,
+              pgidStarted: p.pgid_started,
             },
             clock.now(),
           ),
@@ -173,6 +191,7 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
             mergeStrategy: args.merge_strategy ?? null,
             mergeTarget: args.merge_target ?? null,
             pid: process.pid,
+            pidStarted: processStartTime(process.pid),
             spec,
             createdAt: clock.now(),
           },
@@ -208,6 +227,7 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   async function recover(repoRoot?: string, emptyPool = false): Promise<RecoverReport> {
     const report: RecoverReport = {
       interrupted: [],
+      process_groups_killed: 0,
       worktrees_removed: 0,
       branches_kept: [],
       branches_deleted: [],
@@ -218,6 +238,9 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
     }
     for (const row of swarmRunsInState(store, 'interrupted', repoRoot)) {
       const one = await recoverRun(row, swarmTasksOf(store, row.id));
+      // Checked once: a later pid with the same number is never ours to signal.
+      store.write(() => clearSwarmTaskGroups(store, row.id));
+      report.process_groups_killed += one.groupsKilled;
       report.worktrees_removed += one.worktreesRemoved;
       report.branches_kept.push(...one.branchesKept);
       report.branches_deleted.push(...one.branchesDeleted);
@@ -241,14 +264,19 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   };
 }
 
-/** Whether a process lives (signal 0 probes without killing). */
-function isAlive(pid: number): boolean {
+/**
+ * Whether the process that runs a run still lives: its pid answers signal 0 and, where
+ * its start time was recorded (Linux), still has it, so a reused pid is not taken for it.
+ */
+function runnerAlive(row: SwarmRunRow): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(row.pid, 0);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (row.pidStarted === null) return true;
+  const started = processStartTime(row.pid);
+  return started === null || started === row.pidStarted;
 }
 
 /** `YYYYMMDD-HHMMSS` in UTC. */

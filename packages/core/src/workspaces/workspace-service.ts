@@ -62,7 +62,7 @@ async function fork(limiter: RateLimiter, args: WorkspaceForkInput) {
       details: { fields: ['names'], name: clash },
     });
   }
-  limiter.take('workspace_fork', 'mcp', names.length);
+  limiter.take('workspace_fork', args.agent, names.length);
   return { workspaces: await forkWorkspaces(repo, args.base_ref, names) };
 }
 

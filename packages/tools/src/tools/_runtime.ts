@@ -15,6 +15,11 @@ export const envVars = z.record(
   z.string().max(65_536),
 );
 
+/** An environment with its values left out (names kept): what may be hashed or stored of it. */
+export function envNames(env: Readonly<Record<string, string>> | undefined): string[] | undefined {
+  return env === undefined ? undefined : Object.keys(env).sort();
+}
+
 /** A shell command (newlines allowed). */
 export const shellCommand = z.string().min(1).max(100_000);
 

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
 import { agentName, branchName, repoRoot, text } from '../schemas';
-import { envVars, mergeStrategy, RUNTIME_NOTES, shellCommand, taskName, workdir } from './_runtime';
+import { envNames, envVars, mergeStrategy, RUNTIME_NOTES, shellCommand, taskName, workdir } from './_runtime';
 import type { MergeSourceResult } from './workspaces';
 
 export const SwarmTaskInput = z.strictObject({
@@ -87,6 +87,8 @@ export type WorkspaceCleanInput = z.output<typeof WorkspaceCleanInput>;
 
 export interface WorkspaceCleanResult {
   interrupted: string[];
+  /** Commands the dead runs left running, killed (only process groups still theirs). */
+  process_groups_killed: number;
   worktrees_removed: number;
   branches_kept: string[];
   branches_deleted: string[];
@@ -125,20 +127,24 @@ export const swarmRun = defineTool({
       'workers_destroyed } }; with background: true, { swarm_id, state: "running" } at once.',
     errors: ['EXEC_NOT_ALLOWED', 'DIRTY_TREE', 'RATE_LIMITED', 'GIT_TOO_OLD'],
     notes:
-      `Each task runs in \`<repo_root>/.colony/worktrees/<swarm_id>/<name>\` on branch \`colony/<swarm_id>/<name>\`, ` +
-      `from base_ref (any commit-ish) with its dependencies' branches merged in, so it sees their work. A task ` +
-      `starts as soon as all its dependencies succeeded, at most max_parallel at once; a task whose dependency ` +
-      `failed is skipped, transitively. After its command a dirty worktree is auto-committed ("swarm: auto-commit ` +
-      `<name>"). Only successful tasks are merged, in task order: sequential = format-patch + am, branch-per-source ` +
-      `= merge --no-ff ("Merge task: <name>"), cherry-pick = the task's own commits; a conflicting source is aborted ` +
-      `and reported with its paths, leaving merge_target as before it. verify (optional) runs in each merged ` +
-      `candidate before merge_target moves; a failing one is not merged (log_tail). commits_applied counts the ` +
-      `source's own commits that reached the target. A cycle, an unknown dependency or a duplicate name is ` +
-      `INVALID_PARAMETERS naming it; a checked-out merge_target with uncommitted changes is DIRTY_TREE; both before ` +
-      `anything is created. cleanup removes the worktrees and deletes branches whose work landed (branches holding ` +
-      `unmerged commits are kept). env_vars and env values never reach the store, logs or responses (they are masked ` +
-      `in output). Per-task logs: .colony/logs/swarm/<swarm_id>/<name>.log. Rate limit: one token per worktree ` +
-      `(default 40 per 60 s, rateLimits.swarm_run). ${RUNTIME_NOTES}`,
+      `Each task runs in \`<repo_root>/.colony/worktrees/<swarm_id>/<name>\` on branch ` +
+      `\`colony/<swarm_id>/<name>\`, from base_ref (any commit-ish) with its dependencies' branches merged in, ` +
+      `so it sees their work. A task starts as soon as all its dependencies succeeded, at most max_parallel at ` +
+      `once; a task whose dependency failed is skipped, transitively. After its command a dirty worktree is ` +
+      `auto-committed ("swarm: auto-commit <name>"). Only successful tasks are merged, in task order: ` +
+      `sequential = format-patch + am, branch-per-source = merge --no-ff ("Merge task: <name>"), cherry-pick = ` +
+      `the task's own commits; a conflicting source is aborted and reported with its paths, leaving ` +
+      `merge_target as before it. verify (optional) runs in each merged candidate before merge_target moves; a ` +
+      `failing one is not merged (log_tail). commits_applied counts the source's own commits that reached the ` +
+      `target. A cycle, an unknown dependency or a duplicate name is INVALID_PARAMETERS naming it; a ` +
+      `checked-out merge_target with uncommitted changes is DIRTY_TREE; both before anything is created. ` +
+      `cleanup removes the worktrees and deletes branches whose work landed (branches holding unmerged commits ` +
+      `are kept). env_vars and env values never reach the store, logs or responses: values of 4+ characters ` +
+      `are masked as *** in output, logs, stderr and log_tail (before output is capped, and across output ` +
+      `chunks; shorter values are flags, not masked), the stored run keeps their names only, and so does an ` +
+      `idempotency_key's stored fingerprint (a retry that changes only an env value replays the first answer). ` +
+      `Per-task logs: .colony/logs/swarm/<swarm_id>/<name>.log. Rate limit: one token per worktree (default 40 ` +
+      `per 60 s, rateLimits.swarm_run). ${RUNTIME_NOTES}`,
     example: {
       repo_root: '/abs/repo',
       tasks: [
@@ -150,6 +156,11 @@ export const swarmRun = defineTool({
       max_parallel: 4,
     },
   },
+  fingerprint: (args) => ({
+    ...args,
+    env_vars: envNames(args.env_vars),
+    tasks: args.tasks.map((t) => ({ ...t, env: envNames(t.env) })),
+  }),
   handler: (args, b: HasSwarmRuns) => b.swarmRuns.run(args),
 });
 
@@ -163,12 +174,13 @@ export const swarmStatus = defineTool({
   docs: {
     returns:
       '{ swarm_id, state: running | completed | failed | interrupted, workers: [ { name, workspace_id, state: ' +
-      'pending | waiting | executing | completed | failed | timed_out | skipped, exit_code?, elapsed_ms } ], ' +
-      'progress: { total, completed, running, failed } }.',
+      'pending | waiting | executing | completed | failed | timed_out | skipped | interrupted, exit_code?, ' +
+      'elapsed_ms } ], progress: { total, completed, running, failed } }.',
     errors: ['EXEC_NOT_ALLOWED', 'SWARM_NOT_FOUND'],
     notes:
-      `A run whose process died reads interrupted; \`colony workspace clean\` (or the next server start) recovers ` +
-      `its worktrees without deleting branches that hold unmerged commits. ${RUNTIME_NOTES}`,
+      `A run whose process died reads interrupted, and so do its unfinished workers; \`colony workspace ` +
+      `clean\` (or the next server start) recovers its worktrees without deleting branches that hold unmerged ` +
+      `commits. ${RUNTIME_NOTES}`,
     example: { swarm_id: 'swarm-20260220-143022' },
   },
   handler: (args, b: HasSwarmRuns) => b.swarmRuns.status(args),
@@ -203,14 +215,18 @@ export const workspaceClean = defineTool({
   async: true,
   docs: {
     returns:
-      '{ interrupted: [ swarm_id ], worktrees_removed, branches_kept: [ branch ], branches_deleted: [ branch ], pool_removed }.',
+      '{ interrupted: [ swarm_id ], process_groups_killed, worktrees_removed, branches_kept: [ branch ], ' +
+      'branches_deleted: [ branch ], pool_removed }.',
     errors: ['EXEC_NOT_ALLOWED'],
     notes:
-      `A run still marked running whose process is gone is marked interrupted first. Each of its worktrees is ` +
-      `auto-committed, then removed; a branch with no commit of its own is deleted, any other kept. With repo_root, ` +
-      `the repository's pool of recycled worktrees (.colony/worktrees/.pool/, refilled by workspace_destroy) is ` +
-      `emptied too. A server also recovers runs once, on its first runtime call. Without repo_root: every ` +
-      `repository with interrupted runs. ${RUNTIME_NOTES}`,
+      `A run still marked running whose process is gone is marked interrupted first (its unfinished workers ` +
+      `too). The commands it left running are killed (SIGKILL to each task's recorded process group, only ` +
+      `while the group is still the run's: its leader's start time matches, or a member works inside the ` +
+      `task's worktree; Linux, where /proc tells). Each of its worktrees is auto-committed, then removed; a ` +
+      `branch with no commit of its own is deleted, any other kept. With repo_root, the repository's pool of ` +
+      `recycled worktrees (.colony/worktrees/.pool/, refilled by workspace_destroy) is emptied too. A server ` +
+      `also recovers runs once, on its first runtime call. Without repo_root: every repository with ` +
+      `interrupted runs. ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo' },
   },
   handler: (args, b: HasSwarmRuns) => b.swarmRuns.clean(args),

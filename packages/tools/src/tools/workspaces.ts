@@ -9,13 +9,23 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
 import { agentName, branchName, repoRoot } from '../schemas';
-import { envVars, mergeStrategy, RUNTIME_NOTES, shellCommand, taskName, workdir, workspaceIds } from './_runtime';
+import {
+  envNames,
+  envVars,
+  mergeStrategy,
+  RUNTIME_NOTES,
+  shellCommand,
+  taskName,
+  workdir,
+  workspaceIds,
+} from './_runtime';
 
 export const WorkspaceForkInput = z.strictObject({
   repo_root: repoRoot,
   base_ref: branchName.default('HEAD'),
   count: z.int().min(1).max(20).default(1),
   names: z.array(taskName).min(1).max(20).optional(),
+  agent: agentName.default('mcp'),
 });
 export type WorkspaceForkInput = z.output<typeof WorkspaceForkInput>;
 
@@ -124,8 +134,9 @@ export const workspaceFork = defineTool({
       'worktree path, branch `colony/ws/<name>`.',
     errors: ['EXEC_NOT_ALLOWED', 'RATE_LIMITED', 'GIT_TOO_OLD'],
     notes:
-      `Names default to ws-1, ws-2... (skipping taken ones). Worktrees are locked while they exist. Rate limit: one ` +
-      `token per worktree created (default 40 per 60 s, settings.json rateLimits.workspace_fork). ${RUNTIME_NOTES}`,
+      `Names default to ws-1, ws-2... (skipping taken ones). Worktrees are locked while they exist. Rate ` +
+      `limit: one token per worktree created, from the calling agent's bucket (default 40 per 60 s, ` +
+      `settings.json rateLimits.workspace_fork); a refused call creates nothing. ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo', base_ref: 'HEAD', count: 2 },
   },
   handler: (args, b: HasWorkspaces) => b.workspaces.fork(args),
@@ -215,14 +226,19 @@ export const execParallel = defineTool({
       'total, succeeded, failed, timed_out, elapsed_ms } }, one result per input in input order.',
     errors: ['EXEC_NOT_ALLOWED', 'WORKSPACE_NOT_FOUND', 'RATE_LIMITED'],
     notes:
-      `Partial success: an unknown workspace gets exit_code -1 and the reason in stderr; WORKSPACE_NOT_FOUND only ` +
-      `when every id is unknown. commands of another length than workspace_ids, or a workdir leaving the worktree, ` +
-      `is INVALID_PARAMETERS. Commands run concurrently across workspaces and one at a time per workspace; on ` +
-      `timeout the command's whole process group is killed (exit_code -1, timed_out true). max_output_bytes caps ` +
-      `each stream (truncated: true). repo_root is needed to name workspaces by name or branch. Rate limit: one ` +
-      `token per workspace (default 60 per 60 s, rateLimits.exec_parallel). ${RUNTIME_NOTES}`,
+      `Partial success: an unknown workspace gets exit_code -1 and the reason in stderr; WORKSPACE_NOT_FOUND ` +
+      `only when every id is unknown. commands of another length than workspace_ids, or a workdir leaving the ` +
+      `worktree, is INVALID_PARAMETERS. Commands run concurrently across workspaces and one at a time per ` +
+      `workspace; on timeout the command's whole process group is killed (exit_code -1, timed_out true). ` +
+      `max_output_bytes caps each stream (truncated: true). env values never reach the store, logs or ` +
+      `responses: values of 4+ characters are masked as *** in the output (before it is capped, and across ` +
+      `output chunks; shorter values are flags, not masked), and an idempotency_key's stored fingerprint keeps ` +
+      `env names only (a retry that changes only an env value replays the first answer). repo_root is needed ` +
+      `to name workspaces by name or branch. Rate limit: one token per workspace (default 60 per 60 s, ` +
+      `rateLimits.exec_parallel). ${RUNTIME_NOTES}`,
     example: { repo_root: '/abs/repo', workspace_ids: ['ws-1', 'ws-2'], commands: 'npm test', timeout_secs: 120 },
   },
+  fingerprint: (args) => ({ ...args, env: envNames(args.env) }),
   handler: (args, b: HasWorkspaces) => b.workspaces.execParallel(args),
 });
 

@@ -12,9 +12,11 @@
  */
 import { isAbsolute, relative, resolve } from 'node:path';
 import { git } from '../_git';
-import { runCommand, secretRedactor } from '../exec';
+import { runCommand } from '../exec';
 import { swarmLogFile, swarmTaskLayout } from '../layout';
 import { checkMergeTarget, mergeBranches, mergeIntoWorktree } from '../merge';
+import { processStartTime } from '../process-groups';
+import { secretRedactor } from '../redact';
 import { openRepo, type Repo, resolveCommit } from '../repo';
 import { autoCommit, createWorktree, deleteBranch, isMerged, removeWorktree } from '../worktrees';
 import { validateDag } from './dag';
@@ -68,6 +70,8 @@ interface TaskState {
   state: WorkerState;
   result: SwarmTaskResult;
   start: string | null;
+  /** The running command's process group and its leader's start time. */
+  group: { pgid: number; started: number | null } | null;
 }
 
 export async function runPrepared(
@@ -85,6 +89,7 @@ export async function runPrepared(
     states.set(task.name, {
       state: 'pending',
       start: null,
+      group: null,
       result: {
         name: task.name,
         workspace_id: null,
@@ -110,6 +115,8 @@ export async function runPrepared(
       exit_code: s.result.exit_code,
       elapsed_ms: s.result.elapsed_ms,
       start_commit: s.start,
+      pgid: s.group?.pgid ?? null,
+      pgid_started: s.group?.started ?? null,
     };
     recorder?.worker(progress);
   };
@@ -145,8 +152,14 @@ export async function runPrepared(
         timeoutMs: spec.timeout_secs * 1000,
         env: { ...spec.env_vars, ...task.env, COLONY_SWARM_ID: swarmId, COLONY_TASK: name },
         logFile: swarmLogFile(repo, swarmId, name),
-        redact,
+        secrets,
+        onSpawn: (pgid) => {
+          // Recorded before the command can do anything lasting, so a recovery after our death can kill it.
+          s.group = { pgid, started: processStartTime(pgid) };
+          report(name);
+        },
       });
+      s.group = null;
       Object.assign(s.result, {
         exit_code: run.exit_code,
         stdout: run.stdout,
@@ -156,15 +169,17 @@ export async function runPrepared(
       try {
         await autoCommit(layout.path, `swarm: auto-commit ${name}`);
       } catch (error) {
-        s.result.stderr += `\ncolony: auto-commit failed: ${error instanceof Error ? error.message : String(error)}`;
+        s.result.stderr += `\ncolony: auto-commit failed: ${redact(error instanceof Error ? error.message : String(error))}`;
       }
       s.result.commits = Number((await git(['rev-list', '--count', `${s.start}..HEAD`], { cwd: layout.path })).trim());
       s.result.success = run.exit_code === 0 && !run.timed_out;
       s.state = s.result.success ? 'completed' : run.timed_out ? 'timed_out' : 'failed';
     } catch (error) {
       s.state = 'failed';
-      s.result.stderr += `${s.result.stderr ? '\n' : ''}colony: ${error instanceof Error ? error.message : String(error)}`;
+      const message = redact(error instanceof Error ? error.message : String(error));
+      s.result.stderr += `${s.result.stderr ? '\n' : ''}colony: ${message}`;
     } finally {
+      s.group = null;
       s.result.elapsed_ms = Math.round(performance.now() - t0);
       report(name);
     }

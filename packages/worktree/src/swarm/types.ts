@@ -26,7 +26,16 @@ export interface SwarmSpec {
   readonly cleanup: boolean;
 }
 
-export type WorkerState = 'pending' | 'waiting' | 'executing' | 'completed' | 'failed' | 'timed_out' | 'skipped';
+/** `interrupted`: the run's process died before the worker finished (set by whoever finds it dead). */
+export type WorkerState =
+  | 'pending'
+  | 'waiting'
+  | 'executing'
+  | 'completed'
+  | 'failed'
+  | 'timed_out'
+  | 'skipped'
+  | 'interrupted';
 export type RunState = 'running' | 'completed' | 'failed' | 'interrupted';
 
 export interface SwarmTaskResult {
@@ -75,6 +84,10 @@ export interface WorkerProgress {
   readonly elapsed_ms: number;
   /** Base commit + dependencies merged: where the task's own commits start. */
   readonly start_commit: string | null;
+  /** While executing: the command's process group id (its shell's pid), so a recovery can kill it. */
+  readonly pgid: number | null;
+  /** The group leader's start time (see process-groups.ts), to tell it from a later process with its pid. */
+  readonly pgid_started: number | null;
 }
 
 /** Told about every change, so a store can answer swarm_status across restarts. */

@@ -21,6 +21,7 @@ export default defineCommand({
     if (args.json) return printJson(result);
     printLines([
       `interrupted runs: ${result.interrupted.length ? result.interrupted.join(', ') : 'none'}`,
+      `commands killed: ${result.process_groups_killed}`,
       `worktrees removed: ${result.worktrees_removed}`,
       `pooled worktrees removed: ${result.pool_removed}`,
       ...result.branches_kept.map((b) => `kept ${b} (it holds commits)`),
