@@ -82,7 +82,7 @@ describe('task_suggest_approach over MCP stdio', () => {
     const hits = await ok('search', { query: 'stale claims cleanup', limit: 5 });
     expect(hits.length).toBeGreaterThan(0);
     for (const hit of hits) {
-      expect(Object.keys(hit).sort()).toEqual(['id', 'kind', 'score', 'session_id', 'snippet', 'task_id', 'ts']);
+      expect(Object.keys(hit).sort()).toEqual(['id', 'kind', 'score', 'snippet', 'task_id']);
     }
   });
 
