@@ -298,8 +298,7 @@ describe('colony swarm sessions, every command with --repo from another folder',
     // Stop only once the agent has finished its first session (a stop sent at once can
     // reach it before it ever ran, under load).
     await until(
-      async () =>
-        /session 1 ended/.test((await f.colony(['swarm', 'logs', 'backend', '--repo', fresh], f.dir)).stdout),
+      async () => /session 1 ended/.test((await f.colony(['swarm', 'logs', 'backend', '--repo', fresh], f.dir)).stdout),
       30_000,
       "backend's first session",
     );
