@@ -8,19 +8,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeRepos, tempRepo } from './_git';
-import { type Server, startServer, tempDir } from './_harness';
+import { type Server, serverFleet, tempDir } from './_harness';
 
-const servers: Server[] = [];
+const fleet = serverFleet();
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await fleet.closeAll();
   removeRepos();
 });
 
-async function server(db: string): Promise<Server> {
-  const s = await startServer({ db, flags: ['--allow-exec'] });
-  servers.push(s);
-  return s;
-}
+const server = (db: string): Promise<Server> => fleet.start(db, undefined, { flags: ['--allow-exec'] });
 
 function lines(file: string): string[] {
   return readFileSync(file, 'utf8').split('\n').filter(Boolean);

@@ -9,19 +9,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GIT_IDENTITY, removeRepos, tempRepo } from './_git';
-import { type Server, startServer, tempDir } from './_harness';
+import { type Server, serverFleet, tempDir } from './_harness';
 
-const servers: Server[] = [];
+const fleet = serverFleet();
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await fleet.closeAll();
   removeRepos();
 });
 
-async function server(db: string): Promise<Server> {
-  const s = await startServer({ db, flags: ['--allow-exec'] });
-  servers.push(s);
-  return s;
-}
+const server = (db: string): Promise<Server> => fleet.start(db, undefined, { flags: ['--allow-exec'] });
 
 /** Prints `$VAR` in two writes with a pause between, so it reaches the server in two chunks. */
 function straddle(variable: string, cut: number, stream = ''): string {
@@ -76,7 +72,6 @@ describe('secrets in exec_parallel env', () => {
     expect(cut.payload.results[0]).toMatchObject({ stdout: 'xxxxx***-', truncated: true });
     expectAbsent(secret, 'responses', chunked.text, rotated.text, cut.text);
     await s.close();
-    servers.length = 0;
     expectAbsent(secret, 'store', ...storeBytes(db));
   });
 });
@@ -125,7 +120,6 @@ describe('secrets in swarm_run env_vars and task env', () => {
     const logged = readdirSync(logs).map((f) => readFileSync(join(logs, f), 'utf8'));
     expect(logged.join('')).toContain('bad ***');
     await s.close();
-    servers.length = 0;
     for (const secret of [shared, own]) {
       expectAbsent(secret, 'logs', ...logged);
       expectAbsent(secret, 'store', ...storeBytes(db));
