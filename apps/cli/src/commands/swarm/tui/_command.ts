@@ -13,6 +13,14 @@ export type Command =
   | { readonly kind: 'none' }
   | { readonly kind: 'error'; readonly message: string };
 
+/** What the input bar and Ctrl+C run (core's sendToAgents and stopSwarm in the CLI). */
+export interface DashboardActions {
+  /** Sends to one agent, or to all (`to` null); resolves with the notice to show. */
+  send(to: string | null, body: string, urgent: boolean): Promise<string>;
+  /** Stops the session; resolves with the notice to show. */
+  stop(mode: StopMode): Promise<string>;
+}
+
 const MODES: Record<string, StopMode> = { '--merge': 'merge', '--squash': 'squash', '--discard': 'discard' };
 
 /** `selected` is the agent a plain message goes to (null without agents). */

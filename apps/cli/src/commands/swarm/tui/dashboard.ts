@@ -6,8 +6,8 @@
  * through `actions` (core's sendToAgents and stopSwarm in the real thing).
  */
 import { Box, useApp, useInput } from 'ink';
-import { createElement as h, type ReactElement, useState, useSyncExternalStore } from 'react';
-import type { StopMode } from './_command';
+import { createElement as h, type ReactElement, useRef, useState, useSyncExternalStore } from 'react';
+import type { DashboardActions, StopMode } from './_command';
 import { keyAction } from './_keys';
 import type { SnapshotStore } from './_store';
 import { INITIAL_UI, reduceUi, type UiAction } from './_ui-state';
@@ -17,12 +17,7 @@ import { InputBar } from './input-bar';
 import { OverlayPanel } from './overlay';
 import { useInputBar } from './use-input-bar';
 
-export interface DashboardActions {
-  /** Sends to one agent, or to all (`to` null); resolves with the notice to show. */
-  send(to: string | null, body: string, urgent: boolean): Promise<string>;
-  /** Stops the session; resolves with the notice to show. */
-  stop(mode: StopMode): Promise<string>;
-}
+export type { DashboardActions } from './_command';
 
 export type ExitReason = 'detach' | 'stop';
 
@@ -37,8 +32,18 @@ export function Dashboard({ store, actions, rows, onExit }: DashboardProps): Rea
   const snapshot = useSyncExternalStore(store.subscribe, store.current);
   const [ui, setUi] = useState(INITIAL_UI);
   const app = useApp();
-  const count = snapshot.agents.length;
-  const dispatch = (action: UiAction) => setUi((s) => reduceUi(s, action, count));
+  // The key handler decides on this, not on the rendered state: ink re-subscribes it only
+  // after a render is drawn, and keys typed fast arrive before that (`:` then `hello`).
+  const latest = useRef({ ui, names: [] as string[] });
+  latest.current.names = snapshot.agents.map((a) => a.name);
+  const dispatch = (action: UiAction) => {
+    latest.current.ui = reduceUi(latest.current.ui, action, latest.current.names.length);
+    setUi(latest.current.ui);
+  };
+  const current = () => ({
+    ui: latest.current.ui,
+    selected: latest.current.names[latest.current.ui.selected] ?? null,
+  });
   const leave = (reason: ExitReason, notice: string) => {
     onExit(reason, notice);
     app.exit();
@@ -50,16 +55,17 @@ export function Dashboard({ store, actions, rows, onExit }: DashboardProps): Rea
       (error: Error) => dispatch({ type: 'notice', notice: `error: ${error.message}` }),
     );
   };
-  const inputKey = useInputBar({ ui, dispatch, actions, stop, selected: snapshot.agents[ui.selected]?.name ?? null });
+  const inputKey = useInputBar({ latest: current, dispatch, actions, stop });
   useInput((input, key) => {
-    if (ui.input !== null && !(key.ctrl && input === 'c')) return inputKey(input, key);
+    const open = latest.current.ui.input !== null;
+    if (open && !(key.ctrl && input === 'c')) return inputKey(input, key);
     const action = keyAction(input, key);
     if (action?.type === 'detach') leave('detach', '');
     else if (action?.type === 'stop') stop('merge');
     else if (action) dispatch(action);
   });
   const body = rows - 6;
-  const lines = Math.max(1, Math.min(5, Math.floor(body / Math.max(1, count)) - 3));
+  const lines = Math.max(1, Math.min(5, Math.floor(body / Math.max(1, snapshot.agents.length)) - 3));
   return h(
     Box,
     { flexDirection: 'column' },

@@ -4,21 +4,20 @@
  * runs the line (`_command.ts`): a send shows its recipients, a stop stops the session.
  */
 import type { Key } from 'ink';
-import { parseCommand, type StopMode } from './_command';
+import { type DashboardActions, parseCommand, type StopMode } from './_command';
 import type { UiAction, UiState } from './_ui-state';
-import type { DashboardActions } from './dashboard';
 
 export interface InputBarContext {
-  readonly ui: UiState;
+  /** The latest render's state and selected agent (read when a key arrives). */
+  readonly latest: () => { readonly ui: UiState; readonly selected: string | null };
   readonly dispatch: (action: UiAction) => void;
   readonly actions: DashboardActions;
   readonly stop: (mode: StopMode) => void;
-  readonly selected: string | null;
 }
 
 export function useInputBar(c: InputBarContext): (input: string, key: Key) => void {
   const submit = (line: string) => {
-    const command = parseCommand(line, c.selected);
+    const command = parseCommand(line, c.latest().selected);
     if (command.kind === 'none') return c.dispatch({ type: 'close' });
     if (command.kind === 'error') return c.dispatch({ type: 'submitted', notice: `error: ${command.message}` });
     if (command.kind === 'stop') {
@@ -32,7 +31,7 @@ export function useInputBar(c: InputBarContext): (input: string, key: Key) => vo
     );
   };
   return (input, key) => {
-    if (key.return) return submit(c.ui.input ?? '');
+    if (key.return) return submit(c.latest().ui.input ?? '');
     if (key.escape) return c.dispatch({ type: 'close' });
     if (key.backspace || key.delete) return c.dispatch({ type: 'erase' });
     if (input && !key.ctrl && !key.meta && !key.tab) c.dispatch({ type: 'type', text: input });
