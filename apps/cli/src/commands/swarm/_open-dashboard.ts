@@ -15,10 +15,13 @@ export async function openDashboard(args: StoreFlags & { repo?: string | undefin
   if (!session?.active) throw new CliError('no running session (colony swarm start starts one)');
   const { runDashboard } = await import('./tui/run');
   const result = await runDashboard(root, args);
+  const running = readSessionStatus(root).session?.active === true;
   printLines([
-    result.reason === 'detach'
-      ? `detached: session ${session.id} keeps running (colony swarm attach reopens the dashboard, colony swarm stop ends it)`
-      : result.notice,
+    result.reason === 'stop'
+      ? result.notice
+      : running
+        ? `detached: session ${session.id} keeps running (colony swarm attach reopens the dashboard, colony swarm stop ends it)`
+        : `session ${session.id} has ended`,
   ]);
   // Exit now: the dashboard's store handle and timers must not keep the process open.
   process.exit(0);
