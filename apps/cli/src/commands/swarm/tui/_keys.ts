@@ -5,10 +5,11 @@
  * overlay, `q` quit the TUI while the session keeps running, `:` input bar. TUI page:
  * Up / Down select, Ctrl+T task list, Ctrl+W workflow panel, Ctrl+I iteration panel,
  * `q` / Ctrl+C quit. Decisions: `q` detaches, Ctrl+C stops the session with the default
- * mode (merge). A terminal sends Ctrl+I as Tab, so it reaches here as Tab and cycles.
+ * mode (merge). A terminal sends Ctrl+I as Tab, so it reaches here as Tab and cycles
+ * (colony has no iteration engine for that panel to show anyway).
  */
 
-export type Overlay = 'log' | 'events' | 'tasks' | 'workflows' | 'iterations';
+export type Overlay = 'log' | 'events' | 'tasks' | 'workflows';
 
 export type KeyAction =
   | { readonly type: 'select'; readonly delta: 1 | -1 }
@@ -29,7 +30,7 @@ export interface KeyLike {
   readonly escape?: boolean;
 }
 
-const CTRL_OVERLAYS: Record<string, Overlay> = { t: 'tasks', w: 'workflows', i: 'iterations' };
+const CTRL_OVERLAYS: Record<string, Overlay> = { t: 'tasks', w: 'workflows' };
 const PLAIN: Record<string, KeyAction> = {
   l: { type: 'overlay', overlay: 'log' },
   e: { type: 'overlay', overlay: 'events' },

@@ -2,8 +2,8 @@
  * @module swarm/tui/overlay
  * The overlays that replace the agent panels while open: the selected agent's log (`l`),
  * the events (`e`: state changes the dashboard saw), the task list (Ctrl+T: the
- * repository's plan sub-tasks), and the workflow (Ctrl+W) and iteration panels, which
- * say that colony runs neither yet.
+ * repository's plan sub-tasks), and the workflow panel (Ctrl+W), which says colony runs
+ * no workflows yet.
  */
 import { Box, Text } from 'ink';
 import { createElement as h, type ReactElement } from 'react';
@@ -43,7 +43,5 @@ function content(overlay: Overlay, s: Snapshot, selected: number): [string, stri
       ];
     case 'workflows':
       return ['Workflows', ['(no workflow runs: colony has no workflow engine yet)']];
-    case 'iterations':
-      return ['Iterations', ['(no iteration runs: colony has no iteration engine yet)']];
   }
 }
