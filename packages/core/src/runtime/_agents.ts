@@ -101,6 +101,7 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
       mailbox: o.mailbox,
       colony: o.caller,
       colony_tools: colonyTools,
+      sandbox: config.sandbox,
       claim: async (file_path) => {
         const out = await o.caller.callTool('task_claim_file', {
           task_id: o.mailbox.task_id,
