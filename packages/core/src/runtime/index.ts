@@ -36,3 +36,4 @@ export {
   runSwarmSession,
   SwarmStartError,
 } from './session-runner.js';
+export { runWasmTool, type WasmRunResult } from './wasm-run.js';
