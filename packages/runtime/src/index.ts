@@ -162,6 +162,11 @@ export {
   type RawProjectConfig,
   type RawProviderConfig,
   WASM_CAPABILITIES,
+  type WasmCapability,
+  type WasmLimitsConfig,
+  WasmLimitsConfigSchema,
+  type WasmToolConfig,
+  WasmToolConfigSchema,
 } from './settings/schema.js';
 // State machine
 export {
@@ -192,3 +197,9 @@ export {
   BUILTIN_TOOL_NAMES,
   type BuiltinToolName,
 } from './tools/agent-tools.js';
+// WASM tools (seed 003's sandboxed tools on worker threads)
+export { HOST_FUNCTIONS, type HostOptions, type LogEntry } from './wasm/capabilities.js';
+export { WASM_ERROR_KINDS, type WasmErrorKind, WasmToolError, wasmErrorText } from './wasm/errors.js';
+export { outcomeText, type WasmTools, type WasmToolsOptions, wasmRunOptions, wasmTools } from './wasm/executor.js';
+export { runWasm, type WasmOutcome, type WasmRunOptions } from './wasm/host.js';
+export { DEFAULT_WASM_LIMITS, resolveWasmLimits, type WasmLimits } from './wasm/limits.js';

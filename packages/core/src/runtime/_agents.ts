@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import {
   AgentRunner,
   type AgentSnapshot,
+  type AgentTools,
   agentEnvironment,
   agentTools,
   BudgetMeter,
@@ -43,6 +44,8 @@ export interface BuildAgentsOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly onChange: (snapshot: AgentSnapshot) => void;
   readonly log: (agent: string, line: string) => void;
+  /** Each agent's WASM tools (see _wasm.ts), offered beside the built-ins. */
+  readonly wasm?: Readonly<Record<string, AgentTools>>;
 }
 
 export function callerOf(colony: Colony): ToolCaller {
@@ -101,6 +104,8 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
       mailbox: o.mailbox,
       colony: o.caller,
       colony_tools: colonyTools,
+      sandbox: config.sandbox,
+      ...(o.wasm?.[name] ? { extra: o.wasm[name] } : {}),
       claim: async (file_path) => {
         const out = await o.caller.callTool('task_claim_file', {
           task_id: o.mailbox.task_id,

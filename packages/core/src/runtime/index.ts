@@ -11,8 +11,10 @@ export { planCounts, readSessionStatus } from './_status.js';
 export {
   initSwarmConfig,
   projectRootOf,
+  type SandboxView,
   type SwarmConfigResult,
   type SwarmConfigView,
+  sandboxView,
   swarmConfig,
 } from './config.js';
 export {
@@ -34,3 +36,4 @@ export {
   runSwarmSession,
   SwarmStartError,
 } from './session-runner.js';
+export { runWasmTool, type WasmRunResult } from './wasm-run.js';

@@ -33,6 +33,7 @@ import { type Colony, openColony } from '../open-colony.js';
 import { buildRunners, callerOf, SUPERVISOR, sessionMailbox } from './_agents.js';
 import { startCheckpoints } from './_checkpoints.js';
 import { planCounts } from './_status.js';
+import { agentWasmTools } from './_wasm.js';
 
 export class SwarmStartError extends Error {}
 
@@ -151,6 +152,7 @@ async function runLatched(
     session_budget: new BudgetMeter(config.defaults.session_budget, 'session'),
     onChange,
     log,
+    wasm: await agentWasmTools(config, started.worktrees, caller),
   })) {
     registry.register(runner);
   }

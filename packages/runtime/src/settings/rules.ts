@@ -145,8 +145,15 @@ export const notYetActedOn: Rule = (project) => {
     if (value && Object.keys(value).length > 0)
       problems.push(warning(key, 'parsed but not acted on yet by this colony version'));
   }
-  if (project.wasm_tools?.length)
-    problems.push(warning('wasm_tools', 'parsed but not acted on yet by this colony version'));
+  for (const [i, tool] of (project.wasm_tools ?? []).entries()) {
+    if (tool.limits?.fuel_limit !== undefined)
+      problems.push(
+        warning(
+          `wasm_tools[${i}].limits.fuel_limit`,
+          'not enforced: V8 has no fuel metering; execution_timeout_secs bounds the run',
+        ),
+      );
+  }
   return problems;
 };
 

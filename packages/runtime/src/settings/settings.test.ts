@@ -122,7 +122,7 @@ describe('runtime settings: resolution', () => {
     ]);
   });
 
-  it('warns that hooks, mcpServers, wasm_tools and sub_agent_defaults are not acted on yet', () => {
+  it('warns that hooks, mcpServers and sub_agent_defaults are not acted on yet', () => {
     const r = withEntry({ agents: [{ name: 'a', prompt: 'x' }], hooks: { PreToolUse: [] }, mcpServers: { fs: {} } });
     expect(r.warnings).toEqual([
       'hooks: parsed but not acted on yet by this colony version',

@@ -9,7 +9,7 @@ export default defineCommand({
   meta: {
     name: 'swarm',
     description:
-      'Agent sessions (init, config, start, attach, stop, status, send, broadcast, logs, clean) and swarm runs (run, status <id>, collect).',
+      'Agent sessions (init, config, start, attach, stop, status, send, broadcast, logs, clean) and swarm runs (run, status <id>, collect); wasm run <tool>.',
   },
   subCommands: {
     init: () => import('./init').then((m) => m.default),
@@ -24,5 +24,6 @@ export default defineCommand({
     broadcast: () => import('./broadcast').then((m) => m.default),
     logs: () => import('./logs').then((m) => m.default),
     clean: () => import('./clean').then((m) => m.default),
+    wasm: () => import('./wasm/index').then((m) => m.default),
   },
 });
