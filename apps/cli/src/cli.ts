@@ -36,6 +36,7 @@ const main = defineCommand({
     mcp: () => import('./commands/mcp').then((m) => m.default),
     hook: () => import('./commands/hook/index').then((m) => m.default),
     install: () => import('./commands/install').then((m) => m.default),
+    uninstall: () => import('./commands/uninstall').then((m) => m.default),
     workspace: () => import('./commands/workspace/index').then((m) => m.default),
     exec: () => import('./commands/exec').then((m) => m.default),
     swarm: () => import('./commands/swarm/index').then((m) => m.default),
