@@ -67,4 +67,4 @@ export {
 export { locateRepo } from '@swarm/worktree';
 // Opening colony
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
-export { defaultSettings, SETTINGS_FILE, type Settings } from './settings';
+export { defaultSettings, type LoadedSettings, loadSettings, SETTINGS_FILE, type Settings } from './settings';
