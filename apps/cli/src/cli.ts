@@ -96,7 +96,7 @@ async function refuseMissingCommand(group: CommandDef, argv: string[], name: str
   throw usageError(
     word === undefined
       ? `missing command for ${name}: ${choices} (see ${name} --help)`
-      : `unknown command "${word}" for ${name}${didYouMeanText(word, Object.keys(subs ?? {}))}; commands: ${choices} (see ${name} --help)`,
+      : `unknown command "${word}" for ${name}${didYouMeanText(word, Object.keys(subs ?? {})) || `; commands: ${choices}`} (see ${name} --help)`,
   );
 }
 

@@ -6,13 +6,13 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
+import { shellWords, storeChoice, storeFlagsOf } from '../../_store-path';
 import { isPlainObject, parseJsonObject, readConfigText } from '../../install/_config-file';
 import { isColonyHookCommand } from '../../install/_hook-entries';
 import type { IdeLocations, InstallScope } from '../../install/_ide-spec';
 import { readMcpEntry } from '../../install/_mcp-plan';
 import { INSTALL_IDES, type InstallIde, locateIde } from '../../install/install';
 import type { DoctorCheck, DoctorContext } from './_check';
-import { shellWords, storeChoice, storeFlagsOf } from './_store-path';
 
 export function ideChecks(ctx: DoctorContext, projectRoot: string): DoctorCheck[] {
   const checks: DoctorCheck[] = [];

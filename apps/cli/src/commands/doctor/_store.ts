@@ -4,8 +4,8 @@
  * SQLite file. Read only: doctor never creates the store or its folder.
  */
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { storeChoice } from '../../_store-path';
 import type { DoctorCheck, DoctorContext } from './_check';
-import { storeChoice } from './_store-path';
 
 const WHY = {
   'db flag': 'from --db',

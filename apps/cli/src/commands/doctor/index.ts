@@ -11,6 +11,7 @@ import { jsonArg } from '../../_args';
 import { printJson, printLines } from '../../_output';
 import { resolveRepoRoot } from '../../_repo-root';
 import { storeArgs } from '../../_store-args';
+import { storeChoice } from '../../_store-path';
 import type { DoctorCheck, DoctorContext } from './_check';
 import { gitCheck } from './_git';
 import { ideChecks } from './_ides';
@@ -19,7 +20,6 @@ import { describeChecks } from './_print';
 import { sandboxCheck } from './_sandbox';
 import { settingsCheck } from './_settings';
 import { storeCheck } from './_store';
-import { storeChoice } from './_store-path';
 import { tokenCheck } from './_token';
 
 export default defineCommand({

@@ -1,5 +1,5 @@
 /**
- * @module doctor/store-path
+ * @module store-path
  * Which store a command line opens, and why: `--db`, else `<home>/colony.db` where the
  * home is `--home`, else `$COLONY_HOME`, else `~/.colony` (the rule of @swarm/core's
  * paths.ts, restated here so doctor runs when the native SQLite module does not load).
