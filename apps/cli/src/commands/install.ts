@@ -13,7 +13,7 @@ import { jsonArg } from '../_args';
 import { storeArgs } from '../_colony';
 import { printJson, printLines } from '../_output';
 import { checkIde } from '../install/check';
-import { INSTALL_IDES, type InstallOptions, installIde } from '../install/install';
+import { type InstallOptions, idesWithScope, installIde } from '../install/install';
 import { launcherOf, parseIde, parseScope, storeExtraArgs, targetArgs } from './_install-args';
 import { refusingInstallErrors } from './_install-errors';
 import { describeChecks, describeReport } from './_install-print';
@@ -51,7 +51,7 @@ export default defineCommand({
       ...(projectRoot ? { projectRoot } : {}),
     };
     if (args.check) {
-      const ides = args.ide === undefined ? INSTALL_IDES.filter(hasScope(scope)) : [parseIde(args.ide)];
+      const ides = args.ide === undefined ? idesWithScope(scope) : [parseIde(args.ide)];
       const checks = refusingInstallErrors(() => ides.map((ide) => checkIde({ ...base, ide })));
       if (args.json) printJson(checks);
       else printLines(describeChecks(checks));
@@ -64,8 +64,3 @@ export default defineCommand({
     printLines(describeReport(report, 'install'));
   },
 });
-
-/** IDEs that have the scope (`--check` without --ide looks at those only). */
-function hasScope(scope: string) {
-  return (ide: (typeof INSTALL_IDES)[number]) => scope === 'user' || ide !== 'codex';
-}

@@ -18,7 +18,7 @@ import { IDE_SPECS, type InstallIde } from './ides/index';
 
 export { HOOK_TIMEOUT_SECONDS, shellCommand } from './_hooks-plan';
 export type { InstallScope } from './_ide-spec';
-export { INSTALL_IDES, type InstallIde, isInstallIde } from './ides/index';
+export { INSTALL_IDES, type InstallIde, idesWithScope, isInstallIde } from './ides/index';
 
 /** How to start colony: an executable and the arguments before the sub-command. */
 export interface Launcher {

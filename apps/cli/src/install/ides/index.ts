@@ -20,6 +20,11 @@ export const IDE_SPECS: Readonly<Record<InstallIde, IdeSpec>> = {
   opencode,
 };
 
+/** The IDEs that have `scope`, in order. */
+export function idesWithScope(scope: string): InstallIde[] {
+  return INSTALL_IDES.filter((ide) => (IDE_SPECS[ide].scopes as readonly string[]).includes(scope));
+}
+
 export function isInstallIde(value: string): value is InstallIde {
   return (INSTALL_IDES as readonly string[]).includes(value);
 }
