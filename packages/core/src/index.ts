@@ -68,4 +68,4 @@ export {
 export { type DetectOptions, detectSandbox, locateRepo, type SandboxKind, type SandboxStatus } from '@swarm/worktree';
 // Opening colony
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
-export { defaultSettings, SETTINGS_FILE, type Settings } from './settings';
+export { defaultSettings, type LoadedSettings, loadSettings, SETTINGS_FILE, type Settings } from './settings';
