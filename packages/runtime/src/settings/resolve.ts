@@ -163,6 +163,7 @@ export function resolveRuntimeConfig(
       model_id: resolveModel(supervisorModel, providers[defaults.provider]?.models),
     },
     permissions: project.permissions ?? null,
+    hooks: project.hooks ?? null,
     raw: project,
   };
   return { config, errors: [], warnings };
