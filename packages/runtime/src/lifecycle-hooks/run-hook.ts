@@ -33,6 +33,7 @@ export interface RunHookOptions {
 }
 
 const KILL_GRACE_MS = 300;
+const REAP_WAIT_MS = 3000;
 
 export function runHook(command: string, input: unknown, options: RunHookOptions): Promise<HookRun> {
   const started = performance.now();
@@ -85,12 +86,11 @@ export function runHook(command: string, input: unknown, options: RunHookOptions
       const stderr = err.text();
       const exit_code = timedOut ? -1 : (exitCode ?? code ?? -1);
       const base = { command, pgid, exit_code, timed_out: timedOut, stdout, stderr };
-      const elapsed_ms = Math.round(performance.now() - started);
-      resolve({
-        ...base,
-        ...interpret(exit_code, timedOut, spawnError, stdout, stderr, options.timeout_ms),
-        elapsed_ms,
-      });
+      const outcome = interpret(exit_code, timedOut, spawnError, stdout, stderr, options.timeout_ms);
+      // Resolve once the killed group is gone (reaped), so callers never see it linger.
+      void groupGone(pgid, REAP_WAIT_MS).then(() =>
+        resolve({ ...base, ...outcome, elapsed_ms: Math.round(performance.now() - started) }),
+      );
     });
   });
 }
@@ -124,4 +124,18 @@ function capture(max: number) {
     },
     text: () => Buffer.concat(chunks).toString('utf8'),
   };
+}
+
+/** Polls until no process of the group is left (or `maxMs` passed). */
+async function groupGone(pgid: number | null, maxMs: number): Promise<void> {
+  if (pgid === null) return;
+  const until = performance.now() + maxMs;
+  while (performance.now() < until) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
