@@ -91,6 +91,7 @@ export {
   type MailboxAskerOptions,
   mailboxAsker,
 } from './permissions/ask.js';
+export { type CallSpec, parseCallSpec } from './permissions/call-spec.js';
 export {
   evaluatePermission,
   type PermissionDecision,

@@ -28,6 +28,7 @@ export {
   stopSwarm,
   swarmStatus,
 } from './control.js';
+export { checkPermission, type PermissionCheck, runHooks } from './governance.js';
 export {
   type RunSwarmSessionOptions,
   type RunSwarmSessionResult,
