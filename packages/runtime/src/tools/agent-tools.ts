@@ -6,8 +6,8 @@
  * there in its own process group with a timeout and an output cap, with the SWARM_*
  * environment. colony tools go through the ToolCaller with `session_id` and `agent`
  * filled in by the runtime (the schemas the model sees leave them out). write and edit
- * take a colony file claim through `claim` when one is given. Until permissions land,
- * every tool is allowed inside the worktree.
+ * take a colony file claim through `claim` when one is given; in a session,
+ * permissions and lifecycle hooks wrap them (loop/guard-tools.ts).
  */
 import type { ToolSchema } from '@swarm/providers';
 import { runCommand } from '@swarm/worktree';
