@@ -5,7 +5,7 @@
  */
 
 import { resolve } from 'node:path';
-import type { HookDispatchResult } from '@swarm/runtime';
+import type { HookDispatchResult } from '@swarm/core/runtime';
 import { defineCommand } from 'citty';
 import { storeArgs } from '../../_colony';
 import { printJson, printLines } from '../../_output';
