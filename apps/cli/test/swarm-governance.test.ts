@@ -149,3 +149,34 @@ describe('hooks settings', () => {
     expect(bad.stderr).toContain('hooks.pre_tool_use[0].matcher: matcher is not a valid regular expression');
   });
 });
+
+describe('a colony swarm session under permissions and hooks', () => {
+  it('denies `rm -rf *` by rule (the worktree untouched, the refusal logged) and fires SessionStart in each worktree', async () => {
+    const fail = [{ error: { kind: 'auth', message: 'scripted: key revoked' } }];
+    const rm = [{ tool_calls: [{ name: 'bash', input: { command: 'rm -rf *' } }] }];
+    const f = swarmFixture((repo) => ({
+      agents: [{ name: 'backend', prompt: 'API.', provider: 'backend' }],
+      providers: {
+        backend: { type: 'scripted', script: [...rm, ...fail] },
+        sup: { type: 'scripted', script: fail },
+      },
+      defaults: { provider: 'sup', max_consecutive_errors: 1, liveness: { idle_nudge_after_secs: null } },
+      permissions: { deny: ['Bash(rm -rf *)'], default_mode: 'dont-ask' },
+      hooks: {
+        session_start: [{ hooks: [{ type: 'command', command: `pwd >> '${join(repo, '..', 'starts.log')}'` }] }],
+      },
+    }));
+    const start = f.start(['--repo', f.repo], f.dir);
+    try {
+      expect(await start.exited(), start.output()).toBe(0);
+    } finally {
+      if (start.child.exitCode === null) start.child.kill('SIGKILL');
+    }
+    expect(existsSync(join(f.repo, 'README.md'))).toBe(true);
+    const id = /session (\d{8}-[0-9a-f]{4}) started/.exec(start.output())![1]!;
+    const log = readFileSync(join(f.repo, '.colony', 'logs', id, 'backend.log'), 'utf8');
+    expect(log).toContain('bash refused: permission denied: project deny rule Bash(rm -rf *)');
+    const starts = readFileSync(join(f.dir, 'starts.log'), 'utf8').trim().split('\n');
+    expect(starts.some((p) => p.endsWith('backend'))).toBe(true);
+  });
+});
