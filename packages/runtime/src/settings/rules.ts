@@ -123,7 +123,7 @@ export const modes: Rule = (project) => {
       problems.push(
         warning(
           field,
-          `${JSON.stringify(mode)} is a permission mode; set permissions.default_mode instead (mode "code" used)`,
+          `${JSON.stringify(mode)} is a permission mode; set permissions.default_mode instead (mode "code" used; applied as the agent's permission mode)`,
         ),
       );
     } else {

@@ -118,7 +118,7 @@ describe('runtime settings: resolution', () => {
     expect(r.errors).toEqual([]);
     expect(r.config!.agents[0]!.mode).toBe('code');
     expect(r.warnings).toEqual([
-      'agents[0].mode: "plan" is a permission mode; set permissions.default_mode instead (mode "code" used)',
+      `agents[0].mode: "plan" is a permission mode; set permissions.default_mode instead (mode "code" used; applied as the agent's permission mode)`,
     ]);
   });
 
