@@ -4,6 +4,7 @@
  * `@swarm/core` never loads the runtime or a provider SDK.
  */
 
+export type { HookDispatchResult } from '@swarm/runtime';
 // Read-only views of a session (the viewer's runtime panel reads them too).
 export { colonySessionId } from '@swarm/runtime';
 export type { SwarmSessionStatus } from './_status.js';
@@ -30,6 +31,7 @@ export {
   stopSwarm,
   swarmStatus,
 } from './control.js';
+export { checkPermission, type PermissionCheck, runHooks } from './governance.js';
 export {
   type RunSwarmSessionOptions,
   type RunSwarmSessionResult,

@@ -169,7 +169,12 @@ async function runLatched(
     writeStatus();
   };
   await refreshPlans();
-  const monitor = new LivenessMonitor(registry, mailbox, config.defaults.liveness);
+  const monitor = new LivenessMonitor(
+    registry,
+    mailbox,
+    config.defaults.liveness,
+    (name) => registry.get(name)?.options.hooks ?? null,
+  );
   const ticker = setInterval(() => {
     void refreshPlans();
     void monitor.check(colony.clock.now()).then((lines) => {
@@ -181,6 +186,8 @@ async function runLatched(
   options.print(`stopping session ${info.id} (${mode})`);
   await registry.shutdown();
   await agentsDone;
+  // Async hooks (each bounded by its timeout) finish before the worktrees go.
+  await Promise.all(registry.names().map((n) => registry.get(n)?.options.hooks?.drain()));
   router.stop();
   checkpoints.stop();
   clearInterval(ticker);

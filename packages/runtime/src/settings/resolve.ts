@@ -165,6 +165,7 @@ export function resolveRuntimeConfig(
     },
     permissions: project.permissions ?? null,
     sandbox: sandboxPolicy(project.sandbox, 'auto'),
+    hooks: project.hooks ?? null,
     raw: project,
   };
   return { config, errors: [], warnings };

@@ -8,6 +8,7 @@
  */
 import { SandboxConfigSchema } from '@swarm/worktree';
 import { z } from 'zod';
+import { HooksConfigSchema } from '../lifecycle-hooks/schema.js';
 
 export const AGENT_NAME = /^[a-z][a-z0-9-]*$/;
 export const WASM_TOOL_NAME = /^[a-z][a-z0-9_-]*$/;
@@ -135,8 +136,9 @@ export const ProjectConfigSchema = z.strictObject({
   defaults: DefaultsConfigSchema.nullable().optional(),
   providers: z.record(z.string(), ProviderConfigSchema).optional(),
   permissions: PermissionsConfigSchema.nullable().optional(),
-  /** Parsed here, acted on with lifecycle hooks, the MCP client, the sandbox, sub-agents (next work package). */
-  hooks: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** Lifecycle hooks: per event key, matcher groups of command hooks (lifecycle-hooks/schema.ts). */
+  hooks: HooksConfigSchema.nullable().optional(),
+  /** Parsed here, acted on with the MCP client, the sandbox, sub-agents (next work package). */
   mcpServers: z.record(z.string(), z.unknown()).nullable().optional(),
   wasm_tools: z.array(WasmToolConfigSchema).nullable().optional(),
   /** colony addition: the OS sandbox of agent `bash` commands (default mode auto; docs/sandbox.md). */

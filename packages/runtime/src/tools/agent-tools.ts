@@ -6,9 +6,9 @@
  * there in its own process group with a timeout and an output cap, with the SWARM_*
  * environment. colony tools go through the ToolCaller with `session_id` and `agent`
  * filled in by the runtime (the schemas the model sees leave them out). write and edit
- * take a colony file claim through `claim` when one is given. Until permissions land,
- * every tool is allowed inside the worktree. With `sandbox`, bash runs inside the OS
- * sandbox (bubblewrap, sandbox-exec): the worktree writable, the rest read-only.
+ * take a colony file claim through `claim` when one is given. With `sandbox`, bash runs
+ * inside the OS sandbox (bubblewrap, sandbox-exec): the worktree writable, the rest
+ * read-only; in a session, permissions and lifecycle hooks wrap them (loop/guard-tools.ts).
  */
 import type { ToolSchema } from '@swarm/providers';
 import { runCommand, type SandboxPolicy } from '@swarm/worktree';
