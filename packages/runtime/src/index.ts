@@ -1,8 +1,8 @@
 /**
  * @swarm/runtime: the whole public API. The worktree-independent core of the agent
- * runtime (seed 003): the agent state machine, the tool-use loop, settings and the
- * prompt pipeline. It reaches colony only through `ToolCaller` (the calls an IDE agent
- * makes), never through storage or coordination.
+ * runtime (seed 003): the agent state machine, the tool-use loop, settings, the
+ * prompt pipeline, skills and the MCP client. It reaches colony only through
+ * `ToolCaller` (the calls an IDE agent makes), never through storage or coordination.
  */
 
 // Liveness (idle nudges, idle warning, stall)
@@ -54,6 +54,25 @@ export {
   type PendingMail,
   type StoredMessage,
 } from './mailbox/mailbox.js';
+// MCP client (external MCP servers' tools as mcp__<server>__<tool>)
+export {
+  DEFAULT_MCP_STARTUP_TIMEOUT_SECS,
+  MCP_SERVER_NAME,
+  type McpServerConfig,
+  McpServerConfigSchema,
+  type McpServersConfig,
+  McpServersSchema,
+  type McpTransportConfig,
+} from './mcp/config.js';
+export { type ConnectOptions, connectMcpServer, type McpConnection, type McpToolDefinition } from './mcp/connect.js';
+export { type Expanded, expandValues } from './mcp/expand-env.js';
+export {
+  type McpManager,
+  type McpServerStatus,
+  type StartMcpOptions,
+  startMcpServers,
+} from './mcp/manager.js';
+export { isValidToolName, MCP_PREFIX, parsePrefixedName, prefixedName, resultText } from './mcp/mcp-tools.js';
 // Prompt pipeline (14 sections, pure)
 export {
   buildPrompt,
@@ -163,6 +182,47 @@ export {
   type RawProviderConfig,
   WASM_CAPABILITIES,
 } from './settings/schema.js';
+// Skills (seed 003: .claude/skills, .skills, ~/.claude/skills)
+export {
+  type Discovery,
+  discoverSkills,
+  resolveSkill,
+  type SkillDefinition,
+  type SkillSummary,
+  summarize,
+} from './skills/discover.js';
+export {
+  DEFAULT_FORK_MAX_TURNS,
+  type ForkAgent,
+  type ForkOptions,
+  forkSystemPrompt,
+  runForkedSkill,
+} from './skills/fork.js';
+export {
+  DEFAULT_FRONTMATTER,
+  type ParsedSkillFile,
+  parseSkillFile,
+  type SkillFrontmatter,
+} from './skills/frontmatter.js';
+export {
+  SKILL_SOURCES,
+  type SkillLocation,
+  type SkillRoots,
+  type SkillSource,
+  skillLocations,
+  skillPath,
+} from './skills/locations.js';
+export { type ActiveSkill, SkillScope, withSkillScope } from './skills/scope.js';
+export {
+  checkSkillName,
+  SKILL_NAME,
+  SkillError,
+  type SkillErrorCode,
+  type SkillRefusal,
+} from './skills/skill-error.js';
+export { SKILL_TOOL, type SkillToolOptions, skillTool } from './skills/skill-tool.js';
+export { type SkillArguments, splitArguments, substituteArguments } from './skills/substitute.js';
+export { type AllowedToolRule, parseAllowedTools, type ToolFilter, toolFilter } from './skills/tool-filter.js';
 // State machine
 export {
   AGENT_STATE_KINDS,
@@ -192,3 +252,4 @@ export {
   BUILTIN_TOOL_NAMES,
   type BuiltinToolName,
 } from './tools/agent-tools.js';
+export { combineTools } from './tools/combine-tools.js';

@@ -138,7 +138,6 @@ export const notYetActedOn: Rule = (project) => {
   const problems: RuleProblem[] = [];
   const pending = {
     hooks: project.hooks,
-    mcpServers: project.mcpServers,
     sub_agent_defaults: project.sub_agent_defaults,
   };
   for (const [key, value] of Object.entries(pending)) {

@@ -7,6 +7,7 @@
  * resolve.ts (the cascade needs the raw absence), not here.
  */
 import { z } from 'zod';
+import { McpServersSchema } from '../mcp/config.js';
 
 export const AGENT_NAME = /^[a-z][a-z0-9-]*$/;
 export const WASM_TOOL_NAME = /^[a-z][a-z0-9_-]*$/;
@@ -114,7 +115,8 @@ export const ProjectConfigSchema = z.strictObject({
   permissions: PermissionsConfigSchema.nullable().optional(),
   /** Parsed here, acted on with lifecycle hooks, the MCP client, the sandbox, sub-agents (next work package). */
   hooks: z.record(z.string(), z.unknown()).nullable().optional(),
-  mcpServers: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** Seed 003 McpServerConfig per server name (mcp/config.ts). */
+  mcpServers: McpServersSchema.nullable().optional(),
   wasm_tools: z.array(WasmToolConfigSchema).nullable().optional(),
   sub_agent_defaults: z.record(z.string(), z.unknown()).nullable().optional(),
 });
