@@ -22,6 +22,8 @@ export interface McpServerStatus {
   /** Why it failed, or why its tool list is empty; null when all is well. */
   readonly reason: string | null;
   readonly tools: readonly { readonly name: string; readonly tool: string; readonly description: string | null }[];
+  /** A connected stdio server's process id (null otherwise). */
+  readonly pid: number | null;
 }
 
 export interface McpManager extends AgentTools {
@@ -73,7 +75,7 @@ export async function startMcpServers(
     const transport = config.transport.type;
     if ('error' in outcome) {
       warnings.push(`MCP server ${name} failed to start: ${outcome.error}`);
-      servers.push({ name, transport, state: 'failed', reason: outcome.error, tools: [] });
+      servers.push({ name, transport, state: 'failed', reason: outcome.error, tools: [], pid: null });
       return;
     }
     const { connection } = outcome;
@@ -89,7 +91,7 @@ export async function startMcpServers(
       schemas.push({ name: prefixed, description: t.description ?? '', input_schema: t.input_schema });
       tools.push({ name: prefixed, tool: t.name, description: t.description });
     }
-    servers.push({ name, transport, state: 'connected', reason: connection.list_error, tools });
+    servers.push({ name, transport, state: 'connected', reason: connection.list_error, tools, pid: connection.pid });
   });
   const connections = outcomes.flatMap((o) => ('connection' in o ? [o.connection] : []));
   return {
