@@ -14,6 +14,9 @@ export function tempHome(prefix = 'colony-mcp-client-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** `${name}`: a reference to an environment variable in MCP settings. */
+export const ref = (name: string): string => `\${${name}}`;
+
 /** Whether a process id is still alive. */
 export function alive(pid: number): boolean {
   try {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpManager, type McpServersConfig, McpServersSchema, startMcpServers } from '../src/index.js';
-import { alive, COLONY_MCP, type HttpColony, startHttpColony, tempHome } from './_mcp.js';
+import { alive, COLONY_MCP, type HttpColony, ref, startHttpColony, tempHome } from './_mcp.js';
 
 const signal = new AbortController().signal;
 const call = (m: McpManager, name: string, input: Record<string, unknown> = {}) =>
@@ -21,11 +21,11 @@ describe('MCP client against real servers: colony over stdio and Streamable HTTP
         env: { COLONY_HOME: home },
       },
       web: {
-        transport: { type: 'http', url: http.url, headers: { Authorization: 'Bearer ${COLONY_TEST_TOKEN}' } },
+        transport: { type: 'http', url: http.url, headers: { Authorization: `Bearer ${ref('COLONY_TEST_TOKEN')}` } },
       },
       broken: { transport: { type: 'stdio', command: join(home, 'no-such-server') } },
       secret: {
-        transport: { type: 'http', url: http.url, headers: { Authorization: 'Bearer ${COLONY_TEST_UNSET}' } },
+        transport: { type: 'http', url: http.url, headers: { Authorization: `Bearer ${ref('COLONY_TEST_UNSET')}` } },
       },
     });
     manager = await startMcpServers(configs, { cwd: home, env: { COLONY_TEST_TOKEN: token } });
@@ -45,7 +45,7 @@ describe('MCP client against real servers: colony over stdio and Streamable HTTP
     ]);
     expect(manager.warnings).toEqual([
       expect.stringMatching(/^MCP server broken failed to start: .*ENOENT/),
-      'MCP server secret failed to start: environment variable ${COLONY_TEST_UNSET} not set',
+      `MCP server secret failed to start: environment variable ${ref('COLONY_TEST_UNSET')} not set`,
     ]);
   });
 

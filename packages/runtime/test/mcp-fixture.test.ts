@@ -2,20 +2,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type McpManager, McpServersSchema, startMcpServers } from '../src/index.js';
-import { alive, ECHO_SERVER, tempHome } from './_mcp.js';
+import { alive, ECHO_SERVER, ref, tempHome } from './_mcp.js';
 
 const signal = new AbortController().signal;
 const call = (m: McpManager, name: string, input: Record<string, unknown> = {}) =>
   m.executor.execute({ id: 'c', name, input }, { signal });
 
 describe('MCP client: a stdio fixture made with the SDK', () => {
-  it('passes env (with ${VAR} expanded) and cwd to the server, and reports tool errors as errors', async () => {
+  it('passes env (with variable references expanded) and cwd to the server, and reports tool errors as errors', async () => {
     const dir = tempHome('colony-mcp-cwd-');
     const manager = await startMcpServers(
       McpServersSchema.parse({
         fixture: {
           transport: { type: 'stdio', command: process.execPath, args: [ECHO_SERVER], cwd: dir },
-          env: { GREETING: 'hello ${WHO:-nobody}', PLAIN: '${WHO}' },
+          env: { GREETING: `hello ${ref('WHO:-nobody')}`, PLAIN: ref('WHO') },
         },
       }),
       { cwd: '/', env: { WHO: 'colony' } },

@@ -21,13 +21,16 @@ import {
   joinThread,
   type Mailbox,
   type MarkAllRead,
+  type McpManager,
   type ReadySubtask,
   type ResolvedProjectConfig,
   type SessionInfo,
+  SkillScope,
   type ToolCaller,
 } from '@swarm/runtime';
 import { gitRaw } from '@swarm/worktree';
 import type { Colony } from '../open-colony.js';
+import { agentToolSet } from './_tool-set.js';
 
 export const SUPERVISOR = 'supervisor';
 
@@ -41,6 +44,8 @@ export interface BuildAgentsOptions {
   readonly mailbox: Mailbox & { readonly task_id: number };
   readonly session_budget: BudgetMeter;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The project's MCP servers, shared by every agent. */
+  readonly mcp?: McpManager;
   readonly onChange: (snapshot: AgentSnapshot) => void;
   readonly log: (agent: string, line: string) => void;
 }
@@ -93,7 +98,7 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
     const worktree = o.worktrees[name]!;
     const colony_session_id = colonySessionId(info.id, name);
     const env = agentEnvironment({ agent_name: name, session_id: info.id, db_path: info.db_path, agent_names: names });
-    const tools = agentTools({
+    const own = agentTools({
       worktree,
       agent: name,
       colony_session_id,
@@ -110,6 +115,22 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
         if (!out.ok) throw new Error(out.text);
       },
     });
+    const modelProvider = createModelProvider(provider, {
+      cwd: worktree,
+      session_timeout: d.session_timeout,
+      ...(o.env ? { env: o.env } : {}),
+    });
+    const model = agent?.model_id ?? config.supervisor.model_id;
+    const scope = new SkillScope();
+    const tools = agentToolSet({
+      own,
+      mcp: o.mcp,
+      project_root: o.root,
+      scope,
+      provider: modelProvider,
+      model,
+      config,
+    });
     const budget = agent?.budget ?? d.budget;
     /** One relay per rate-limit episode (reset by a session that did not fail). */
     let relayed = false;
@@ -117,12 +138,8 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
       name,
       agent_prompt: agent?.prompt ?? config.supervisor.prompt,
       mode: agent?.mode ?? d.mode,
-      model: agent?.model_id ?? config.supervisor.model_id,
-      provider: createModelProvider(provider, {
-        cwd: worktree,
-        session_timeout: d.session_timeout,
-        ...(o.env ? { env: o.env } : {}),
-      }),
+      model,
+      provider: modelProvider,
       tools,
       mailbox: o.mailbox,
       worktree,
@@ -153,6 +170,7 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
         await joinThread(o.caller, { repo_root: o.root, branch: info.base_branch, session_id: info.id, agent: name });
       },
       onSession: async (result, seq) => {
+        scope.clear();
         o.log(name, `session ${seq} ended: ${result.outcome} (${result.reason}), ${result.tool_calls} tool calls`);
         if (result.error?.kind !== 'rate_limited') {
           if (result.outcome !== 'error') relayed = false;

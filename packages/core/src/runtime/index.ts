@@ -28,9 +28,11 @@ export {
   stopSwarm,
   swarmStatus,
 } from './control.js';
+export { listMcpServers, type McpListResult } from './mcp.js';
 export {
   type RunSwarmSessionOptions,
   type RunSwarmSessionResult,
   runSwarmSession,
   SwarmStartError,
 } from './session-runner.js';
+export { listSkills, type ShownSkill, type SkillListing, type SkillsListResult, showSkill } from './skills.js';
