@@ -5,8 +5,8 @@
  * set shared by every agent) and the `skill` tool. An inline skill's `allowed-tools`
  * restrict the agent through its skill scope until its session ends; a fork skill's
  * sub-agent runs on the agent's provider with the scoped tools, so every restriction
- * in force also holds inside the fork. Permission and hook wrappers go around the
- * returned executor, like around any other.
+ * in force also holds inside the fork. Permission and hook wrappers go in `wrap`, so
+ * they apply to every tool, MCP tools and fork sub-agents' calls included.
  */
 import {
   type AgentTools,
@@ -17,6 +17,7 @@ import {
   type ResolvedProjectConfig,
   type SkillScope,
   skillTool,
+  type ToolExecutor,
   withSkillScope,
 } from '@swarm/runtime';
 
@@ -30,6 +31,11 @@ export interface ToolSetOptions {
   readonly provider: ForkOptions['provider'];
   readonly model: string;
   readonly config: ResolvedProjectConfig;
+  /**
+   * Wraps the routed executor (permissions, lifecycle hooks) inside the skill scope, so
+   * an agent's calls and its fork sub-agents' calls all pass through it.
+   */
+  readonly wrap?: (executor: ToolExecutor) => ToolExecutor;
 }
 
 export function agentToolSet(o: ToolSetOptions): AgentTools {
@@ -41,6 +47,7 @@ export function agentToolSet(o: ToolSetOptions): AgentTools {
     fork: () => ({ provider: o.provider, model: o.model, tools: tools.schemas, executor: tools.executor, agents }),
   });
   const combined = combineTools(o.own, ...(o.mcp ? [o.mcp] : []), skill);
-  const tools: AgentTools = { schemas: combined.schemas, executor: withSkillScope(combined.executor, o.scope) };
+  const guarded = o.wrap ? o.wrap(combined.executor) : combined.executor;
+  const tools: AgentTools = { schemas: combined.schemas, executor: withSkillScope(guarded, o.scope) };
   return tools;
 }
