@@ -46,6 +46,7 @@ const main = defineCommand({
     workspace: () => import('./commands/workspace/index').then((m) => m.default),
     exec: () => import('./commands/exec').then((m) => m.default),
     swarm: () => import('./commands/swarm/index').then((m) => m.default),
+    skills: () => import('./commands/skills/index').then((m) => m.default),
   },
 });
 

@@ -1,8 +1,8 @@
 /**
  * @swarm/runtime: the whole public API. The worktree-independent core of the agent
- * runtime (seed 003): the agent state machine, the tool-use loop, settings and the
- * prompt pipeline. It reaches colony only through `ToolCaller` (the calls an IDE agent
- * makes), never through storage or coordination.
+ * runtime (seed 003): the agent state machine, the tool-use loop, settings, the
+ * prompt pipeline, skills and the MCP client. It reaches colony only through
+ * `ToolCaller` (the calls an IDE agent makes), never through storage or coordination.
  */
 
 // Lifecycle hooks (seed 003's 13 events, command hooks)
@@ -82,6 +82,25 @@ export {
   type PendingMail,
   type StoredMessage,
 } from './mailbox/mailbox.js';
+// MCP client (external MCP servers' tools as mcp__<server>__<tool>)
+export {
+  DEFAULT_MCP_STARTUP_TIMEOUT_SECS,
+  MCP_SERVER_NAME,
+  type McpServerConfig,
+  McpServerConfigSchema,
+  type McpServersConfig,
+  McpServersSchema,
+  type McpTransportConfig,
+} from './mcp/config.js';
+export { type ConnectOptions, connectMcpServer, type McpConnection, type McpToolDefinition } from './mcp/connect.js';
+export { type Expanded, expandValues } from './mcp/expand-env.js';
+export {
+  type McpManager,
+  type McpServerStatus,
+  type StartMcpOptions,
+  startMcpServers,
+} from './mcp/manager.js';
+export { isValidToolName, MCP_PREFIX, parsePrefixedName, prefixedName, resultText } from './mcp/mcp-tools.js';
 // Permissions (rules, modes, the six-step evaluation, asking)
 export {
   type AskAnswer,
@@ -217,6 +236,47 @@ export {
   type WasmToolConfig,
   WasmToolConfigSchema,
 } from './settings/schema.js';
+// Skills (seed 003: .claude/skills, .skills, ~/.claude/skills)
+export {
+  type Discovery,
+  discoverSkills,
+  resolveSkill,
+  type SkillDefinition,
+  type SkillSummary,
+  summarize,
+} from './skills/discover.js';
+export {
+  DEFAULT_FORK_MAX_TURNS,
+  type ForkAgent,
+  type ForkOptions,
+  forkSystemPrompt,
+  runForkedSkill,
+} from './skills/fork.js';
+export {
+  DEFAULT_FRONTMATTER,
+  type ParsedSkillFile,
+  parseSkillFile,
+  type SkillFrontmatter,
+} from './skills/frontmatter.js';
+export {
+  SKILL_SOURCES,
+  type SkillLocation,
+  type SkillRoots,
+  type SkillSource,
+  skillLocations,
+  skillPath,
+} from './skills/locations.js';
+export { type ActiveSkill, SkillScope, withSkillScope } from './skills/scope.js';
+export {
+  checkSkillName,
+  SKILL_NAME,
+  SkillError,
+  type SkillErrorCode,
+  type SkillRefusal,
+} from './skills/skill-error.js';
+export { SKILL_TOOL, type SkillToolOptions, skillTool } from './skills/skill-tool.js';
+export { type SkillArguments, splitArguments, substituteArguments } from './skills/substitute.js';
+export { type AllowedToolRule, parseAllowedTools, type ToolFilter, toolFilter } from './skills/tool-filter.js';
 // State machine
 export {
   AGENT_STATE_KINDS,
@@ -246,6 +306,7 @@ export {
   BUILTIN_TOOL_NAMES,
   type BuiltinToolName,
 } from './tools/agent-tools.js';
+export { combineTools } from './tools/combine-tools.js';
 // WASM tools (seed 003's sandboxed tools on worker threads)
 export { HOST_FUNCTIONS, type HostOptions, type LogEntry } from './wasm/capabilities.js';
 export { WASM_ERROR_KINDS, type WasmErrorKind, WasmToolError, wasmErrorText } from './wasm/errors.js';

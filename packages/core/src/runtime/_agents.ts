@@ -26,16 +26,19 @@ import {
   LifecycleHooks,
   type Mailbox,
   type MarkAllRead,
+  type McpManager,
   mailboxAsker,
   notifyingMailbox,
   permissionPolicyOf,
   type ReadySubtask,
   type ResolvedProjectConfig,
   type SessionInfo,
+  SkillScope,
   type ToolCaller,
 } from '@swarm/runtime';
 import { gitRaw } from '@swarm/worktree';
 import type { Colony } from '../open-colony.js';
+import { agentToolSet } from './_tool-set.js';
 
 export const SUPERVISOR = 'supervisor';
 
@@ -51,6 +54,8 @@ export interface BuildAgentsOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** How long an `ask` waits for the operator before denying; default 60 s. */
   readonly ask_timeout_ms?: number;
+  /** The project's MCP servers, shared by every agent. */
+  readonly mcp?: McpManager;
   readonly onChange: (snapshot: AgentSnapshot) => void;
   readonly log: (agent: string, line: string) => void;
   /** Each agent's WASM tools (see _wasm.ts), offered beside the built-ins. */
@@ -115,7 +120,7 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
         })
       : null;
     const mailbox = notifyingMailbox(o.mailbox, hooks);
-    const base = agentTools({
+    const own = agentTools({
       worktree,
       agent: name,
       colony_session_id,
@@ -134,16 +139,31 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
         if (!out.ok) throw new Error(out.text);
       },
     });
-    const tools = {
-      schemas: base.schemas,
-      executor: guardTools(base.executor, {
-        agent: name,
-        permissions: permissionPolicyOf(config, name),
-        asker: mailboxAsker({ mailbox, ...(o.ask_timeout_ms ? { timeout_ms: o.ask_timeout_ms } : {}) }),
-        hooks,
-        log: (line) => o.log(name, line),
-      }),
-    };
+    const modelProvider = createModelProvider(provider, {
+      cwd: worktree,
+      session_timeout: d.session_timeout,
+      ...(o.env ? { env: o.env } : {}),
+    });
+    const model = agent?.model_id ?? config.supervisor.model_id;
+    const scope = new SkillScope();
+    const tools = agentToolSet({
+      own,
+      mcp: o.mcp,
+      project_root: o.root,
+      scope,
+      provider: modelProvider,
+      model,
+      config,
+      // Permissions and lifecycle hooks guard every call: built-ins, colony's, MCP tools, fork sub-agents'.
+      wrap: (executor) =>
+        guardTools(executor, {
+          agent: name,
+          permissions: permissionPolicyOf(config, name),
+          asker: mailboxAsker({ mailbox, ...(o.ask_timeout_ms ? { timeout_ms: o.ask_timeout_ms } : {}) }),
+          hooks,
+          log: (line) => o.log(name, line),
+        }),
+    });
     const budget = agent?.budget ?? d.budget;
     /** One relay per rate-limit episode (reset by a session that did not fail). */
     let relayed = false;
@@ -151,12 +171,8 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
       name,
       agent_prompt: agent?.prompt ?? config.supervisor.prompt,
       mode: agent?.mode ?? d.mode,
-      model: agent?.model_id ?? config.supervisor.model_id,
-      provider: createModelProvider(provider, {
-        cwd: worktree,
-        session_timeout: d.session_timeout,
-        ...(o.env ? { env: o.env } : {}),
-      }),
+      model,
+      provider: modelProvider,
       tools,
       hooks,
       mailbox,
@@ -188,6 +204,7 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
         await joinThread(o.caller, { repo_root: o.root, branch: info.base_branch, session_id: info.id, agent: name });
       },
       onSession: async (result, seq) => {
+        scope.clear();
         o.log(name, `session ${seq} ended: ${result.outcome} (${result.reason}), ${result.tool_calls} tool calls`);
         if (result.error?.kind !== 'rate_limited') {
           if (result.outcome !== 'error') relayed = false;

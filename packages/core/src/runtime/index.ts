@@ -32,10 +32,12 @@ export {
   swarmStatus,
 } from './control.js';
 export { checkPermission, type PermissionCheck, runHooks } from './governance.js';
+export { listMcpServers, type McpListResult } from './mcp.js';
 export {
   type RunSwarmSessionOptions,
   type RunSwarmSessionResult,
   runSwarmSession,
   SwarmStartError,
 } from './session-runner.js';
+export { listSkills, type ShownSkill, type SkillListing, type SkillsListResult, showSkill } from './skills.js';
 export { runWasmTool, type WasmRunResult } from './wasm-run.js';

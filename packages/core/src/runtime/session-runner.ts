@@ -5,7 +5,8 @@
  * for seed 000's `Orchestrator`): load the
  * project's settings, check git, recover a dead session, create the session and one
  * worktree per agent plus the supervisor (merged last), join every agent and the
- * operator to colony's task thread, start the runners and the router, write the
+ * operator to colony's task thread, connect the project's MCP servers (closed when
+ * the session ends, however it ends), start the runners and the router, write the
  * status file for `colony swarm status`, then wait: SIGTERM/SIGINT or a stop request
  * file (from `colony swarm stop`) ends it gracefully (OperatorStop to all, auto-commit,
  * merge/squash/discard, clean-up). Runs in the foreground; headless prints state changes.
@@ -24,6 +25,7 @@ import {
   type StopMode,
   type StopReport,
   sessionPaths,
+  startMcpServers,
   startRouter,
   startSession,
   writeAtomic,
@@ -75,10 +77,13 @@ export async function runSwarmSession(options: RunSwarmSessionOptions): Promise<
 async function run(colony: Colony, root: string, options: RunSwarmSessionOptions): Promise<RunSwarmSessionResult> {
   // A stop may signal as soon as the session files exist, before the wait below: kept, not fatal.
   const latch = signalLatch();
+  /** What the session opened that must close however it ends (MCP servers). */
+  const closers: Array<() => Promise<void>> = [];
   try {
-    return await runLatched(colony, root, options, latch);
+    return await runLatched(colony, root, options, latch, closers);
   } finally {
     latch.release();
+    for (const close of closers.reverse()) await close().catch(() => {});
   }
 }
 
@@ -87,6 +92,7 @@ async function runLatched(
   root: string,
   options: RunSwarmSessionOptions,
   latch: SignalLatch,
+  closers: Array<() => Promise<void>>,
 ): Promise<RunSwarmSessionResult> {
   const loaded = loadRuntimeConfig({ home: colony.home, projectRoot: root });
   if (!loaded.config) throw new SwarmStartError(loaded.errors.map((e) => e.message).join('\n'));
@@ -127,6 +133,13 @@ async function runLatched(
     session_id: info.id,
     agents: names,
   });
+  // Seed start step 9: the project's MCP servers, shared by every agent; a failed one is a warning.
+  const mcp = await startMcpServers(config.raw.mcpServers, { cwd: repoRoot });
+  closers.push(() => mcp.close());
+  for (const warning of mcp.warnings) options.print(`warning: ${warning}`);
+  for (const s of mcp.servers.filter((s) => s.state === 'connected')) {
+    options.print(`mcp: ${s.name} connected (${s.tools.length} tools)`);
+  }
   const registry = new AgentRegistry();
   let plans = { available: 0, claimed: 0, completed: 0 };
   const writeStatus = () => {
@@ -150,6 +163,7 @@ async function runLatched(
     worktrees: started.worktrees,
     mailbox,
     session_budget: new BudgetMeter(config.defaults.session_budget, 'session'),
+    mcp,
     onChange,
     log,
     wasm: await agentWasmTools(config, started.worktrees, caller),

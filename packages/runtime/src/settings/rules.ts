@@ -157,7 +157,6 @@ export const permissionRules: Rule = (project) => {
 export const notYetActedOn: Rule = (project) => {
   const problems: RuleProblem[] = [];
   const pending = {
-    mcpServers: project.mcpServers,
     sub_agent_defaults: project.sub_agent_defaults,
   };
   for (const [key, value] of Object.entries(pending)) {

@@ -9,6 +9,7 @@
 import { SandboxConfigSchema } from '@swarm/worktree';
 import { z } from 'zod';
 import { HooksConfigSchema } from '../lifecycle-hooks/schema.js';
+import { McpServersSchema } from '../mcp/config.js';
 
 export const AGENT_NAME = /^[a-z][a-z0-9-]*$/;
 export const WASM_TOOL_NAME = /^[a-z][a-z0-9_-]*$/;
@@ -138,8 +139,8 @@ export const ProjectConfigSchema = z.strictObject({
   permissions: PermissionsConfigSchema.nullable().optional(),
   /** Lifecycle hooks: per event key, matcher groups of command hooks (lifecycle-hooks/schema.ts). */
   hooks: HooksConfigSchema.nullable().optional(),
-  /** Parsed here, acted on with the MCP client, the sandbox, sub-agents (next work package). */
-  mcpServers: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** Seed 003 McpServerConfig per server name (mcp/config.ts). */
+  mcpServers: McpServersSchema.nullable().optional(),
   wasm_tools: z.array(WasmToolConfigSchema).nullable().optional(),
   /** colony addition: the OS sandbox of agent `bash` commands (default mode auto; docs/sandbox.md). */
   sandbox: SandboxConfigSchema.nullable().optional(),

@@ -122,9 +122,17 @@ describe('runtime settings: resolution', () => {
     ]);
   });
 
-  it('warns that mcpServers, wasm_tools and sub_agent_defaults are not acted on yet', () => {
-    const r = withEntry({ agents: [{ name: 'a', prompt: 'x' }], mcpServers: { fs: {} } });
-    expect(r.warnings).toEqual(['mcpServers: parsed but not acted on yet by this colony version']);
+  it('warns that sub_agent_defaults is not acted on yet (hooks and mcpServers are)', () => {
+    const mcpServers = { fs: { transport: { type: 'stdio', command: 'fs-mcp' } } };
+    const hooks = { pre_tool_use: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] };
+    const r = withEntry({
+      agents: [{ name: 'a', prompt: 'x' }],
+      hooks,
+      mcpServers,
+      sub_agent_defaults: { model: 'x' },
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.warnings).toEqual(['sub_agent_defaults: parsed but not acted on yet by this colony version']);
   });
 
   it('parses hooks strictly (event keys, matcher groups, command handlers) and keeps them resolved', () => {
