@@ -331,6 +331,28 @@ export {
   swarmTasksOf,
   updateSwarmTask,
 } from './swarm-runs';
+// Workflow runs and their stages; iteration runs and their iterations
+export {
+  finishIteration,
+  getIterationRun,
+  type IterationRow,
+  type IterationRunRow,
+  insertIterationRun,
+  iterationsOf,
+  reopenIterationRun,
+  startIteration,
+  stopIterationRun,
+} from './iteration-runs';
+export {
+  getWorkflowRun,
+  insertWorkflowRun,
+  listWorkflowRuns,
+  setWorkflowRunState,
+  setWorkflowStage,
+  type WorkflowRunRow,
+  type WorkflowStageRow,
+  workflowStagesOf,
+} from './workflow-runs';
 // Task history (suggestions)
 export { type TaskFileTouch, type TaskHistory, taskFileTouches, taskHistories } from './task-history';
 export { type TaskWarning, taskWarnings } from './task-warnings';

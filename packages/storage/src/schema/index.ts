@@ -21,3 +21,4 @@ export * from './runs';
 export * from './specs';
 export * from './threads';
 export * from './write-proposals';
+export * from './workflows';
