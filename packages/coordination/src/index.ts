@@ -96,6 +96,7 @@ export {
   type InputCheck,
   parseInputPairs,
   resolveInputs,
+  type Substitutions,
   shellQuote,
   substituteShell,
   substituteText,

@@ -6,8 +6,8 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { type WorkflowProblem, workflowProblems } from './workflow-errors';
 import { type WorkflowDefinition, WorkflowDefinitionSchema } from './workflow-definition';
+import { type WorkflowProblem, workflowProblems } from './workflow-errors';
 import { checkStageRules, STAGE_NAME } from './workflow-rules';
 
 export type ParsedWorkflow =

@@ -5,8 +5,8 @@
  * plan rules' cycle check, over stage indices), and the fields a stage type needs.
  */
 import { dependencyErrors } from '../plans/plan-rules';
-import { type WorkflowProblem, workflowProblems } from './workflow-errors';
 import type { WorkflowStage } from './workflow-definition';
+import { type WorkflowProblem, workflowProblems } from './workflow-errors';
 
 export const STAGE_NAME = /^[a-z][a-z0-9_-]*$/;
 

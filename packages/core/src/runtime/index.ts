@@ -4,6 +4,8 @@
  * `@swarm/core` never loads the runtime or a provider SDK.
  */
 
+// Workflows and the iteration engine (`colony swarm workflow`, `colony swarm iterate`)
+export type { WorkflowRunView, WorkflowStageView } from '@swarm/coordination';
 // Read-only views of a session (the viewer's runtime panel reads them too).
 export { colonySessionId } from '@swarm/runtime';
 export type { SwarmSessionStatus } from './_status.js';
@@ -34,3 +36,19 @@ export {
   runSwarmSession,
   SwarmStartError,
 } from './session-runner.js';
+export { type IterateOptions, type IterationEvent, iterate } from './workflows/iterate.js';
+export { IterationConfigError } from './workflows/load-iteration.js';
+export { WorkflowError } from './workflows/load-workflow.js';
+export {
+  approveWorkflow,
+  cancelWorkflow,
+  listWorkflows,
+  rejectWorkflow,
+  resumeWorkflow,
+  retryWorkflow,
+  startWorkflow,
+  validateWorkflowByName,
+  type WorkflowControlOptions,
+  type WorkflowListEntry,
+  workflowStatus,
+} from './workflows/workflow-control.js';

@@ -9,7 +9,7 @@ export default defineCommand({
   meta: {
     name: 'swarm',
     description:
-      'Agent sessions (init, config, start, stop, status, send, broadcast, logs, clean) and swarm runs (run, status <id>, collect).',
+      'Agent sessions (init, config, start, stop, status, send, broadcast, logs, clean), swarm runs (run, status <id>, collect), workflows (workflow ...) and iteration loops (iterate).',
   },
   subCommands: {
     init: () => import('./init').then((m) => m.default),
@@ -23,5 +23,7 @@ export default defineCommand({
     broadcast: () => import('./broadcast').then((m) => m.default),
     logs: () => import('./logs').then((m) => m.default),
     clean: () => import('./clean').then((m) => m.default),
+    workflow: () => import('./workflow/index').then((m) => m.default),
+    iterate: () => import('./iterate').then((m) => m.default),
   },
 });
