@@ -2,14 +2,16 @@
  * @module workflows/workflow-gates
  * The operator's transitions of a workflow run, each run inside the caller's write:
  * approve an approval gate (the run is pending again, for a driver to continue), reject
- * it with feedback (the gate's direct non-gate dependencies and what follows them run
- * again with the feedback; a gate with nothing to re-run fails the run), retry failed,
+ * it with feedback (the stages it depends on back to the previous approval gate, and
+ * what follows them, run again with the feedback; a gate with nothing to re-run fails
+ * the run), retry failed,
  * rejected, cancelled or interrupted stages, and cancel. Retry and cancel answer the
  * process groups of stages that were running, for the caller to kill.
  */
 import { getWorkflowRun, setWorkflowRunState, setWorkflowStage, workflowStagesOf } from '@swarm/storage';
 import type { DomainContext } from '../context';
 import { downstreamOf } from './stage-graph';
+import type { WorkflowDefinition } from './workflow-definition';
 import { type DriverAlive, runView, type WorkflowRunView, withLiveness } from './workflow-view';
 
 export interface StageGroup {
@@ -70,8 +72,7 @@ export function rejectGate(ctx: DomainContext, id: string, feedback: string | nu
   const now = ctx.clock.now();
   const redo = new Set<string>();
   for (const g of gates) {
-    const deps = def.stages.find((s) => s.name === g)?.depends_on ?? [];
-    for (const d of deps.filter((d) => def.stages.find((s) => s.name === d)?.type !== 'approval')) {
+    for (const d of sinceLastGate(def, g)) {
       redo.add(d);
       for (const after of downstreamOf(def, d)) redo.add(after);
     }
@@ -132,6 +133,21 @@ export function retryRun(ctx: DomainContext, id: string, alive: DriverAlive, sta
     reset.map((s) => s.name),
     groups,
   );
+}
+
+/** The stages `gate` depends on, directly or through other non-gate stages (a walk stopping at approval gates). */
+function sinceLastGate(def: WorkflowDefinition, gate: string): string[] {
+  const byName = new Map(def.stages.map((s) => [s.name, s]));
+  const seen = new Set<string>();
+  const walk = (name: string) => {
+    for (const d of byName.get(name)?.depends_on ?? []) {
+      if (seen.has(d) || byName.get(d)?.type === 'approval') continue;
+      seen.add(d);
+      walk(d);
+    }
+  };
+  walk(gate);
+  return [...seen];
 }
 
 export function cancelRun(ctx: DomainContext, id: string, alive: DriverAlive): GateResult {
