@@ -17,6 +17,7 @@ export interface WorkflowRepo {
   readonly repo: string;
   readonly home: string;
   write(path: string, text: string): void;
+  // biome-ignore lint/suspicious/noExplicitAny: the CLI's JSON, read field by field in the tests
   colony(args: string[]): { code: number | null; stdout: string; stderr: string; json: () => any };
   spawn(args: string[]): ChildProcess;
 }

@@ -141,7 +141,9 @@ stages:
     expect(bad.stderr).toContain("stage 'deploy': give exactly one of command and argv");
     expect(w.colony(['swarm', 'workflow', 'validate', 'nope']).stderr).toBe('colony: workflow not found: nope\n');
     w.write('.colony/workflows/typo.yaml', 'stages:\n  - { name: a, type: command, comand: "x" }\n');
-    expect(w.colony(['swarm', 'workflow', 'validate', 'typo']).stderr).toContain('workflow validation failed: stages.0');
+    expect(w.colony(['swarm', 'workflow', 'validate', 'typo']).stderr).toContain(
+      'workflow validation failed: stages.0',
+    );
   }, 30_000);
 
   it('a driver killed mid-stage leaves the run interrupted; retry kills its orphaned processes and finishes it', async () => {

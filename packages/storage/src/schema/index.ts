@@ -20,5 +20,5 @@ export * from './proposals';
 export * from './runs';
 export * from './specs';
 export * from './threads';
-export * from './write-proposals';
 export * from './workflows';
+export * from './write-proposals';
