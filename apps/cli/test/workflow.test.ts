@@ -5,7 +5,7 @@
  * feedback re-runs the stages before the gate (an agent on the scripted provider, and a
  * command that sees the feedback); validate gives the seed's messages; a driver killed
  * mid-stage leaves the run interrupted, and retry kills its orphaned processes and
- * finishes it.
+ * finishes it; cancel from another process kills a running stage.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -181,5 +181,26 @@ stages:
     const done = w.colony(['swarm', 'workflow', 'status', running.run_id, '--json']).json();
     expect(done.state).toBe('completed');
     expect(done.stages[0]).toMatchObject({ attempts: 2, output: 'second' });
+  }, 40_000);
+
+  it('cancel from another process kills the running stage and the driver ends with the run cancelled', async () => {
+    const w = workflowRepo();
+    w.write('.colony/workflows/long.yaml', 'stages:\n  - { name: wait, type: command, command: "sleep 60" }\n');
+    const child = w.spawn(['swarm', 'workflow', 'run', 'long']);
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const running = await until(
+      () => {
+        const [run] = w.colony(['swarm', 'workflow', 'status', '--json']).json();
+        return run?.stages[0].group ? run : false;
+      },
+      15_000,
+      'the stage to run',
+    );
+    const cancelled = w.colony(['swarm', 'workflow', 'cancel', running.run_id]);
+    expect(cancelled.stdout).toContain('cancelled by the operator');
+    expect(groupAlive(running.stages[0].group.pgid)).toBe(false);
+    expect(await exited).toBe(1);
+    const run = w.colony(['swarm', 'workflow', 'status', running.run_id, '--json']).json();
+    expect(run).toMatchObject({ state: 'cancelled', stages: [{ state: 'cancelled' }] });
   }, 40_000);
 });
