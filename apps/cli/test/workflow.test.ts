@@ -2,8 +2,9 @@
  * `colony swarm workflow` as real CLI processes on a temp repository: a run with a
  * command gate and an approval gate pauses and its process exits, a second process
  * approves and the run completes; a failing check gate fails the run; reject with
- * feedback re-runs the stages before the gate (an agent on the scripted provider, and a
- * command that sees the feedback); validate gives the seed's messages; a driver killed
+ * feedback re-runs the stages before the gate (an agent on the scripted provider, an
+ * agent CLI on the command provider whose prompt carries the feedback, and a command
+ * that sees it); validate gives the seed's messages; a driver killed
  * mid-stage leaves the run interrupted, and retry kills its orphaned processes and
  * finishes it; cancel from another process kills a running stage.
  */
@@ -80,8 +81,19 @@ describe('colony swarm workflow', () => {
       { text: 'done' },
     ];
     const w = workflowRepo({
-      agents: [{ name: 'backend', prompt: 'You own the API.', provider: 'fake' }],
-      providers: { fake: { type: 'scripted', script } },
+      agents: [
+        { name: 'backend', prompt: 'You own the API.', provider: 'fake' },
+        { name: 'scribe', prompt: 'You write notes.', provider: 'cli' },
+      ],
+      providers: {
+        fake: { type: 'scripted', script },
+        // An external agent CLI: here a shell that appends the prompt it is given to a file.
+        cli: {
+          type: 'command',
+          preset: 'jsonl',
+          argv: ['sh', '-c', 'printf "%s\n--\n" "$1" >> prompts.txt', 'sh', '{prompt}'],
+        },
+      },
       defaults: { provider: 'fake' },
     });
     w.write(
@@ -92,10 +104,14 @@ stages:
   - name: implement
     agent: backend
     prompt: "Implement issue {{inputs.issue}}"
+  - name: draft
+    agent: scribe
+    prompt: "Draft notes for {{inputs.issue}}"
+    depends_on: [implement]
   - name: notes
     type: command
     command: 'echo "feedback=$COLONY_WORKFLOW_FEEDBACK" >> notes.txt'
-    depends_on: [implement]
+    depends_on: [draft]
   - name: review
     type: approval
     depends_on: [notes]
@@ -109,7 +125,10 @@ stages:
     const run = rejected.json();
     expect(run.state).toBe('awaiting_approval');
     expect(run.feedback).toBe('add tests');
-    expect(run.stages.map((s: { attempts: number }) => s.attempts)).toEqual([2, 2, 0]);
+    expect(run.stages.map((s: { attempts: number }) => s.attempts)).toEqual([2, 2, 2, 0]);
+    const prompts = readFileSync(join(w.repo, 'prompts.txt'), 'utf8');
+    expect(prompts).toContain('Draft notes for 7\n--\n');
+    expect(prompts).toContain('Draft notes for 7\n\nFeedback from the last review: add tests');
     expect(readFileSync(join(w.repo, 'notes.txt'), 'utf8')).toBe('feedback=\nfeedback=add tests\n');
   }, 30_000);
 
