@@ -67,3 +67,24 @@ export function groupAlive(pgid: number): boolean {
   }
   return false;
 }
+
+/** A workflow with a command stage, a check gate, an approval gate and a last command. */
+export const SHIP = `
+name: ship
+inputs: [issue]
+stages:
+  - name: build
+    type: command
+    command: "echo building {{inputs.issue}} > built.txt && echo built"
+  - name: check
+    type: check
+    argv: [test, -f, built.txt]
+    depends_on: [build]
+  - name: review
+    type: approval
+    depends_on: [check]
+  - name: release
+    type: command
+    command: "cat built.txt"
+    depends_on: [review]
+`;

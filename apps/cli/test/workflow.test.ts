@@ -11,27 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { groupAlive, until, workflowRepo } from './_workflow';
-
-const SHIP = `
-name: ship
-inputs: [issue]
-stages:
-  - name: build
-    type: command
-    command: "echo building {{inputs.issue}} > built.txt && echo built"
-  - name: check
-    type: check
-    argv: [test, -f, built.txt]
-    depends_on: [build]
-  - name: review
-    type: approval
-    depends_on: [check]
-  - name: release
-    type: command
-    command: "cat built.txt"
-    depends_on: [review]
-`;
+import { SHIP, workflowRepo } from './_workflow';
 
 describe('colony swarm workflow', () => {
   it('pauses at the approval gate, the process exits, approve from a second process completes the run', () => {
@@ -164,62 +144,4 @@ stages:
       'workflow validation failed: stages.0',
     );
   }, 30_000);
-
-  it('a driver killed mid-stage leaves the run interrupted; retry kills its orphaned processes and finishes it', async () => {
-    const w = workflowRepo();
-    w.write(
-      '.colony/workflows/slow.yaml',
-      `
-stages:
-  - name: wait
-    type: command
-    command: "if [ -f marker ]; then echo second; else touch marker; sleep 60; fi"
-    timeout: 120
-`,
-    );
-    const child = w.spawn(['swarm', 'workflow', 'run', 'slow']);
-    const running = await until(
-      () => {
-        const [run] = w.colony(['swarm', 'workflow', 'status', '--json']).json();
-        return run?.stages[0].group ? run : false;
-      },
-      15_000,
-      'the stage to run',
-    );
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
-    const pgid = running.stages[0].group.pgid as number;
-    expect(groupAlive(pgid)).toBe(true);
-    const dead = w.colony(['swarm', 'workflow', 'status', running.run_id, '--json']).json();
-    expect(dead.state).toBe('interrupted');
-    expect(dead.stages[0].state).toBe('interrupted');
-    const retried = w.colony(['swarm', 'workflow', 'retry', running.run_id]);
-    expect(retried.code).toBe(0);
-    expect(retried.stdout).toContain("killed stage wait's processes");
-    expect(groupAlive(pgid)).toBe(false);
-    const done = w.colony(['swarm', 'workflow', 'status', running.run_id, '--json']).json();
-    expect(done.state).toBe('completed');
-    expect(done.stages[0]).toMatchObject({ attempts: 2, output: 'second' });
-  }, 40_000);
-
-  it('cancel from another process kills the running stage and the driver ends with the run cancelled', async () => {
-    const w = workflowRepo();
-    w.write('.colony/workflows/long.yaml', 'stages:\n  - { name: wait, type: command, command: "sleep 60" }\n');
-    const child = w.spawn(['swarm', 'workflow', 'run', 'long']);
-    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    const running = await until(
-      () => {
-        const [run] = w.colony(['swarm', 'workflow', 'status', '--json']).json();
-        return run?.stages[0].group ? run : false;
-      },
-      15_000,
-      'the stage to run',
-    );
-    const cancelled = w.colony(['swarm', 'workflow', 'cancel', running.run_id]);
-    expect(cancelled.stdout).toContain('cancelled by the operator');
-    expect(groupAlive(running.stages[0].group.pgid)).toBe(false);
-    expect(await exited).toBe(1);
-    const run = w.colony(['swarm', 'workflow', 'status', running.run_id, '--json']).json();
-    expect(run).toMatchObject({ state: 'cancelled', stages: [{ state: 'cancelled' }] });
-  }, 40_000);
 });
