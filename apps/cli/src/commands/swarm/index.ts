@@ -9,7 +9,7 @@ export default defineCommand({
   meta: {
     name: 'swarm',
     description:
-      'Agent sessions (init, config, start, stop, status, send, broadcast, logs, clean), swarm runs (run, status <id>, collect), workflows (workflow ...) and iteration loops (iterate).',
+      'Agent sessions (init, config, start, attach, stop, status, send, broadcast, logs, clean), swarm runs (run, status <id>, collect), workflows (workflow ...) and iteration loops (iterate).',
   },
   subCommands: {
     init: () => import('./init').then((m) => m.default),
@@ -18,6 +18,7 @@ export default defineCommand({
     status: () => import('./status').then((m) => m.default),
     collect: () => import('./collect').then((m) => m.default),
     start: () => import('./start').then((m) => m.default),
+    attach: () => import('./attach').then((m) => m.default),
     stop: () => import('./stop').then((m) => m.default),
     send: () => import('./send').then((m) => m.default),
     broadcast: () => import('./broadcast').then((m) => m.default),
