@@ -14,6 +14,7 @@ import { ExamplesService } from './foraging/examples-service';
 import { createFrameworkBackend, type FrameworkOptions } from './framework/framework-service';
 import { HookService, type RepoLocator } from './hooks/hook-service';
 import { serviceAttention, serviceClaims } from './hooks/service-ports';
+import { IterationService } from './iterations/iteration-service';
 import { LaneService } from './lanes/lane-service';
 import { StartupService } from './lanes/startup-service';
 import { LinkService } from './links/link-service';
@@ -35,6 +36,7 @@ import type { SpecFileOps } from './specs/spec-files';
 import { SpecService } from './specs/spec-service';
 import { SuggestService } from './suggest/suggest-service';
 import { TaskService } from './tasks/task-service';
+import { WorkflowService } from './workflows/workflow-service';
 
 /** What the graph takes besides the context; everything is optional. */
 export interface ServiceDeps {
@@ -95,6 +97,10 @@ export interface Services {
   readonly queen: QueenService;
   /** savings_report's service; `timeline(hours)` sums receipts per hour (the viewer's chart). */
   readonly savings: SavingsService;
+  /** Workflow runs and their stages (`colony swarm workflow`). */
+  readonly workflows: WorkflowService;
+  /** Iteration runs and their iterations (`colony swarm iterate`). */
+  readonly iterations: IterationService;
 }
 
 const noRepo: RepoLocator = async () => null;
@@ -159,5 +165,7 @@ export function composeServices(ctx: DomainContext, deps: ServiceDeps = {}): Ser
       ...(deps.savingsRates ? { rates: deps.savingsRates } : {}),
       reference: deps.savingsReference ?? { note: 'none configured', rows: [] },
     }),
+    workflows: new WorkflowService(ctx),
+    iterations: new IterationService(ctx),
   };
 }

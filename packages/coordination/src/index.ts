@@ -41,6 +41,15 @@ export {
 } from './hooks/hook-input';
 export { type HookResult, HookService, type RepoLocation, type RepoLocator } from './hooks/hook-service';
 export { formatHookOutput } from './hooks/ide-output';
+// Iteration runs (`colony swarm iterate`): the config, progress detection, the service
+export {
+  type IterationConfig,
+  IterationConfigSchema,
+  type ParsedIterationConfig,
+  parseIterationConfig,
+} from './iterations/iteration-config';
+export type { IterationRunView, IterationService } from './iterations/iteration-service';
+export { type Decision, decide, type ProgressState, parseScore, type StopReason } from './iterations/progress';
 export type { LaneService } from './lanes/lane-service';
 export type { StartupService } from './lanes/startup-service';
 export type { LinkService } from './links/link-service';
@@ -80,3 +89,34 @@ export type { SpecService } from './specs/spec-service';
 export type { SuggestService } from './suggest/suggest-service';
 export { type CountJob, type TokenWorker, tokenWorker } from './token-worker';
 export { createTokenCounter, estimatingTokenCounter, type TokenCounter } from './tokens';
+// Workflows (`colony swarm workflow`): the definition, its rules and problems, the run graph, the service
+export { type ParsedWorkflow, parseWorkflow, validateWorkflow } from './workflows/parse-workflow';
+export { readyStages, type StageState, upstreamOf } from './workflows/stage-graph';
+export {
+  type InputCheck,
+  parseInputPairs,
+  resolveInputs,
+  type Substitutions,
+  shellQuote,
+  substituteShell,
+  substituteText,
+} from './workflows/substitute';
+export type {
+  AgentStage,
+  ApprovalStage,
+  CheckStage,
+  CommandStage,
+  StageType,
+  WorkflowDefinition,
+  WorkflowStage,
+} from './workflows/workflow-definition';
+export { type WorkflowProblem, type WorkflowProblemKind, workflowProblems } from './workflows/workflow-errors';
+export type { GateResult, StageGroup } from './workflows/workflow-gates';
+export type { Outcome, WorkflowService } from './workflows/workflow-service';
+export {
+  type DriverAlive,
+  type WorkflowRunState,
+  type WorkflowRunView,
+  type WorkflowStageView,
+  withLiveness,
+} from './workflows/workflow-view';

@@ -158,5 +158,17 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "ALTER TABLE `swarm_tasks` ADD `pgid` integer;",
       "ALTER TABLE `swarm_tasks` ADD `pgid_started` integer;"
     ]
+  },
+  {
+    "folderMillis": 1795804880113,
+    "hash": "c2e3c3b715efb2ba332c00e28f631e1e04e4c7e7ae88f6b0d670c1a5f0e7c4f5",
+    "sql": [
+      "CREATE TABLE `iteration_runs` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`name` text NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`config` text NOT NULL,\n\t`max_iterations` integer NOT NULL,\n\t`state` text NOT NULL,\n\t`reason` text,\n\t`best_score` real,\n\t`pid` integer,\n\t`pid_started` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\t`finished_at` integer\n);",
+      "CREATE INDEX `iteration_runs_state_idx` ON `iteration_runs` (`state`);",
+      "CREATE TABLE `iterations` (\n\t`run_id` text NOT NULL,\n\t`number` integer NOT NULL,\n\t`state` text NOT NULL,\n\t`exit_code` integer,\n\t`score` real,\n\t`improved` integer DEFAULT false NOT NULL,\n\t`output` text,\n\t`started_at` integer NOT NULL,\n\t`finished_at` integer,\n\tPRIMARY KEY(`run_id`, `number`),\n\tFOREIGN KEY (`run_id`) REFERENCES `iteration_runs`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE TABLE `workflow_runs` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`name` text NOT NULL,\n\t`repo_root` text NOT NULL,\n\t`definition` text NOT NULL,\n\t`inputs` text NOT NULL,\n\t`state` text NOT NULL,\n\t`pid` integer,\n\t`pid_started` integer,\n\t`feedback` text,\n\t`error` text,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\t`finished_at` integer\n);",
+      "CREATE INDEX `workflow_runs_state_idx` ON `workflow_runs` (`state`);",
+      "CREATE TABLE `workflow_stages` (\n\t`run_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`position` integer NOT NULL,\n\t`type` text NOT NULL,\n\t`state` text NOT NULL,\n\t`attempts` integer DEFAULT 0 NOT NULL,\n\t`exit_code` integer,\n\t`output` text,\n\t`pgid` integer,\n\t`pgid_started` integer,\n\t`started_at` integer,\n\t`finished_at` integer,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`run_id`, `name`),\n\tFOREIGN KEY (`run_id`) REFERENCES `workflow_runs`(`id`) ON UPDATE no action ON DELETE cascade\n);"
+    ]
   }
 ];

@@ -107,6 +107,18 @@ export {
   replaceIdempotentResult,
   saveIdempotentResult,
 } from './idempotency';
+// Workflow runs and their stages; iteration runs and their iterations
+export {
+  finishIteration,
+  getIterationRun,
+  type IterationRow,
+  type IterationRunRow,
+  insertIterationRun,
+  iterationsOf,
+  reopenIterationRun,
+  startIteration,
+  stopIterationRun,
+} from './iteration-runs';
 // Lanes: live sessions on task threads, and what waits in their scope
 export {
   countReadySubtasks,
@@ -364,6 +376,16 @@ export {
   type UnembeddedRow,
   vectorsOf,
 } from './vectors';
+export {
+  getWorkflowRun,
+  insertWorkflowRun,
+  listWorkflowRuns,
+  setWorkflowRunState,
+  setWorkflowStage,
+  type WorkflowRunRow,
+  type WorkflowStageRow,
+  workflowStagesOf,
+} from './workflow-runs';
 // Write proposals (seed 000)
 export {
   countWriteProposals,

@@ -4,6 +4,8 @@
  * `@swarm/core` never loads the runtime or a provider SDK.
  */
 
+// Workflows and the iteration engine (`colony swarm workflow`, `colony swarm iterate`)
+export type { WorkflowRunView, WorkflowStageView } from '@swarm/coordination';
 export type { HookDispatchResult } from '@swarm/runtime';
 // Read-only views of a session (the viewer's runtime panel reads them too).
 export { colonySessionId } from '@swarm/runtime';
@@ -41,3 +43,19 @@ export {
 } from './session-runner.js';
 export { listSkills, type ShownSkill, type SkillListing, type SkillsListResult, showSkill } from './skills.js';
 export { runWasmTool, type WasmRunResult } from './wasm-run.js';
+export { type IterateOptions, type IterationEvent, iterate } from './workflows/iterate.js';
+export { IterationConfigError } from './workflows/load-iteration.js';
+export { WorkflowError } from './workflows/load-workflow.js';
+export {
+  approveWorkflow,
+  cancelWorkflow,
+  listWorkflows,
+  rejectWorkflow,
+  resumeWorkflow,
+  retryWorkflow,
+  startWorkflow,
+  validateWorkflowByName,
+  type WorkflowControlOptions,
+  type WorkflowListEntry,
+  workflowStatus,
+} from './workflows/workflow-control.js';

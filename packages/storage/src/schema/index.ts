@@ -20,4 +20,5 @@ export * from './proposals';
 export * from './runs';
 export * from './specs';
 export * from './threads';
+export * from './workflows';
 export * from './write-proposals';

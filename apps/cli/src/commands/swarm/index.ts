@@ -9,7 +9,7 @@ export default defineCommand({
   meta: {
     name: 'swarm',
     description:
-      'Agent sessions (init, config, start, attach, stop, status, send, broadcast, logs, clean, permissions check, hooks run, mcp list) and swarm runs (run, status <id>, collect); wasm run <tool>.',
+      'Agent sessions (init, config, start, attach, stop, status, send, broadcast, logs, clean, permissions check, hooks run, mcp list), swarm runs (run, status <id>, collect), workflows (workflow ...), iteration loops (iterate) and wasm run <tool>.',
   },
   subCommands: {
     init: () => import('./init').then((m) => m.default),
@@ -28,5 +28,7 @@ export default defineCommand({
     permissions: () => import('./permissions').then((m) => m.default),
     hooks: () => import('./hooks').then((m) => m.default),
     mcp: () => import('./mcp').then((m) => m.default),
+    workflow: () => import('./workflow/index').then((m) => m.default),
+    iterate: () => import('./iterate').then((m) => m.default),
   },
 });

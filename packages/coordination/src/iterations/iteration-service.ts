@@ -1,0 +1,124 @@
+/**
+ * @module iterations/iteration-service
+ * Iteration runs in colony's store: create one, reopen it for `--resume` (the numbering
+ * and the best score carry on; an iteration its dead driver left unfinished is done
+ * again), record each iteration as it starts and finishes, and stop the run with its
+ * reason. Refusals are values.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  finishIteration,
+  getIterationRun,
+  type IterationRow,
+  insertIterationRun,
+  iterationsOf,
+  reopenIterationRun,
+  startIteration,
+  stopIterationRun,
+} from '@swarm/storage';
+import type { DomainContext } from '../context';
+import type { DriverAlive } from '../workflows/workflow-view';
+import type { IterationConfig } from './iteration-config';
+import type { StopReason } from './progress';
+
+export interface IterationRunView {
+  readonly run_id: string;
+  readonly name: string;
+  readonly repo_root: string;
+  readonly config: IterationConfig;
+  readonly max_iterations: number;
+  readonly state: 'running' | 'stopped' | 'interrupted';
+  readonly reason: string | null;
+  readonly best_score: number | null;
+  readonly iterations: readonly IterationRow[];
+}
+
+export interface Driver {
+  readonly pid: number;
+  readonly started: number | null;
+}
+
+export class IterationService {
+  constructor(private readonly ctx: DomainContext) {}
+
+  create(config: IterationConfig, repoRoot: string, maxIterations: number, driver: Driver): IterationRunView {
+    const now = this.ctx.clock.now();
+    const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    for (;;) {
+      const id = `it-${stamp}-${randomBytes(2).toString('hex')}`;
+      const row = {
+        id,
+        name: config.name,
+        repoRoot,
+        config: JSON.stringify(config),
+        maxIterations,
+        pid: driver.pid,
+        pidStarted: driver.started,
+        createdAt: now,
+      };
+      if (this.ctx.store.write(() => insertIterationRun(this.ctx.store, row))) return this.view(id)!;
+    }
+  }
+
+  view(id: string, alive?: DriverAlive): IterationRunView | null {
+    const run = getIterationRun(this.ctx.store, id);
+    if (!run) return null;
+    const dead =
+      run.state === 'running' && alive !== undefined && (run.pid === null || !alive(run.pid, run.pidStarted));
+    return {
+      run_id: run.id,
+      name: run.name,
+      repo_root: run.repoRoot,
+      config: JSON.parse(run.config) as IterationConfig,
+      max_iterations: run.maxIterations,
+      state: dead ? 'interrupted' : (run.state as 'running' | 'stopped'),
+      reason: run.reason,
+      best_score: run.bestScore,
+      iterations: iterationsOf(this.ctx.store, id),
+    };
+  }
+
+  /** Takes a stopped or interrupted run back to continue it; refused while its driver lives. */
+  reopen(
+    id: string,
+    driver: Driver,
+    maxIterations: number | undefined,
+    alive: DriverAlive,
+  ): { ok: true; run: IterationRunView } | { ok: false; reason: string } {
+    const run = this.view(id, alive);
+    if (!run) return { ok: false, reason: `iteration run not found: ${id}` };
+    if (run.state === 'running') return { ok: false, reason: `iteration run ${id} is still running` };
+    const now = this.ctx.clock.now();
+    const change = { pid: driver.pid, pidStarted: driver.started, maxIterations: maxIterations ?? run.max_iterations };
+    this.ctx.store.write(() => reopenIterationRun(this.ctx.store, id, change, now));
+    return { ok: true, run: this.view(id)! };
+  }
+
+  start(id: string, n: number): void {
+    const now = this.ctx.clock.now();
+    this.ctx.store.write(() => startIteration(this.ctx.store, id, n, now));
+  }
+
+  finish(
+    id: string,
+    n: number,
+    result: { exit_code: number | null; score: number | null; improved: boolean; output: string; failed: boolean },
+    best: number | null,
+  ): void {
+    const now = this.ctx.clock.now();
+    const it = {
+      number: n,
+      state: result.failed ? 'failed' : 'finished',
+      exitCode: result.exit_code,
+      score: result.score,
+      improved: result.improved,
+      output: result.output,
+    };
+    this.ctx.store.write(() => finishIteration(this.ctx.store, id, it, best, now));
+  }
+
+  stop(id: string, reason: StopReason | 'cancelled'): void {
+    const now = this.ctx.clock.now();
+    this.ctx.store.write(() => stopIterationRun(this.ctx.store, id, reason, now));
+  }
+}
