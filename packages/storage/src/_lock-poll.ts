@@ -7,9 +7,14 @@
  * row, the losers learn they lost as soon as the winner commits, without queueing
  * for the lock one after another.
  */
-/** Pauses between tries, in milliseconds: short at first (a write holds the lock ~1 ms), then 5 ms. */
-const PAUSES_MS = [0.5, 1, 1, 2, 2, 3, 4];
-const LAST_PAUSE_MS = 5;
+/** Pause between looks at the store's version, in milliseconds: 1 ms at first, then 2 ms. */
+const pauseMs = (i: number) => (i < 10 ? 1 : 2);
+/**
+ * When to try the lock again without a commit seen (the holder may roll back), in
+ * milliseconds since the first try: SQLite's own busy-handler schedule.
+ */
+const RETRY_AT_MS = [1, 3, 8, 18, 33, 53, 78, 103, 128, 178, 228];
+const retryAtMs = (n: number) => RETRY_AT_MS[n] ?? 228 + (n - RETRY_AT_MS.length + 1) * 100;
 
 export interface LockPoll<T> {
   /** One try for the lock (busy timeout 0): the write, or a STORE_BUSY / SQLITE_BUSY throw. */
@@ -22,25 +27,34 @@ export interface LockPoll<T> {
 }
 
 export function pollForLock<T>({ attempt, settled, version, timeoutMs }: LockPoll<T>): T {
-  const deadline = Date.now() + timeoutMs;
+  const start = Date.now();
+  const deadline = start + timeoutMs;
   const pause = new Int32Array(new SharedArrayBuffer(4));
   let seen = version();
+  let retries = 0;
   for (let i = 0; ; i++) {
     try {
       return attempt();
     } catch (error) {
       if (!isStoreBusy(error) || Date.now() >= deadline) throw error;
     }
-    Atomics.wait(pause, 0, 0, PAUSES_MS[i] ?? LAST_PAUSE_MS);
-    // Reading is cheap, but eight processes reading every millisecond are not: read
-    // again only once another connection has committed something. Checked before the
-    // next try, so a commit that settles it is answered without taking the lock.
-    const now = version();
-    if (now !== seen) {
-      seen = now;
-      const answer = settled();
-      if (answer !== undefined) return answer;
+    // Between tries, look at the store's version (cheap) and read only once another
+    // connection has committed: a commit that settles it is answered without the lock.
+    // A failed try costs more than a look, so the lock is tried again only after a
+    // commit or on SQLite's busy schedule (the holder may have rolled back).
+    for (;;) {
+      Atomics.wait(pause, 0, 0, pauseMs(i++));
+      const now = version();
+      if (now !== seen) {
+        seen = now;
+        const answer = settled();
+        if (answer !== undefined) return answer;
+        break;
+      }
+      const waited = Date.now() - start;
+      if (waited >= retryAtMs(retries) || Date.now() >= deadline) break;
     }
+    retries++;
   }
 }
 
