@@ -39,6 +39,32 @@ function mcpHandshakePlugin(): EsbuildPlugin {
   };
 }
 
+/**
+ * The MCP SDK's Server imports its Ajv validator (ajv, ajv-formats and the draft-07
+ * meta-schema: ~170 KB to compile and ~15 ms to set up) only as the default for
+ * `jsonSchemaValidator`, which colony always passes (it never elicits; see
+ * packages/tools/src/mcp/_server.ts). In the app bundles the Server's import resolves
+ * to a stub that refuses to be built, so the first tool call of a server does not load
+ * Ajv. The SDK's Client keeps the real one.
+ */
+function noServerAjvPlugin(): EsbuildPlugin {
+  return {
+    name: 'colony-no-server-ajv',
+    setup(build) {
+      build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
+        /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]server[\\/]index\.js$/.test(args.importer)
+          ? { path: 'server-ajv', namespace: 'colony-no-server-ajv' }
+          : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'colony-no-server-ajv' }, () => ({
+        contents:
+          "export class AjvJsonSchemaValidator { constructor() { throw new Error('colony bundles no Ajv for the MCP server: pass jsonSchemaValidator'); } }",
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /** A library package: ESM with type declarations; dependencies stay external. */
 export function libraryBuild(entry: Options['entry']) {
   return defineConfig({ entry, format: ['esm'], target: 'node20', dts: true, sourcemap: true, clean: true });
@@ -62,7 +88,7 @@ export function appBundle(entry: string) {
     splitting: true,
     noExternal: [/^(?!better-sqlite3|gpt-tokenizer|react-devtools-core)/],
     external: ['react-devtools-core'],
-    esbuildPlugins: [mcpHandshakePlugin()],
+    esbuildPlugins: [mcpHandshakePlugin(), noServerAjvPlugin()],
     banner: {
       js: [
         "import { createRequire as __colonyRequire } from 'node:module';",

@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { pollForLock } from './_lock-poll';
 import { MIGRATIONS } from './_migrations.generated';
 import {
   canWrite,
@@ -31,8 +32,11 @@ import {
   schemaState,
   storeRefusalOf,
 } from './_store-state';
+
 import { applyMigrations } from './migrate';
 import * as schema from './schema';
+
+export { isStoreBusy } from './_lock-poll';
 
 /** Milliseconds a writer waits for another process's write lock before giving up. */
 export const BUSY_TIMEOUT_MS = 15_000;
@@ -64,6 +68,13 @@ export interface OpenStoreOptions {
  * callback run after a commit (mark the rows written), or undefined when it wrote nothing.
  */
 export type WriteRider = () => (() => void) | undefined;
+
+export interface WriteOptions<T> {
+  /** Milliseconds to wait for another writer's lock, for this write alone. */
+  readonly busyTimeoutMs?: number;
+  /** Read while the lock is busy: the answer when the write is no longer needed. */
+  readonly unlessSettled?: () => T | undefined;
+}
 
 /** An open store. Pass it to the query functions of this package. */
 export class Store {
@@ -97,18 +108,37 @@ export class Store {
    * Runs `fn` in a write transaction (BEGIN IMMEDIATE). Nested calls become savepoints.
    * A throw rolls back everything `fn` wrote. A store that refuses writes throws its
    * refusal before `fn` runs; a lock held past the busy timeout throws STORE_BUSY.
-   * `busyTimeoutMs` shortens the wait for this write alone.
+   * `busyTimeoutMs` shortens the wait for this write alone. `unlessSettled` makes a
+   * write that may turn out unneeded: while another writer holds the lock it is read
+   * (outside the lock) between tries, and its answer, once defined, is returned
+   * without writing (see _lock-poll.ts).
    */
-  write<T>(fn: () => T, options: { readonly busyTimeoutMs?: number } = {}): T {
+  write<T>(fn: () => T, options: WriteOptions<T> = {}): T {
     if (this.refusal) throw this.#refuse(this.refusal);
     const { sqlite } = handleOf(this);
     if (sqlite.inTransaction) return sqlite.transaction(fn)();
+    const settled = options.unlessSettled;
+    if (settled) {
+      const timeoutMs = options.busyTimeoutMs ?? this.#busyTimeoutMs;
+      return this.#withBusyTimeout(sqlite, 0, () =>
+        pollForLock({
+          attempt: () => this.#writeOuter(sqlite, fn),
+          settled: () => this.read(settled),
+          version: () => statement(this, 'PRAGMA data_version').pluck().get(),
+          timeoutMs,
+        }),
+      );
+    }
     const wait = options.busyTimeoutMs;
     if (wait === undefined || wait === this.#busyTimeoutMs) return this.#writeOuter(sqlite, fn);
     // A shorter wait for this write only (bookkeeping that can try again later).
-    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(wait))}`);
+    return this.#withBusyTimeout(sqlite, wait, () => this.#writeOuter(sqlite, fn));
+  }
+
+  #withBusyTimeout<T>(sqlite: Database.Database, ms: number, fn: () => T): T {
+    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(ms))}`);
     try {
-      return this.#writeOuter(sqlite, fn);
+      return fn();
     } finally {
       sqlite.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
     }
@@ -238,12 +268,6 @@ function readOnlyRefusal(path: string): StoreRefusal {
     message: `the store ${path} is read-only for this process: reads are served, writes are refused. Make the file and its folder writable (or point --db at a writable copy) to write.`,
     details: { db_path: path },
   };
-}
-
-/** Whether an error is SQLite giving up on a lock another connection held past the busy timeout. */
-export function isStoreBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'STORE_BUSY');
 }
 
 /**

@@ -10,7 +10,9 @@
  * A claim that is already lost answers without the lock: a read (WAL readers never
  * wait for the writer) that finds the sub-task claimed by someone else, completed or
  * blocked answers at once, as the locked path would have; only a sub-task that looks
- * available queues for the lock, where the status is read again.
+ * available tries for the lock, where the status is read again. While another process
+ * holds the lock the status is re-read between tries, so a loser answers as soon as
+ * the winner commits instead of queueing for the lock behind the other losers.
  */
 import {
   completeSubtask,
@@ -44,55 +46,59 @@ export function claimPlanSubtask(
   claims: ClaimService,
   args: TaskPlanClaimSubtaskInput,
 ): SubtaskClaimResult {
-  const early = ctx.store.read(() => settledClaim(locateSubtask(ctx.store, args), args));
+  const settled = () => settledClaim(locateSubtask(ctx.store, args), args);
+  const early = ctx.store.read(settled);
   if (early) return early;
-  return ctx.store.write(() => {
-    const located = locateSubtask(ctx.store, args);
-    const settled = settledClaim(located, args);
-    if (settled) return settled;
-    const { plan, subtask, siblings } = located;
-    const result = { task_id: subtask.taskId, branch: subtask.branch, file_scope: subtask.fileScope };
-    const now = ctx.clock.now();
-    upsertSession(
-      ctx.store,
-      { id: args.session_id, ide: inferIdeFromSessionId(args.session_id), agent: args.agent },
-      now,
-    );
-    const observationId = appendObservation(ctx, {
-      sessionId: args.session_id,
-      taskId: subtask.taskId,
-      kind: PLAN_SUBTASK_CLAIM_KIND,
-      content: `${args.agent} claimed ${subtaskRef(plan, subtask)}: ${subtask.title}`,
-      metadata: {
-        status: 'claimed',
-        session_id: args.session_id,
-        agent: args.agent,
-        parent_plan_slug: plan.slug,
-        subtask_index: subtask.subtaskIndex,
-        file_scope: subtask.fileScope,
-      },
-    });
-    const won = storeClaimSubtask(
-      ctx.store,
-      subtask.id,
-      { sessionId: args.session_id, agent: args.agent, observationId },
-      now,
-    );
-    // The status was read under the write lock, so this cannot lose; the guard stays as the rule.
-    if (!won) throw notAvailable(plan, subtask, siblings);
-    joinSubtaskThread(ctx, subtask, args.session_id, args.agent, now);
-    const warnings: string[] = [];
-    for (const file of subtask.fileScope) {
-      const claimed = claims.claimFile({
-        task_id: subtask.taskId,
-        session_id: args.session_id,
-        file_path: file,
-        note: `plan ${subtaskRef(plan, subtask)}`,
+  return ctx.store.write<SubtaskClaimResult>(
+    () => {
+      const located = locateSubtask(ctx.store, args);
+      const settled = settledClaim(located, args);
+      if (settled) return settled;
+      const { plan, subtask, siblings } = located;
+      const result = { task_id: subtask.taskId, branch: subtask.branch, file_scope: subtask.fileScope };
+      const now = ctx.clock.now();
+      upsertSession(
+        ctx.store,
+        { id: args.session_id, ide: inferIdeFromSessionId(args.session_id), agent: args.agent },
+        now,
+      );
+      const observationId = appendObservation(ctx, {
+        sessionId: args.session_id,
+        taskId: subtask.taskId,
+        kind: PLAN_SUBTASK_CLAIM_KIND,
+        content: `${args.agent} claimed ${subtaskRef(plan, subtask)}: ${subtask.title}`,
+        metadata: {
+          status: 'claimed',
+          session_id: args.session_id,
+          agent: args.agent,
+          parent_plan_slug: plan.slug,
+          subtask_index: subtask.subtaskIndex,
+          file_scope: subtask.fileScope,
+        },
       });
-      if (claimed.warning) warnings.push(claimed.warning);
-    }
-    return warnings.length > 0 ? { ...result, warnings } : result;
-  });
+      const won = storeClaimSubtask(
+        ctx.store,
+        subtask.id,
+        { sessionId: args.session_id, agent: args.agent, observationId },
+        now,
+      );
+      // The status was read under the write lock, so this cannot lose; the guard stays as the rule.
+      if (!won) throw notAvailable(plan, subtask, siblings);
+      joinSubtaskThread(ctx, subtask, args.session_id, args.agent, now);
+      const warnings: string[] = [];
+      for (const file of subtask.fileScope) {
+        const claimed = claims.claimFile({
+          task_id: subtask.taskId,
+          session_id: args.session_id,
+          file_path: file,
+          note: `plan ${subtaskRef(plan, subtask)}`,
+        });
+        if (claimed.warning) warnings.push(claimed.warning);
+      }
+      return warnings.length > 0 ? { ...result, warnings } : result;
+    },
+    { unlessSettled: settled },
+  );
 }
 
 export function completePlanSubtask(

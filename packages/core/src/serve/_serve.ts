@@ -13,6 +13,7 @@ import type { ToolCallOutcome, Toolset } from '@swarm/tools';
 import { type McpHandshake, serveStdio, type ToolSource } from '@swarm/tools/mcp/stdio';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
+import { leanYoungGeneration } from './_heap';
 import { IdleIndexer } from './_idle-index';
 import { resolveHttpToken } from './_token';
 
@@ -83,6 +84,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     return { url: handle.url, token, done, close };
   }
 
+  leanYoungGeneration();
   const handshake = options.handshake && withRuntime ? addRuntimeTools(options.handshake, toolset) : options.handshake;
   const lazy = typeof options.colony === 'function' && handshake?.tools[toolset] !== undefined;
   // The one client's declared roots (roots/list) confine the file tools, once colony is open.
