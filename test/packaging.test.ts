@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arethetypeswrong, publintMessages } from './support/package-lint';
 import { npmInstall, packAll, ROOT } from './support/packing';
 
 const run = promisify(execFile);
@@ -20,16 +21,38 @@ const work = mkdtempSync(join(tmpdir(), 'colony-packaging-'));
 const home = join(work, 'home');
 const env = { ...process.env, COLONY_HOME: home };
 let modules = '';
+let tarballs: string[] = [];
 
 /** Runs an installed bin with this Node, from the folder outside the repository. */
 const bin = (name: string, args: string[]) =>
   run(process.execPath, [join(modules, '.bin', name), ...args], { cwd: work, env, timeout: 30_000 });
 
 beforeAll(async () => {
-  modules = await npmInstall(join(work, 'prefix'), await packAll(join(work, 'tarballs')));
+  tarballs = await packAll(join(work, 'tarballs'));
+  modules = await npmInstall(join(work, 'prefix'), tarballs);
 }, 180_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the tarballs', () => {
+  it('are clean for publint (suggestions included) and arethetypeswrong (esm-only profile)', async () => {
+    expect(tarballs.length).toBeGreaterThanOrEqual(8);
+    const problems = await Promise.all(
+      tarballs.map(async (t) => [...(await publintMessages(t)), ...(await arethetypeswrong(t))]),
+    );
+    expect(problems.flat()).toEqual([]);
+  });
+
+  it('each carry the LICENSE and a README, and the bundled CLI no source maps', async () => {
+    const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
+    for (const tarball of tarballs) {
+      const files = (await run('tar', ['tzf', tarball])).stdout.split('\n');
+      expect(files, tarball).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md']));
+      expect((await run('tar', ['xzOf', tarball, 'package/LICENSE'])).stdout).toBe(license);
+      if (/swarm-cli-/.test(tarball)) expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    }
+  });
+});
 
 describe('the installed packages', () => {
   it('colony --version prints the package version', async () => {
