@@ -104,7 +104,12 @@ function main() {
   const only = args[0] === '--only' ? args.splice(0, 2)[1] : undefined;
   mkdirSync(CACHE, { recursive: true });
   restore(); // a run killed outright left the other binding in place
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (restore(), process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      restore();
+      process.exit(130);
+    });
+  }
   const majors = Object.keys(RELEASES).filter((m) => !only || m === only);
   let ok = true;
   try {
