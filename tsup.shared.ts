@@ -47,7 +47,8 @@ export function libraryBuild(entry: Options['entry']) {
 /**
  * An app: one minified self-contained bundle (lazily loaded parts split into chunks).
  * An IDE spawns these on every session, so start-up cost matters most here. Only the
- * native SQLite binding and the lazily-required tokenizer stay outside.
+ * native SQLite binding and the lazily-required tokenizer stay outside, and ink's optional
+ * react-devtools-core (imported only when DEV=true, never installed).
  */
 export function appBundle(entry: string) {
   return defineConfig({
@@ -59,7 +60,8 @@ export function appBundle(entry: string) {
     clean: true,
     minify: true,
     splitting: true,
-    noExternal: [/^(?!better-sqlite3|gpt-tokenizer)/],
+    noExternal: [/^(?!better-sqlite3|gpt-tokenizer|react-devtools-core)/],
+    external: ['react-devtools-core'],
     esbuildPlugins: [mcpHandshakePlugin()],
     banner: {
       js: [

@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import type { ArgsDef, CommandDef } from 'citty';
 import { CliError } from './_output';
+import { didYouMeanText } from './_suggest';
 
 /** Exit code for a command line that cannot be run as written. */
 export const USAGE_EXIT = 2;
@@ -102,7 +103,16 @@ export async function assertKnownFlags(cmd: CommandDef, argv: readonly string[],
     if (!arg.startsWith('-') || arg === '-') continue;
     const name = arg.replace(/^--?/, '').split('=')[0] ?? '';
     const type = known.get(name) ?? (name.startsWith('no-') && known.get(name.slice(3)) === 'boolean' ? 'boolean' : '');
-    if (!type) throw usageError(`unknown option ${arg.split('=')[0]} for ${commandName} (see ${commandName} --help)`);
+    if (!type) {
+      const hint = didYouMeanText(
+        name,
+        [...known.keys()].filter((k) => k.length > 1),
+        false,
+      );
+      throw usageError(
+        `unknown option ${arg.split('=')[0]} for ${commandName}${hint.replace(/mean (\S+)\?/, 'mean --$1?')} (see ${commandName} --help)`,
+      );
+    }
     if (type !== 'boolean' && !arg.includes('=')) i++;
   }
 }

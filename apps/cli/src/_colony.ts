@@ -4,12 +4,18 @@
  * tool through the one registry. Commands never reach around `handleToolCall`, so
  * what the CLI prints is what an MCP client receives.
  */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { parse } from 'node:path';
 import { type Colony, type OpenColonyOptions, openColony } from '@swarm/core';
+import { debug } from './_debug';
 import { CliError } from './_output';
 import type { StoreFlags } from './_store-args';
+import { storeChoice } from './_store-path';
 
 export { type StoreFlags, storeArgs } from './_store-args';
+
+const SOURCE = { 'db flag': '--db', 'home flag': '--home', COLONY_HOME: '$COLONY_HOME', default: 'the default home' };
 
 /**
  * Opens colony for a command. A command run by hand is the operator's choice of folder:
@@ -17,6 +23,8 @@ export { type StoreFlags, storeArgs } from './_store-args';
  * repo_root is confined to the roots the server allows.
  */
 export function openFromArgs(args: StoreFlags, extra: OpenColonyOptions = {}, operator = true): Colony {
+  const choice = storeChoice(args, process.env, homedir());
+  debug(`opening store ${choice.dbPath} (from ${SOURCE[choice.source]})`);
   return openColony({
     ...(operator ? { roots: [parse(process.cwd()).root] } : {}),
     ...extra,
@@ -24,6 +32,29 @@ export function openFromArgs(args: StoreFlags, extra: OpenColonyOptions = {}, op
     ...(args.db ? { dbPath: args.db } : {}),
     onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),
   });
+}
+
+/**
+ * For read commands: refuses, before opening anything, a store that does not exist
+ * (a typo in --db must not create a database and its folders), naming the path and
+ * where it came from.
+ */
+export function assertStoreExists(args: StoreFlags): void {
+  const choice = storeChoice(args, process.env, homedir());
+  if (choice.dbPath === ':memory:' || existsSync(choice.dbPath)) return;
+  throw new CliError(
+    `STORE_NOT_FOUND: no colony store at ${choice.dbPath} (from ${SOURCE[choice.source]}); check the path, or run a command that writes to create it`,
+  );
+}
+
+/** withColony for a command that only reads: a missing store is STORE_NOT_FOUND, not created. */
+export function withExistingColony<T>(
+  args: StoreFlags,
+  fn: (colony: Colony) => Promise<T> | T,
+  options: OpenColonyOptions = {},
+): Promise<T> {
+  assertStoreExists(args);
+  return withColony(args, fn, options);
 }
 
 /** Opens colony for one command and closes it afterwards, whatever happens. */

@@ -6,10 +6,14 @@
  * (unknown command or option, missing argument, malformed number), 1 for everything
  * else (a tool's refusal prints as `<CODE>: <message>`).
  */
-import { type CommandDef, defineCommand, runCommand, showUsage } from 'citty';
+import { type CommandDef, defineCommand, renderUsage, runCommand } from 'citty';
 import pkg from '../package.json' with { type: 'json' };
 import { assertKnownFlags, USAGE_EXIT, usageError } from './_args';
+import { forStream } from './_color';
+import { fatalLines } from './_fatal';
 import { CliError } from './_output';
+import { setRootCommand } from './_root';
+import { didYouMeanText } from './_suggest';
 
 const main = defineCommand({
   meta: {
@@ -36,6 +40,9 @@ const main = defineCommand({
     mcp: () => import('./commands/mcp').then((m) => m.default),
     hook: () => import('./commands/hook/index').then((m) => m.default),
     install: () => import('./commands/install').then((m) => m.default),
+    doctor: () => import('./commands/doctor/index').then((m) => m.default),
+    completion: () => import('./commands/completion').then((m) => m.default),
+    uninstall: () => import('./commands/uninstall').then((m) => m.default),
     workspace: () => import('./commands/workspace/index').then((m) => m.default),
     exec: () => import('./commands/exec').then((m) => m.default),
     swarm: () => import('./commands/swarm/index').then((m) => m.default),
@@ -66,7 +73,8 @@ async function run(argv: string[]): Promise<void> {
     const [cmd, parent, name] = await resolveTarget(main as CommandDef, argv);
     // citty names a command by its parent's name only; give the parent the full path.
     const path = name.split(' ').slice(0, -1).join(' ');
-    await showUsage(cmd, parent && { meta: { name: path, version: pkg.version } });
+    const usage = await renderUsage(cmd, parent && { meta: { name: path, version: pkg.version } });
+    process.stdout.write(`${forStream(usage)}\n`);
     return;
   }
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
@@ -88,7 +96,7 @@ async function refuseMissingCommand(group: CommandDef, argv: string[], name: str
   throw usageError(
     word === undefined
       ? `missing command for ${name}: ${choices} (see ${name} --help)`
-      : `unknown command "${word}" for ${name}; commands: ${choices} (see ${name} --help)`,
+      : `unknown command "${word}" for ${name}${didYouMeanText(word, Object.keys(subs ?? {})) || `; commands: ${choices}`} (see ${name} --help)`,
   );
 }
 
@@ -109,12 +117,14 @@ function isHookRun(argv: readonly string[]): boolean {
   return at >= 0 && words[at + 1] === 'run';
 }
 
+setRootCommand(main as CommandDef);
 const argv = process.argv.slice(2);
 run(argv).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping ANSI colour codes citty adds
-  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
-  process.stderr.write(`colony: ${plain.split('\n')[0]}\n`);
+  process.stderr.write(
+    fatalLines(error)
+      .map((line) => `colony: ${line}\n`)
+      .join(''),
+  );
   const code = exitCodeOf(error);
   process.exitCode = code === USAGE_EXIT && isHookRun(argv) ? 1 : code;
 });

@@ -1,5 +1,5 @@
 /**
- * Browser-test helpers: Debian's Chromium (scripts/install-chromium.sh puts it at
+ * Browser-test helpers: Debian's Chromium (scripts/install-system-packages.sh puts it at
  * /usr/bin/chromium) driven by playwright-core, which never downloads a browser; the
  * viewer started as a real `colony viewer` process; and a check that a screenshot is a
  * picture (decoded with pngjs: sane size, many colours, real contrast), not a blank.
@@ -21,7 +21,7 @@ const CLI = join(ROOT, 'apps/cli/dist/cli.js');
 export const OUTPUT = join(ROOT, 'apps/cli/test-output/viewer');
 
 export async function launchChromium(): Promise<Browser> {
-  if (!HAVE_CHROMIUM) throw new Error(`no Chromium at ${CHROMIUM}: run scripts/install-chromium.sh`);
+  if (!HAVE_CHROMIUM) throw new Error(`no Chromium at ${CHROMIUM}: run scripts/install-system-packages.sh`);
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

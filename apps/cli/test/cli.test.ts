@@ -422,7 +422,9 @@ describe('bad input', () => {
   it('rejects an option the command does not define', () => {
     const run = colony(['search', 'lexer', '--limt', '3']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('colony: unknown option --limt for colony search (see colony search --help)\n');
+    expect(run.stderr).toBe(
+      'colony: unknown option --limt for colony search; did you mean --limit? (see colony search --help)\n',
+    );
   });
 
   it('rejects an unknown command', () => {

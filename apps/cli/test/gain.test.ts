@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { cliStore } from './_cli';
 
 describe('colony gain', () => {
-  it('prints the receipts of earlier calls and the reference model; --json is the tool payload', () => {
+  it('prints the receipts of earlier calls and the reference model; --json is the tool payload', async () => {
     const cli = cliStore('colony-gain-');
+    await cli.tool('search', { query: 'create the store' }); // read commands need a store
     expect(cli.colony(['search', 'rate limiter']).code).toBe(0);
     expect(cli.colony(['search', 'claims']).code).toBe(0);
     const human = cli.colony(['gain', '--input-usd-per-1m', '3', '--output-usd-per-1m', '15']);
@@ -25,8 +26,9 @@ describe('colony gain', () => {
     expect(report.reference.kind).toBe('static_per_session_model');
   });
 
-  it('refuses a malformed price or window as a usage error, and hours over 720 as the tool does', () => {
+  it('refuses a malformed price or window as a usage error, and hours over 720 as the tool does', async () => {
     const cli = cliStore('colony-gain-bad-');
+    await cli.tool('search', { query: 'create the store' });
     const price = cli.colony(['gain', '--input-usd-per-1m', 'cheap']);
     expect(price.code).toBe(2);
     expect(price.stderr).toMatch(/--input-usd-per-1m must be a price/);

@@ -322,9 +322,9 @@ describe('bad input and failures: one stderr line, exit 1 (never 2), nothing wri
     });
     expect(noIde.status).toBe(1);
     expect(noIde.stderr).toMatch(/^colony: .*--ide/);
-    const typo = hook('stop', 'codex', codex.stop('x', repo), ['--verbose']);
+    const typo = hook('stop', 'codex', codex.stop('x', repo), ['--verbos']);
     expect(typo.code).toBe(1);
-    expect(typo.stderr).toMatch(/^colony: unknown option --verbose for colony hook run/);
+    expect(typo.stderr).toMatch(/^colony: unknown option --verbos for colony hook run; did you mean --verbose\?/);
   });
 
   it('a store colony cannot open fails the hook with exit 1, not 2', () => {

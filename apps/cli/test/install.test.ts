@@ -214,9 +214,9 @@ describe('colony install --ide claude-code', () => {
   });
 
   it('an unknown --ide is a usage error', () => {
-    const run = install(newHome(), ['--ide', 'cursor']);
+    const run = install(newHome(), ['--ide', 'vscode']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('colony: unknown --ide "cursor"; IDEs: claude-code, codex\n');
+    expect(run.stderr).toBe('colony: unknown --ide "vscode"; IDEs: claude-code, codex, cursor, gemini, opencode\n');
   });
 });
 

@@ -76,9 +76,9 @@ describe('colony plan publish', () => {
     expect(out.stdout).toBe(
       [
         'dry run: plan widget-page would publish 3 sub-tasks in 3 waves (nothing written)',
-        '  sub-0  wave 0  spec/widget-page/sub-0  Build widget API',
-        '  sub-1  wave 1  spec/widget-page/sub-1  Build widget page',
-        '  sub-2  wave 2  spec/widget-page/sub-2  Verify release',
+        '  sub-0  wave 1  spec/widget-page/sub-0  Build widget API',
+        '  sub-1  wave 2  spec/widget-page/sub-1  Build widget page',
+        '  sub-2  wave 3  spec/widget-page/sub-2  Verify release',
         '',
       ].join('\n'),
     );
@@ -144,7 +144,7 @@ describe('colony plan publish', () => {
     expect(out.code).toBe(1);
     expect(out.stdout).toContain('dry run: plan clash would be refused with PLAN_WAVE_SCOPE_OVERLAP (nothing written)');
     expect(out.stdout).toContain(
-      'error: PLAN_WAVE_SCOPE_OVERLAP: sub-tasks 0 and 1 are both in wave 0 and share apps/api/src/widgets.ts',
+      'error: PLAN_WAVE_SCOPE_OVERLAP: sub-tasks 0 and 1 are both in wave 1 and share apps/api/src/widgets.ts',
     );
     expect(out.stderr).toBe('colony: PLAN_WAVE_SCOPE_OVERLAP: plan clash would be refused\n');
     const json = colony(['plan', 'publish', file, '--dry-run', '--json']);

@@ -70,7 +70,8 @@ export {
   type ToolResult,
   type Toolset,
 } from '@swarm/tools';
-export { locateRepo } from '@swarm/worktree';
+// The OS sandbox of agent and exec commands (`colony doctor`, `colony swarm config`)
+export { type DetectOptions, detectSandbox, locateRepo, type SandboxKind, type SandboxStatus } from '@swarm/worktree';
 // Opening colony
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
-export { defaultSettings, SETTINGS_FILE, type Settings } from './settings';
+export { defaultSettings, type LoadedSettings, loadSettings, SETTINGS_FILE, type Settings } from './settings';

@@ -51,7 +51,7 @@ import {
   toAnthropicTools,
   toOpenAITools,
 } from '@swarm/tools';
-import { locateRepo } from '@swarm/worktree';
+import { locateRepo, type SandboxConfig, sandboxPolicy } from '@swarm/worktree';
 import { defaultHivemindRoots, envRates } from './_env';
 import { ReceiptQueue } from './_receipts';
 import { runOnce } from './_run-once';
@@ -99,6 +99,8 @@ export interface OpenColonyOptions {
   readonly allowExec?: boolean;
   /** Rate limits of the framework tools, by tool name or `*`; merged over settings.json and the defaults. */
   readonly rateLimits?: RateLimitSettings;
+  /** The OS sandbox of exec_parallel and swarm_run commands; default settings.json's `sandbox`, else off. */
+  readonly sandbox?: SandboxConfig;
   /**
    * Folders the file tools (framework fs_*, spec tools, examples, the notepad pointer)
    * may read and write under, beside settings.json `roots`; default none. Beyond them,
@@ -263,6 +265,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     clock,
     allowExec,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits, ...options.rateLimits },
+    sandbox: sandboxPolicy(options.sandbox ?? settings.sandbox, 'off'),
   });
   const backend: ColonyBackend = { ...services, workspaces: runtime.workspaces, swarmRuns: runtime.swarmRuns };
 

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SandboxConfigSchema } from '@swarm/worktree';
 import { z } from 'zod';
 
 export const SettingsSchema = z.object({
@@ -29,6 +30,11 @@ export const SettingsSchema = z.object({
   roots: z.array(z.string().min(1)).optional(),
   /** The only agent whose arbiter_decide calls are accepted (approved writes apply only for it). */
   arbiter: z.string().min(1).optional(),
+  /**
+   * The OS sandbox for exec_parallel and swarm_run commands (mode auto, required or off;
+   * default off). Agent `bash` reads the project entry's own `sandbox` (default auto).
+   */
+  sandbox: SandboxConfigSchema.optional(),
   /** Framework-tool rate limits by tool name or `*`: { limit, window_sec }, or false for none. */
   rateLimits: z
     .record(

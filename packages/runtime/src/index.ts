@@ -5,6 +5,33 @@
  * makes), never through storage or coordination.
  */
 
+// Lifecycle hooks (seed 003's 13 events, command hooks)
+export { type HookDecisionKind, parseDecision } from './lifecycle-hooks/decision.js';
+export {
+  type HookDispatchResult,
+  type HookFields,
+  LifecycleHooks,
+  type LifecycleHooksOptions,
+  matcherMatches,
+} from './lifecycle-hooks/dispatch.js';
+export {
+  HOOK_EVENT_KEYS,
+  HOOK_EVENT_NAMES,
+  HOOK_EVENTS,
+  type HookContext,
+  type HookEvent,
+  type HookEventKey,
+  hookEventOf,
+} from './lifecycle-hooks/events.js';
+export { notifyingMailbox } from './lifecycle-hooks/notify.js';
+export { type HookRun, type RunHookOptions, runHook } from './lifecycle-hooks/run-hook.js';
+export {
+  DEFAULT_HOOK_TIMEOUT_SECS,
+  type HookHandler,
+  type HooksConfig,
+  HooksConfigSchema,
+  type MatcherGroup,
+} from './lifecycle-hooks/schema.js';
 // Liveness (idle nudges, idle warning, stall)
 export {
   checkLiveness,
@@ -27,6 +54,7 @@ export {
   runAgentLoop,
   type ToolDecision,
 } from './loop/agent-loop.js';
+export { type GuardOptions, guardTools } from './loop/guard-tools.js';
 export {
   routeTools,
   type ToolCall,
@@ -54,6 +82,27 @@ export {
   type PendingMail,
   type StoredMessage,
 } from './mailbox/mailbox.js';
+// Permissions (rules, modes, the six-step evaluation, asking)
+export {
+  type AskAnswer,
+  type Asker,
+  type AskRequest,
+  DEFAULT_ASK_TIMEOUT_MS,
+  type MailboxAskerOptions,
+  mailboxAsker,
+} from './permissions/ask.js';
+export { type CallSpec, parseCallSpec } from './permissions/call-spec.js';
+export {
+  evaluatePermission,
+  type PermissionDecision,
+  type PermissionPolicy,
+  type PermissionStep,
+  type PermissionVerdict,
+  permissionMode,
+} from './permissions/evaluate.js';
+export { permissionPolicyOf } from './permissions/policy.js';
+export { type PrimaryInput, primaryInput } from './permissions/primary-input.js';
+export { canonicalTool, type PermissionRule, parseRule, ruleMatches } from './permissions/rule.js';
 // Prompt pipeline (14 sections, pure)
 export {
   buildPrompt,
@@ -162,6 +211,11 @@ export {
   type RawProjectConfig,
   type RawProviderConfig,
   WASM_CAPABILITIES,
+  type WasmCapability,
+  type WasmLimitsConfig,
+  WasmLimitsConfigSchema,
+  type WasmToolConfig,
+  WasmToolConfigSchema,
 } from './settings/schema.js';
 // State machine
 export {
@@ -192,3 +246,9 @@ export {
   BUILTIN_TOOL_NAMES,
   type BuiltinToolName,
 } from './tools/agent-tools.js';
+// WASM tools (seed 003's sandboxed tools on worker threads)
+export { HOST_FUNCTIONS, type HostOptions, type LogEntry } from './wasm/capabilities.js';
+export { WASM_ERROR_KINDS, type WasmErrorKind, WasmToolError, wasmErrorText } from './wasm/errors.js';
+export { outcomeText, type WasmTools, type WasmToolsOptions, wasmRunOptions, wasmTools } from './wasm/executor.js';
+export { runWasm, type WasmOutcome, type WasmRunOptions } from './wasm/host.js';
+export { DEFAULT_WASM_LIMITS, resolveWasmLimits, type WasmLimits } from './wasm/limits.js';

@@ -14,6 +14,7 @@ import {
   AgentRunner,
   agentTools,
   BudgetMeter,
+  LifecycleHooks,
   LivenessMonitor,
   type Mailbox,
   memoryMailbox,
@@ -295,5 +296,56 @@ describe('runner + registry + router', () => {
     expect(a.provider.requests[1]!.system).toContain('## Interrupt Context');
     await registry.shutdown();
     await all;
+  });
+
+  it('fires SessionStart/SessionEnd around sessions, TeammateIdleWarning and StallDetected from the monitor, Stop on shutdown', async () => {
+    const mailbox = memoryMailbox(clock);
+    const registry = new AgentRegistry();
+    const log = { type: 'command' as const, command: 'cat >> events.jsonl' };
+    const keys = ['session_start', 'session_end', 'stop', 'teammate_idle_warning', 'stall_detected'] as const;
+    const hooks = new LifecycleHooks(Object.fromEntries(keys.map((k) => [k, [{ hooks: [log] }]])), {
+      session_id: '20261125-a3f2',
+      cwd: dir,
+      agent_name: 'backend',
+    });
+    const a = runner('backend', [{ delay_ms: 60_000 }, { text: 'ok' }], mailbox, { hooks });
+    registry.register(a.runner);
+    const all = registry.startAll();
+    await waitFor(() => a.provider.requests.length === 1);
+    const monitor = new LivenessMonitor(
+      registry,
+      mailbox,
+      {
+        enabled: true,
+        idle_nudge_after_secs: null,
+        idle_nudge_interval_secs: null,
+        max_nudges: 0,
+        idle_warn_after_secs: 600,
+        stall_timeout_secs: 900,
+        auto_interrupt_stalled: true,
+      },
+      () => hooks,
+    );
+    const t0 = a.runner.snapshot().last_activity;
+    await monitor.check(t0 + 600_000);
+    await monitor.check(t0 + 900_000);
+    await waitFor(() => a.provider.requests.length === 2);
+    await registry.shutdown();
+    await all;
+    const events = readFileSync(join(dir, 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const names = events.map((e) => e.hook_event_name);
+    expect(names.slice(0, 4)).toEqual(['SessionStart', 'TeammateIdleWarning', 'StallDetected', 'SessionEnd']);
+    expect(names).toContain('Stop');
+    expect(events[2]).toMatchObject({
+      event: 'StallDetected',
+      agent_name: 'backend',
+      stall_duration_secs: 900,
+      last_heartbeat_event: 'SessionStart',
+    });
+    expect(events[1]).toMatchObject({ idle_duration_secs: 600, last_state: 'Spawning' });
+    expect('tool_name' in events[0]).toBe(false);
   });
 });

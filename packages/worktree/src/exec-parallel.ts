@@ -11,6 +11,7 @@ import { withRepoLock } from './_git';
 import { DEFAULT_MAX_OUTPUT_BYTES, runCommand } from './exec';
 import { resolveWorkspace } from './layout';
 import type { Repo } from './repo';
+import type { SandboxPolicy } from './sandbox/policy';
 import { escapes, SwarmSpecError } from './swarm/engine';
 
 export interface ExecParallelSpec {
@@ -20,6 +21,8 @@ export interface ExecParallelSpec {
   readonly workdir?: string | undefined;
   readonly env?: Readonly<Record<string, string>> | undefined;
   readonly max_output_bytes?: number | undefined;
+  /** Each command inside the OS sandbox, its workspace writable (colony's `sandbox` setting). */
+  readonly sandbox?: SandboxPolicy | undefined;
 }
 
 export interface ExecResult {
@@ -85,6 +88,7 @@ export async function execParallel(
           ...(spec.env ? { env: spec.env } : {}),
           maxOutputBytes: spec.max_output_bytes ?? DEFAULT_MAX_OUTPUT_BYTES,
           secrets,
+          ...(spec.sandbox ? { sandbox: { policy: spec.sandbox, root: ws.workspace_id } } : {}),
         }),
       );
       return {

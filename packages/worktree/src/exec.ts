@@ -7,6 +7,9 @@
  * command exits, whatever it left running in its group is killed, so no process keeps
  * a worktree busy. Optionally tees the whole output to a log file.
  *
+ * With `sandbox`, the command runs inside bubblewrap or sandbox-exec (sandbox/wrap.ts);
+ * the sandbox is the group leader, so the timeout still kills everything it started.
+ *
  * Secret values are masked per stream before anything is kept or logged (see redact.ts):
  * a secret split across two chunks, or one the cap would cut, never shows.
  */
@@ -14,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { planSpawn, type SandboxRequest } from './sandbox/wrap';
 import { streamRedactor } from './stream-redactor';
 
 export interface CommandOptions {
@@ -30,6 +34,8 @@ export interface CommandOptions {
   readonly onSpawn?: (pgid: number) => void;
   /** Epoch-free monotonic timer for elapsed_ms; default performance.now. */
   readonly now?: () => number;
+  /** Run inside the OS sandbox per this policy (see sandbox/wrap.ts); default none. */
+  readonly sandbox?: SandboxRequest;
 }
 
 export interface CommandResult {
@@ -55,10 +61,22 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
     mkdirSync(dirname(options.logFile), { recursive: true });
     log = createWriteStream(options.logFile, { flags: 'a' });
   }
+  const plan = planSpawn(command, cwd, options.sandbox);
+  if (!plan.ok) {
+    log?.end();
+    return Promise.resolve({
+      exit_code: -1,
+      stdout: '',
+      stderr: plan.reason,
+      timed_out: false,
+      truncated: false,
+      elapsed_ms: 0,
+    });
+  }
   return new Promise((resolve) => {
     let truncated = false;
     let timedOut = false;
-    const child = spawn('/bin/sh', ['-c', command], {
+    const child = spawn(plan.file, plan.args, {
       cwd,
       env: { ...process.env, ...options.env },
       detached: true,

@@ -75,6 +75,19 @@ export {
   versionAtLeast,
 } from './repo';
 export { locateRepo, type RepoLocation } from './repo-lookup';
+// The OS sandbox (bubblewrap, sandbox-exec)
+export { type BwrapPlan, bwrapArgs } from './sandbox/bwrap';
+export { type DetectOptions, detectSandbox, type SandboxKind, type SandboxStatus } from './sandbox/detect';
+export { type MacosPlan, macosProfile, sandboxExecArgs } from './sandbox/macos-profile';
+export {
+  SANDBOX_MODES,
+  type SandboxConfig,
+  SandboxConfigSchema,
+  type SandboxMode,
+  type SandboxPolicy,
+  sandboxPolicy,
+} from './sandbox/policy';
+export { planSpawn, type SandboxRequest, type SpawnPlan } from './sandbox/wrap';
 export { type StreamRedactor, streamRedactor } from './stream-redactor';
 // Swarms
 export { type DagCheck, type DagTask, TASK_NAME, topologicalOrder, validateDag } from './swarm/dag';

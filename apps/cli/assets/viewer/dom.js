@@ -48,7 +48,14 @@ export function ago(value) {
   return `${Math.round(s / 8640) / 10} d ago`;
 }
 
+/** A table; each cell also carries its column's name (data-label), which narrow screens show beside the value. */
 export function table(headers, rows) {
+  for (const row of rows) {
+    [...row.children].forEach((cell, i) => {
+      const label = headers[i]?.[0];
+      if (label && !cell.hasAttribute('data-label')) cell.setAttribute('data-label', label);
+    });
+  }
   return h(
     'table',
     { class: 'rows' },

@@ -3,6 +3,7 @@
 // textContent (createElement + text nodes); nothing is parsed as HTML.
 
 import { ago, badge, empty, h, int, state, table, text } from './dom.js';
+import { startNavigation } from './navigate.js';
 import { renderRuntime } from './runtime-panel.js';
 
 const PANELS = ['lanes', 'runtime', 'plans', 'claims', 'inbox', 'savings'];
@@ -24,7 +25,7 @@ function renderLanes(d) {
   const rows = lanes.map((lane) =>
     h(
       'tr',
-      { 'data-session': lane.session_id, 'data-activity': lane.activity },
+      { 'data-session': lane.session_id, 'data-activity': lane.activity, 'data-task-id': lane.task_id, class: 'link' },
       h('td', {}, badge(text(lane.activity, 20), lane.activity)),
       h('td', {}, text(lane.owner ?? lane.agent, 40), h('div', { class: 'muted mono' }, text(lane.session_id, 40))),
       h('td', { class: 'mono' }, text(lane.branch, 80)),
@@ -121,7 +122,7 @@ function renderClaims(d) {
         claims.map((c) =>
           h(
             'tr',
-            { 'data-file': c.file_path },
+            { 'data-file': c.file_path, 'data-task-id': c.task_id, class: 'link' },
             h('td', { class: 'mono' }, text(c.file_path, 90)),
             h('td', {}, text(c.agent, 30), h('div', { class: 'muted mono' }, text(c.session_id, 40))),
             h('td', { class: 'num' }, `#${c.task_id}`),
@@ -179,7 +180,12 @@ function renderInbox(d) {
         const kind = item.kind === 'message' || item.kind === 'stalled_lane' ? item.urgency : item.kind;
         return h(
           'tr',
-          { 'data-inbox-kind': item.kind, 'data-id': item.id ?? '' },
+          {
+            'data-inbox-kind': item.kind,
+            'data-id': item.id ?? '',
+            'data-task-id': item.task_id,
+            class: item.task_id ? 'link' : null,
+          },
           h('td', {}, badge(label, kind ?? 'unknown')),
           h('td', {}, text(item.from, 40), item.to ? h('span', { class: 'muted' }, ' → ', text(item.to, 50)) : null),
           h(
@@ -357,15 +363,29 @@ async function loadAll() {
   await Promise.all(PANELS.map(async (name) => render(await fetchJson(`/api/${name}`))));
 }
 
+/** The answers the server sent with the page (first paint), else null. */
+function bootData() {
+  const el = document.getElementById('boot');
+  if (!el) return null;
+  try {
+    return JSON.parse(el.textContent ?? '');
+  } catch {
+    return null;
+  }
+}
+
 async function start() {
-  const meta = await fetchJson('/api/meta');
+  startNavigation();
+  const boot = bootData();
+  const meta = boot?.meta ?? (await fetchJson('/api/meta'));
   state.now = meta.generated_at;
   const scope = meta.scope;
   document.getElementById('scope').textContent =
     `${scope.repo_root ? `repo ${scope.repo_root}` : 'all repositories'} · inbox: ${
       scope.inbox === 'session' ? `${scope.agent} (${scope.session_id})` : 'fleet view'
     }`;
-  await loadAll();
+  if (boot?.panels) for (const envelope of boot.panels) render(envelope);
+  else await loadAll();
   if (typeof EventSource !== 'function') {
     setInterval(() => loadAll().catch(() => setLive(false, 'offline')), meta.refresh_ms);
     return;

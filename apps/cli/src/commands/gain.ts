@@ -6,7 +6,7 @@
 import type { SavingsReport } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg, parseWholeNumber, usageError } from '../_args';
-import { callTool, defined, storeArgs, withColony } from '../_colony';
+import { callTool, defined, storeArgs, withExistingColony } from '../_colony';
 import { printJson, printLines } from '../_output';
 import { savingsLines } from './_savings-lines';
 
@@ -41,7 +41,7 @@ export default defineCommand({
       input_usd_per_1m: parsePrice(args['input-usd-per-1m'], '--input-usd-per-1m'),
       output_usd_per_1m: parsePrice(args['output-usd-per-1m'], '--output-usd-per-1m'),
     });
-    const report = await withColony(args, (colony) => callTool<SavingsReport>(colony, 'savings_report', input));
+    const report = await withExistingColony(args, (colony) => callTool<SavingsReport>(colony, 'savings_report', input));
     if (args.json) return printJson(report);
     printLines(savingsLines(report));
   },

@@ -1,30 +1,32 @@
 /**
- * `colony install --ide claude-code|codex [--dry-run]`: registers colony's MCP server
- * and hooks in the IDE's own config files, idempotently, and prints each file and
- * what changed in it. The registered commands run this very CLI by absolute path
- * (`<node> <this cli> ...`), so they work from a checkout and from an installed
- * package alike, whatever PATH the IDE has; `--command colony` registers a bin on
- * PATH instead. `--home`/`--db` given here are passed on to every registered command.
+ * `colony install --ide <ide> [--scope user|project] [--dry-run]`: registers colony's
+ * MCP server (and hooks, for Claude Code and Codex) in the IDE's own config files,
+ * idempotently, and prints each file and what changed in it. The registered commands
+ * run this very CLI by absolute path (`<node> <this cli> ...`), so they work from a
+ * checkout and from an installed package alike, whatever PATH the IDE has;
+ * `--command colony` registers a bin on PATH instead. `--home`/`--db` given here are
+ * passed on to every registered command. `--check` writes nothing: it reports per IDE
+ * whether colony is installed and current, exiting 1 when an IDE named is not.
  */
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { defineCommand } from 'citty';
-import { jsonArg, usageError } from '../_args';
+import { jsonArg } from '../_args';
 import { storeArgs } from '../_colony';
-import { CliError, printJson, printLines } from '../_output';
-import { InstallError } from '../install/_config-file';
-import { INSTALL_IDES, type InstallReport, installIde, type Launcher } from '../install/install';
+import { printJson, printLines } from '../_output';
+import { checkIde } from '../install/check';
+import { type InstallOptions, idesWithScope, installIde } from '../install/install';
+import { launcherOf, parseIde, parseScope, storeExtraArgs, targetArgs } from './_install-args';
+import { refusingInstallErrors } from './_install-errors';
+import { describeChecks, describeReport } from './_install-print';
 
 export default defineCommand({
   meta: { name: 'install', description: "Register colony's MCP server and hooks in an IDE's config (idempotent)." },
   args: {
-    ide: {
-      type: 'string',
-      description: `IDE to configure: ${INSTALL_IDES.join(', ')}`,
-      valueHint: 'ide',
-      required: true,
+    ...targetArgs,
+    check: {
+      type: 'boolean',
+      description: 'Report whether colony is installed and current (every IDE unless --ide); write nothing',
+      default: false,
     },
-    'dry-run': { type: 'boolean', description: 'Show what would change; write nothing', default: false },
     command: {
       type: 'string',
       description: 'Executable the IDE runs for colony (default: this node and this CLI, by absolute path)',
@@ -40,46 +42,25 @@ export default defineCommand({
     home: { ...storeArgs.home, description: 'Data home the registered commands use (default: theirs)' },
   },
   async run({ args }) {
-    const ide = args.ide;
-    if (!(INSTALL_IDES as readonly string[]).includes(ide)) {
-      throw usageError(`unknown --ide "${ide}"; IDEs: ${INSTALL_IDES.join(', ')}`);
+    const { scope, projectRoot } = await parseScope(args.scope);
+    const base = {
+      launcher: launcherOf(args.command),
+      extraArgs: storeExtraArgs(args),
+      allowExec: args['allow-exec'],
+      scope,
+      ...(projectRoot ? { projectRoot } : {}),
+    };
+    if (args.check) {
+      const ides = args.ide === undefined ? idesWithScope(scope) : [parseIde(args.ide)];
+      const checks = refusingInstallErrors(() => ides.map((ide) => checkIde({ ...base, ide })));
+      if (args.json) printJson(checks);
+      else printLines(describeChecks(checks));
+      if (args.ide !== undefined && checks.some((c) => c.state !== 'installed')) process.exitCode = 1;
+      return;
     }
-    if (args.command === '') throw usageError('--command needs a value');
-    const launcher: Launcher = args.command
-      ? { command: args.command, args: [] }
-      : { command: process.execPath, args: [realpathSync(process.argv[1] ?? '')] };
-    const extraArgs = [
-      ...(args.home ? ['--home', resolve(args.home)] : []),
-      ...(args.db ? ['--db', args.db === ':memory:' ? args.db : resolve(args.db)] : []),
-    ];
-    let report: InstallReport;
-    try {
-      report = installIde({
-        ide: ide as (typeof INSTALL_IDES)[number],
-        launcher,
-        extraArgs,
-        allowExec: args['allow-exec'],
-        dryRun: args['dry-run'],
-      });
-    } catch (error) {
-      if (error instanceof InstallError) throw new CliError(error.message);
-      throw error;
-    }
+    const options: InstallOptions = { ...base, ide: parseIde(args.ide), dryRun: args['dry-run'] };
+    const report = refusingInstallErrors(() => installIde(options));
     if (args.json) return printJson(report);
-    printLines(describe(report));
+    printLines(describeReport(report, 'install'));
   },
 });
-
-function describe(report: InstallReport): string[] {
-  const changed = report.files.filter((f) => f.changed).length;
-  const head = report.dryRun
-    ? `dry run: ${changed ? `would change ${changed} file${changed === 1 ? '' : 's'}` : 'nothing to change'}; nothing written`
-    : changed
-      ? `${report.ide}: changed ${changed} file${changed === 1 ? '' : 's'}`
-      : `${report.ide}: already installed; nothing changed`;
-  return [
-    head,
-    ...report.files.map((f) => `  ${f.path}: ${f.items.map((i) => `${i.name} ${i.status}`).join(', ')}`),
-    ...report.notes.map((n) => `note: ${n}`),
-  ];
-}

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { HivemindResult } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg, parseWholeNumber } from '../_args';
-import { callTool, defined, storeArgs, withColony } from '../_colony';
+import { callTool, defined, storeArgs, withExistingColony } from '../_colony';
 import { columns } from '../_format';
 import { printJson, printLines } from '../_output';
 
@@ -30,7 +30,7 @@ export default defineCommand({
       include_stale: args.all,
       limit: parseWholeNumber(args.limit, '--limit'),
     });
-    const map = await withColony(args, (colony) => callTool<HivemindResult>(colony, 'hivemind', input));
+    const map = await withExistingColony(args, (colony) => callTool<HivemindResult>(colony, 'hivemind', input));
     if (args.json) return printJson(map);
     const counts = Object.entries(map.counts)
       .filter(([, n]) => n > 0)

@@ -8,6 +8,7 @@ import { delimiter } from 'node:path';
 import handshake from 'virtual:colony-mcp-handshake';
 import { parseServeFlags, serveColony } from '@swarm/core/serve';
 import { defineCommand } from 'citty';
+import { applyVerbose, debug, verboseArg } from '../_debug';
 import { storeArgs } from '../_store-args';
 
 export default defineCommand({
@@ -48,8 +49,10 @@ export default defineCommand({
       type: 'string',
       description: 'HTTP bearer token (default $COLONY_MCP_TOKEN or $COLONY_HOME/mcp-http-token)',
     },
+    ...verboseArg,
   },
   async run({ args }) {
+    applyVerbose(args);
     const flags = parseServeFlags(args);
     const roots = [args.root as string | string[] | undefined]
       .flat()
@@ -61,7 +64,11 @@ export default defineCommand({
       ...(roots.length ? { roots } : {}),
       ...(args.arbiter ? { arbiter: args.arbiter } : {}),
     };
-    const open = () => import('../_colony').then(({ openFromArgs }) => openFromArgs(args, extra, false));
+    const open = () =>
+      Promise.all([import('../_colony'), import('../_trace-calls')]).then(([{ openFromArgs }, { traceCalls }]) =>
+        traceCalls(openFromArgs(args, extra, false)),
+      );
+    debug(`mcp: ${flags.http ? 'Streamable HTTP' : 'stdio'}, toolset ${args.toolset}, pid ${process.pid}`);
     const handle = await serveColony({ colony: open, handshake, ...flags });
     const stop = () => void handle.close().then(() => process.exit(0));
     process.once('SIGINT', stop);

@@ -5,7 +5,7 @@
 import type { CompactSearchHit } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg, parseWholeNumber, restPositionals } from '../_args';
-import { callTool, defined, storeArgs, withColony } from '../_colony';
+import { callTool, defined, storeArgs, withExistingColony } from '../_colony';
 import { oneLine } from '../_format';
 import { printJson, printLines } from '../_output';
 
@@ -29,7 +29,7 @@ export default defineCommand({
       kind: args.kind,
       task_id: parseWholeNumber(args['task-id'], '--task-id'),
     });
-    const hits = await withColony(args, (colony) => callTool<CompactSearchHit[]>(colony, 'search', input));
+    const hits = await withExistingColony(args, (colony) => callTool<CompactSearchHit[]>(colony, 'search', input));
     if (args.json) return printJson(hits);
     if (hits.length === 0) return printLines([`no hits for "${input.query}"`]);
     printLines(

@@ -4,7 +4,7 @@
 import type { SessionSummary } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg, parseWholeNumber } from '../_args';
-import { callTool, defined, storeArgs, withColony } from '../_colony';
+import { callTool, defined, storeArgs, withExistingColony } from '../_colony';
 import { columns, iso } from '../_format';
 import { printJson, printLines } from '../_output';
 
@@ -17,7 +17,9 @@ export default defineCommand({
   },
   async run({ args }) {
     const input = defined({ limit: parseWholeNumber(args.limit, '--limit') });
-    const sessions = await withColony(args, (colony) => callTool<SessionSummary[]>(colony, 'list_sessions', input));
+    const sessions = await withExistingColony(args, (colony) =>
+      callTool<SessionSummary[]>(colony, 'list_sessions', input),
+    );
     if (args.json) return printJson(sessions);
     if (sessions.length === 0) return printLines(['no sessions']);
     printLines(

@@ -5,7 +5,7 @@
 import type { ObservationBody } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg, parseId, restPositionals } from '../_args';
-import { callTool, storeArgs, withColony } from '../_colony';
+import { callTool, storeArgs, withExistingColony } from '../_colony';
 import { iso } from '../_format';
 import { printJson, printLines } from '../_output';
 
@@ -30,7 +30,7 @@ export default defineCommand({
       .filter((raw) => raw !== '')
       .map((raw) => parseId(raw, 'observation id'));
     const input = { ids, expand: !args.compressed };
-    const observations = await withColony(args, (colony) =>
+    const observations = await withExistingColony(args, (colony) =>
       callTool<ObservationBody[]>(colony, 'get_observations', input),
     );
     if (args.json) return printJson(observations);

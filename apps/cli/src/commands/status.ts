@@ -5,7 +5,7 @@
 import { TOOLSETS } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg } from '../_args';
-import { storeArgs, withColony } from '../_colony';
+import { storeArgs, withExistingColony } from '../_colony';
 import { columns } from '../_format';
 import { printJson, printLines } from '../_output';
 
@@ -13,7 +13,7 @@ export default defineCommand({
   meta: { name: 'status', description: 'Show the data home, database, record counts, tools and warnings.' },
   args: { ...jsonArg, ...storeArgs },
   async run({ args }) {
-    const report = await withColony(args, (colony) => ({
+    const report = await withExistingColony(args, (colony) => ({
       ...colony.status(),
       toolsets: Object.fromEntries(TOOLSETS.map((set) => [set, colony.registry.list(set).length])),
     }));

@@ -58,14 +58,28 @@ export function parseJsonObject(file: ConfigText): Record<string, unknown> {
   return value;
 }
 
-/** JSON with the file's own indentation (two spaces for a new file) and a final newline. */
+/**
+ * JSON with the file's own indentation (two spaces for a new file), ending with a
+ * newline unless the file had text that did not (Claude Code writes `~/.claude.json`
+ * without one), so a removal restores an IDE-written file byte for byte.
+ */
 export function renderJson(value: unknown, previous: string): string {
   const indent = /^([ \t]+)"/m.exec(previous)?.[1] ?? '  ';
-  return `${JSON.stringify(value, null, indent)}\n`;
+  const newline = previous === '' || previous.endsWith('\n') ? '\n' : '';
+  return `${JSON.stringify(value, null, indent)}${newline}`;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Removes a config file colony's entries were all that was left of (symlinks: the file they point at stays). */
+export function removeConfigFile(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch (error) {
+    throw new InstallError(`cannot remove ${path}: ${(error as Error).message}`);
+  }
 }
 
 /** Writes `text` to `path` atomically (temp file + rename), creating folders as needed. */

@@ -10,7 +10,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject } from './_config-file';
 
-export type ChangeStatus = 'added' | 'updated' | 'unchanged';
+/** What install did to an entry (`added`, `updated`, `unchanged`), or uninstall (`removed`, `absent`). */
+export type ChangeStatus = 'added' | 'updated' | 'unchanged' | 'removed' | 'absent';
 
 export interface HookEntrySpec {
   /** The IDE's event name, e.g. PreToolUse. */
@@ -24,9 +25,11 @@ export interface HookEntrySpec {
 
 const OURS = /(?:colony|colony\.js|cli\.js)["']?\s+hook\s+run\s+([a-z-]+)(?:\s|$)/;
 
-/** True when a hook command is colony's handler for `colonyEvent`. */
-export function isColonyHookCommand(command: unknown, colonyEvent: string): boolean {
-  return typeof command === 'string' && OURS.exec(command)?.[1] === colonyEvent;
+/** True when a hook command is colony's handler for `colonyEvent` (any event when omitted). */
+export function isColonyHookCommand(command: unknown, colonyEvent?: string): boolean {
+  if (typeof command !== 'string') return false;
+  const event = OURS.exec(command)?.[1];
+  return event !== undefined && (colonyEvent === undefined || event === colonyEvent);
 }
 
 /**

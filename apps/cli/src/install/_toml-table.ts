@@ -48,22 +48,16 @@ export function upsertTomlTable(
   const header = lines.findIndex((line) => tableName(line) === `${parent}.${name}`);
   let text: string;
   if (header >= 0) {
-    let end = header + 1;
-    while (end < lines.length) {
-      const next = tableName(lines[end] ?? '');
-      if (next !== null && !next.startsWith(`${parent}.${name}.`)) break;
-      end++;
-    }
-    // Keep the blank line and comments that lead into the next table.
-    while (end > header + 1 && /^\s*(#.*)?$/.test(lines[end - 1] ?? '')) end--;
+    const end = sectionEnd(lines, header, `${parent}.${name}`);
     text = [...lines.slice(0, header), section.trimEnd(), ...lines.slice(end)].join('\n');
   } else if (existing) {
     throw new InstallError(
       `${file.path} defines ${parent}.${name} as an inline table or dotted keys, which colony install does not rewrite; make it a [${parent}.${name}] section or remove it, the file was left untouched`,
     );
   } else {
-    const base = file.text.replace(/\s*$/, '');
-    text = `${base}${base ? '\n\n' : ''}${section.trimEnd()}\n`;
+    // One blank line before the new table, and nothing else touched: uninstall takes exactly this away.
+    const gap = file.text === '' ? '' : file.text.endsWith('\n') ? '\n' : '\n\n';
+    text = `${file.text}${gap}${section.trimEnd()}\n`;
   }
 
   // Everything but this table must read exactly as before, and the table as wanted.
@@ -81,11 +75,11 @@ export function upsertTomlTable(
 }
 
 /** Deep equality by value: smol-toml builds null-prototype objects, plain ones compare equal to them. */
-function same(a: unknown, b: unknown): boolean {
+export function same(a: unknown, b: unknown): boolean {
   return isDeepStrictEqual(structuredClone(a), structuredClone(b));
 }
 
-function parseToml(file: ConfigText): Record<string, unknown> {
+export function parseToml(file: ConfigText): Record<string, unknown> {
   try {
     return parse(file.text) as Record<string, unknown>;
   } catch (error) {
@@ -95,11 +89,26 @@ function parseToml(file: ConfigText): Record<string, unknown> {
 }
 
 /** The dotted name of a `[table]` or `[[array]]` header line (quotes dropped); null otherwise. */
-function tableName(line: string): string | null {
+export function tableName(line: string): string | null {
   const match = /^\s*\[\[?\s*([^\][#]+?)\s*\]\]?\s*(?:#.*)?$/.exec(line);
   if (!match?.[1]) return null;
   return match[1]
     .split('.')
     .map((part) => part.trim().replace(/^(["'])(.*)\1$/, '$2'))
     .join('.');
+}
+
+/**
+ * The line after the `[name]` section starting at `header` (its sub-tables included),
+ * leaving out the blank lines and comments that lead into the next table.
+ */
+export function sectionEnd(lines: readonly string[], header: number, name: string): number {
+  let end = header + 1;
+  while (end < lines.length) {
+    const next = tableName(lines[end] ?? '');
+    if (next !== null && !next.startsWith(`${name}.`)) break;
+    end++;
+  }
+  while (end > header + 1 && /^\s*(#.*)?$/.test(lines[end - 1] ?? '')) end--;
+  return end;
 }

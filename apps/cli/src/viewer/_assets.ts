@@ -26,6 +26,7 @@ const TABLE: Record<string, readonly ['own' | 'uplot', string, keyof typeof TYPE
   '/': ['own', 'index.html', 'html'],
   '/assets/viewer.js': ['own', 'viewer.js', 'js'],
   '/assets/dom.js': ['own', 'dom.js', 'js'],
+  '/assets/navigate.js': ['own', 'navigate.js', 'js'],
   '/assets/runtime-panel.js': ['own', 'runtime-panel.js', 'js'],
   '/assets/viewer.css': ['own', 'viewer.css', 'css'],
   '/vendor/uplot.js': ['uplot', 'dist/uPlot.iife.min.js', 'js'],

@@ -13,6 +13,8 @@ import { PanelError, readOnlyTools } from './_reader';
 import { runtimePanel } from './_runtime-panel';
 import { savingsPanel } from './_savings-panel';
 import type { ViewerScope } from './_scope';
+import { type SearchView, searchView } from './_search-view';
+import { type ThreadView, threadView } from './_thread-view';
 
 export const PANELS = ['lanes', 'runtime', 'plans', 'claims', 'inbox', 'savings'] as const;
 export type PanelName = (typeof PANELS)[number];
@@ -21,12 +23,15 @@ export function isPanel(name: string): name is PanelName {
   return (PANELS as readonly string[]).includes(name);
 }
 
-/** What every panel answer carries: the server's clock (ages on the page are relative to it). */
-export interface PanelEnvelope {
-  readonly panel: PanelName;
+/** What every answer carries: the server's clock (ages on the page are relative to it), data or an error. */
+export interface Envelope<T = unknown> {
   readonly generated_at: number;
-  readonly data?: unknown;
+  readonly data?: T;
   readonly error?: { readonly code: string; readonly message: string };
+}
+
+export interface PanelEnvelope extends Envelope {
+  readonly panel: PanelName;
 }
 
 export class ViewerData {
@@ -49,13 +54,31 @@ export class ViewerData {
   }
 
   async panel(name: PanelName): Promise<PanelEnvelope> {
+    return { panel: name, ...(await this.#envelope(() => this.#build(name))) };
+  }
+
+  /** Every panel, in page order (the first paint). */
+  panels(): Promise<PanelEnvelope[]> {
+    return Promise.all(PANELS.map((name) => this.panel(name)));
+  }
+
+  /** One task thread; `parse` refuses a bad id inside the envelope, like a tool's refusal. */
+  thread(parse: () => number): Promise<Envelope<ThreadView>> {
+    return this.#envelope(() => threadView(this.#read, parse()));
+  }
+
+  search(parse: () => string): Promise<Envelope<SearchView>> {
+    return this.#envelope(() => searchView(this.#read, parse()));
+  }
+
+  async #envelope<T>(build: () => Promise<T>): Promise<Envelope<T>> {
     const generated_at = this.now();
     try {
-      return { panel: name, generated_at, data: await this.#build(name) };
+      return { generated_at, data: await build() };
     } catch (error) {
       const code = error instanceof PanelError ? error.code : 'INTERNAL_ERROR';
       const message = error instanceof Error ? error.message : String(error);
-      return { panel: name, generated_at, error: { code, message } };
+      return { generated_at, error: { code, message } };
     }
   }
 

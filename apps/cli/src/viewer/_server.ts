@@ -11,9 +11,12 @@ import type { AddressInfo } from 'node:net';
 import type { Colony } from '@swarm/core';
 import pkg from '../../package.json' with { type: 'json' };
 import { type Asset, loadAssets } from './_assets';
-import { isPanel, PANELS, ViewerData } from './_data';
+import { type Envelope, isPanel, PANELS, ViewerData } from './_data';
+import { firstPaint } from './_first-paint';
 import type { ViewerScope } from './_scope';
+import { parseQuery } from './_search-view';
 import { PanelStream } from './_stream';
+import { parseTaskId } from './_thread-view';
 
 export const DEFAULT_VIEWER_PORT = 7780;
 /** How often the live stream re-reads the panels. */
@@ -48,6 +51,20 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
   const refreshMs = options.refreshMs ?? DEFAULT_REFRESH_MS;
   const stream = new PanelStream(data, refreshMs);
   let allowedHosts: ReadonlySet<string> = new Set();
+  const index = assets.get('/')?.body.toString('utf8');
+  const index_type = assets.get('/')?.type ?? 'text/html; charset=utf-8';
+  const meta = () => ({
+    version: pkg.version,
+    generated_at: data.now(),
+    refresh_ms: refreshMs,
+    panels: PANELS,
+    scope: {
+      repo_root: data.scope.repoRoot ?? null,
+      session_id: data.scope.sessionId ?? null,
+      agent: data.scope.agent ?? null,
+      inbox: data.scope.sessionId ? 'session' : 'fleet',
+    },
+  });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -69,24 +86,20 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
       res.setHeader('allow', 'GET, HEAD');
       return send(res, 405, 'text/plain; charset=utf-8', 'the viewer is read-only');
     }
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
+    if (path === '/' && index) {
+      const page = firstPaint(index, await data.panels(), meta());
+      return send(res, 200, index_type, page, req.method === 'HEAD');
+    }
     const asset: Asset | undefined = assets.get(path);
     if (asset) return send(res, 200, asset.type, asset.body, req.method === 'HEAD');
     if (path === '/api/events') return stream.attach(req, res, SECURITY_HEADERS);
-    if (path === '/api/meta') {
-      return sendJson(res, {
-        version: pkg.version,
-        generated_at: data.now(),
-        refresh_ms: refreshMs,
-        panels: PANELS,
-        scope: {
-          repo_root: data.scope.repoRoot ?? null,
-          session_id: data.scope.sessionId ?? null,
-          agent: data.scope.agent ?? null,
-          inbox: data.scope.sessionId ? 'session' : 'fleet',
-        },
-      });
-    }
+    if (path === '/api/meta') return sendJson(res, meta());
+    if (path === '/api/thread')
+      return sendEnvelope(res, await data.thread(() => parseTaskId(url.searchParams.get('task_id'))));
+    if (path === '/api/search')
+      return sendEnvelope(res, await data.search(() => parseQuery(url.searchParams.get('q'))));
     const panel = path.startsWith('/api/') ? path.slice('/api/'.length) : '';
     if (isPanel(panel)) return sendJson(res, await data.panel(panel));
     return send(res, 404, 'text/plain; charset=utf-8', `not found: ${path.slice(0, 100)}`);
@@ -125,6 +138,13 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(headOnly ? undefined : body);
 }
 
-function sendJson(res: ServerResponse, value: unknown): void {
-  send(res, 200, 'application/json; charset=utf-8', JSON.stringify(value));
+function sendJson(res: ServerResponse, value: unknown, status = 200): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+}
+
+/** An answer with a refusal keeps its envelope; the status says what kind of refusal it is. */
+const ERROR_STATUS: Record<string, number> = { BAD_REQUEST: 400, TASK_NOT_FOUND: 404, OBSERVATION_NOT_FOUND: 404 };
+
+function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
+  sendJson(res, envelope, envelope.error ? (ERROR_STATUS[envelope.error.code] ?? 500) : 200);
 }

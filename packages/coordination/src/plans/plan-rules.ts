@@ -129,7 +129,7 @@ export function waveScopeErrors(overlaps: readonly PlanPairOverlap[], waves: rea
     .filter((o) => waves[o.a] === waves[o.b])
     .map((o) => ({
       code: 'PLAN_WAVE_SCOPE_OVERLAP' as const,
-      message: `sub-tasks ${o.a} and ${o.b} are both in wave ${waves[o.a]} and share ${o.shared.join(', ')}`,
+      message: `sub-tasks ${o.a} and ${o.b} are both in wave ${(waves[o.a] ?? 0) + 1} and share ${o.shared.join(', ')}`,
       wave: waves[o.a] as number,
       shared: o.shared,
       related_subtask_indices: [o.a, o.b],
@@ -178,7 +178,7 @@ export function finalizerErrors(
     if (missing.length === 0) return;
     errors.push({
       code: 'PLAN_FINALIZER_NOT_LAST',
-      message: `finalizer sub-task ${f} (wave ${waves[f]}) must depend on every earlier non-finalizer sub-task to run last; missing ${missing.join(', ')}`,
+      message: `finalizer sub-task ${f} (wave ${(waves[f] ?? 0) + 1}) must depend on every earlier non-finalizer sub-task to run last; missing ${missing.join(', ')}`,
       subtask_index: f,
       wave: waves[f] as number,
       related_subtask_indices: missing,

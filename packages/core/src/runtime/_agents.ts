@@ -3,7 +3,9 @@
  * Builds one runner per agent of a session from the resolved settings: its provider,
  * its tools (confined to its worktree, colony's core tools with session_id/agent
  * supplied, claims taken on write/edit), its prompt inputs (git status and log of the
- * worktree, colony's ready plan sub-tasks, AGENTS.md) and its budgets.
+ * worktree, colony's ready plan sub-tasks, AGENTS.md) and its budgets. Every tool call
+ * is guarded (`guardTools`): the agent's permission policy, its lifecycle hooks (cwd =
+ * its worktree), and an `ask` that becomes a needs_reply message to the operator.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { release } from 'node:os';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 import {
   AgentRunner,
   type AgentSnapshot,
+  type AgentTools,
   agentEnvironment,
   agentTools,
   BudgetMeter,
@@ -18,9 +21,14 @@ import {
   colonyMailbox,
   colonySessionId,
   createModelProvider,
+  guardTools,
   joinThread,
+  LifecycleHooks,
   type Mailbox,
   type MarkAllRead,
+  mailboxAsker,
+  notifyingMailbox,
+  permissionPolicyOf,
   type ReadySubtask,
   type ResolvedProjectConfig,
   type SessionInfo,
@@ -41,8 +49,12 @@ export interface BuildAgentsOptions {
   readonly mailbox: Mailbox & { readonly task_id: number };
   readonly session_budget: BudgetMeter;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** How long an `ask` waits for the operator before denying; default 60 s. */
+  readonly ask_timeout_ms?: number;
   readonly onChange: (snapshot: AgentSnapshot) => void;
   readonly log: (agent: string, line: string) => void;
+  /** Each agent's WASM tools (see _wasm.ts), offered beside the built-ins. */
+  readonly wasm?: Readonly<Record<string, AgentTools>>;
 }
 
 export function callerOf(colony: Colony): ToolCaller {
@@ -93,14 +105,26 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
     const worktree = o.worktrees[name]!;
     const colony_session_id = colonySessionId(info.id, name);
     const env = agentEnvironment({ agent_name: name, session_id: info.id, db_path: info.db_path, agent_names: names });
-    const tools = agentTools({
+    const hooks = config.hooks
+      ? new LifecycleHooks(config.hooks, {
+          session_id: info.id,
+          cwd: worktree,
+          agent_name: name,
+          env,
+          log: (line) => o.log(name, line),
+        })
+      : null;
+    const mailbox = notifyingMailbox(o.mailbox, hooks);
+    const base = agentTools({
       worktree,
       agent: name,
       colony_session_id,
       env,
-      mailbox: o.mailbox,
+      mailbox,
       colony: o.caller,
       colony_tools: colonyTools,
+      sandbox: config.sandbox,
+      ...(o.wasm?.[name] ? { extra: o.wasm[name] } : {}),
       claim: async (file_path) => {
         const out = await o.caller.callTool('task_claim_file', {
           task_id: o.mailbox.task_id,
@@ -110,6 +134,16 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
         if (!out.ok) throw new Error(out.text);
       },
     });
+    const tools = {
+      schemas: base.schemas,
+      executor: guardTools(base.executor, {
+        agent: name,
+        permissions: permissionPolicyOf(config, name),
+        asker: mailboxAsker({ mailbox, ...(o.ask_timeout_ms ? { timeout_ms: o.ask_timeout_ms } : {}) }),
+        hooks,
+        log: (line) => o.log(name, line),
+      }),
+    };
     const budget = agent?.budget ?? d.budget;
     /** One relay per rate-limit episode (reset by a session that did not fail). */
     let relayed = false;
@@ -124,7 +158,8 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
         ...(o.env ? { env: o.env } : {}),
       }),
       tools,
-      mailbox: o.mailbox,
+      hooks,
+      mailbox,
       worktree,
       session_id: info.id,
       colony_session_id,

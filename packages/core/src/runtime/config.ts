@@ -14,7 +14,7 @@ import {
   type RuntimeConfigResult,
   SettingsInitError,
 } from '@swarm/runtime';
-import { openRepo } from '@swarm/worktree';
+import { detectSandbox, openRepo, type SandboxPolicy } from '@swarm/worktree';
 import { resolveHome } from '../paths.js';
 import { SwarmControlError } from './control.js';
 
@@ -47,11 +47,18 @@ export async function initSwarmConfig(options: {
   }
 }
 
+/** The agents' `sandbox` policy and the sandbox actually active on this machine. */
+export interface SandboxView extends SandboxPolicy {
+  /** `bwrap`, `sandbox-exec`, or null when agent commands run unsandboxed. */
+  readonly active: string | null;
+  readonly reason: string;
+}
+
 /** What `colony swarm config` prints: the resolved entry without its raw input. */
 export type SwarmConfigView = Pick<
   ResolvedProjectConfig,
   'project_root' | 'version' | 'providers' | 'defaults' | 'agents' | 'supervisor' | 'permissions'
->;
+> & { readonly sandbox: SandboxView };
 
 export interface SwarmConfigResult extends Omit<RuntimeConfigResult, 'config'> {
   readonly settings_path: string;
@@ -73,8 +80,23 @@ export async function swarmConfig(options: { cwd: string; home?: string }): Prom
       agents: c.agents,
       supervisor: c.supervisor,
       permissions: c.permissions,
+      sandbox: sandboxView(c.sandbox),
     },
     errors: loaded.errors,
-    warnings: loaded.warnings,
+    warnings: c ? [...loaded.warnings, ...sandboxWarnings(sandboxView(c.sandbox))] : loaded.warnings,
   };
+}
+
+/** The policy with what `detectSandbox()` finds here (mode off: nothing is active, by choice). */
+export function sandboxView(policy: SandboxPolicy): SandboxView {
+  if (policy.mode === 'off') return { ...policy, active: null, reason: 'sandbox mode is off' };
+  const found = detectSandbox();
+  return { ...policy, active: found.kind, reason: found.reason };
+}
+
+function sandboxWarnings(view: SandboxView): string[] {
+  if (view.active) return [];
+  if (view.mode === 'off') return ['sandbox: mode off, agent bash commands run unsandboxed'];
+  if (view.mode === 'required') return [`sandbox: none available (${view.reason}); agent bash commands will fail`];
+  return [`sandbox: none available (${view.reason}); agent bash commands run unsandboxed`];
 }

@@ -4,6 +4,7 @@
  * `@swarm/core` never loads the runtime or a provider SDK.
  */
 
+export type { HookDispatchResult } from '@swarm/runtime';
 // Read-only views of a session (the viewer's runtime panel reads them too).
 export { colonySessionId } from '@swarm/runtime';
 export type { SwarmSessionStatus } from './_status.js';
@@ -11,8 +12,10 @@ export { planCounts, readSessionStatus } from './_status.js';
 export {
   initSwarmConfig,
   projectRootOf,
+  type SandboxView,
   type SwarmConfigResult,
   type SwarmConfigView,
+  sandboxView,
   swarmConfig,
 } from './config.js';
 export {
@@ -28,9 +31,11 @@ export {
   stopSwarm,
   swarmStatus,
 } from './control.js';
+export { checkPermission, type PermissionCheck, runHooks } from './governance.js';
 export {
   type RunSwarmSessionOptions,
   type RunSwarmSessionResult,
   runSwarmSession,
   SwarmStartError,
 } from './session-runner.js';
+export { runWasmTool, type WasmRunResult } from './wasm-run.js';

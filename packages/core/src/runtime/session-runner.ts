@@ -33,6 +33,7 @@ import { type Colony, openColony } from '../open-colony.js';
 import { buildRunners, callerOf, SUPERVISOR, sessionMailbox } from './_agents.js';
 import { startCheckpoints } from './_checkpoints.js';
 import { planCounts } from './_status.js';
+import { agentWasmTools } from './_wasm.js';
 
 export class SwarmStartError extends Error {}
 
@@ -151,6 +152,7 @@ async function runLatched(
     session_budget: new BudgetMeter(config.defaults.session_budget, 'session'),
     onChange,
     log,
+    wasm: await agentWasmTools(config, started.worktrees, caller),
   })) {
     registry.register(runner);
   }
@@ -167,7 +169,12 @@ async function runLatched(
     writeStatus();
   };
   await refreshPlans();
-  const monitor = new LivenessMonitor(registry, mailbox, config.defaults.liveness);
+  const monitor = new LivenessMonitor(
+    registry,
+    mailbox,
+    config.defaults.liveness,
+    (name) => registry.get(name)?.options.hooks ?? null,
+  );
   const ticker = setInterval(() => {
     void refreshPlans();
     void monitor.check(colony.clock.now()).then((lines) => {
@@ -179,6 +186,8 @@ async function runLatched(
   options.print(`stopping session ${info.id} (${mode})`);
   await registry.shutdown();
   await agentsDone;
+  // Async hooks (each bounded by its timeout) finish before the worktrees go.
+  await Promise.all(registry.names().map((n) => registry.get(n)?.options.hooks?.drain()));
   router.stop();
   checkpoints.stop();
   clearInterval(ticker);

@@ -16,6 +16,7 @@ import type { Clock, RateLimitSettings } from '@swarm/coordination';
 import { RateLimiter } from '@swarm/coordination';
 import type { Store } from '@swarm/storage';
 import type { WorkspaceBackend } from '@swarm/tools';
+import type { SandboxPolicy } from '@swarm/worktree';
 import { createSwarmRunService, type SwarmRunService } from './swarm-run-service';
 import { createWorkspaceBackend } from './workspace-service';
 
@@ -33,6 +34,7 @@ export function createRuntimeServices(options: {
   readonly clock: Clock;
   readonly allowExec: boolean;
   readonly rateLimits: RateLimitSettings;
+  readonly sandbox?: SandboxPolicy;
 }): RuntimeServices {
   const limiter = new RateLimiter(options.clock, options.rateLimits);
   let recovered: Promise<void> | undefined;
@@ -44,6 +46,11 @@ export function createRuntimeServices(options: {
     return recovered;
   };
   const swarmRuns = createSwarmRunService({ ...options, limiter, beforeCall });
-  const workspaces = createWorkspaceBackend({ allowExec: options.allowExec, limiter, beforeCall });
+  const workspaces = createWorkspaceBackend({
+    allowExec: options.allowExec,
+    limiter,
+    beforeCall,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+  });
   return { workspaces, swarmRuns };
 }

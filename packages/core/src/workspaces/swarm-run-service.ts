@@ -40,6 +40,7 @@ import {
   processStartTime,
   prunePool,
   runPrepared,
+  type SandboxPolicy,
   type SwarmRecorder,
   swarmBranch,
 } from '@swarm/worktree';
@@ -52,6 +53,8 @@ export interface SwarmRunServiceOptions {
   readonly allowExec: boolean;
   readonly limiter: RateLimiter;
   readonly beforeCall?: () => Promise<void>;
+  /** The OS sandbox of each task's command (colony's `sandbox` setting). */
+  readonly sandbox?: SandboxPolicy;
 }
 
 export interface SwarmRunService extends SwarmRunBackend {
@@ -125,7 +128,7 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   };
 
   async function run(args: SwarmRunInput): Promise<SwarmRunAnswer> {
-    const prepared = await prepareSwarm(args);
+    const prepared = await prepareSwarm({ ...args, sandbox: options.sandbox });
     options.limiter.take('swarm_run', args.agent, args.tasks.length);
     const id = allocate(args, prepared.baseCommit);
     // Bookkeeping never fails a run: a store closed under a background run just stops recording.

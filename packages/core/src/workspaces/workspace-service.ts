@@ -26,6 +26,7 @@ import {
   openRepo,
   type Repo,
   resolveAll,
+  type SandboxPolicy,
   type Workspace,
 } from '@swarm/worktree';
 import { coded, execNotAllowed } from './_refusals';
@@ -35,6 +36,8 @@ export interface WorkspaceServiceOptions {
   readonly limiter: RateLimiter;
   /** Runs before each call (recovers interrupted runs once per process). */
   readonly beforeCall?: () => Promise<void>;
+  /** The OS sandbox of exec_parallel commands (colony's `sandbox` setting). */
+  readonly sandbox?: SandboxPolicy;
 }
 
 export function createWorkspaceBackend(options: WorkspaceServiceOptions): WorkspaceBackend {
@@ -48,7 +51,7 @@ export function createWorkspaceBackend(options: WorkspaceServiceOptions): Worksp
     list: (args) => guard('workspace_list', () => list(args)),
     merge: (args) => guard('workspace_merge', () => merge(args)),
     destroy: (args) => guard('workspace_destroy', () => destroy(args)),
-    execParallel: (args) => guard('exec_parallel', () => exec(options.limiter, args)),
+    execParallel: (args) => guard('exec_parallel', () => exec(options.limiter, options.sandbox, args)),
   };
 }
 
@@ -114,7 +117,7 @@ async function destroy(args: WorkspaceDestroyInput) {
   return { destroyed, count: destroyed.length };
 }
 
-async function exec(limiter: RateLimiter, args: ExecParallelInput) {
+async function exec(limiter: RateLimiter, sandbox: SandboxPolicy | undefined, args: ExecParallelInput) {
   commandsFor(args);
   const repo = args.repo_root ? await openRepo(args.repo_root) : null;
   const resolved = await resolveAll(args.workspace_ids, repo);
@@ -124,5 +127,5 @@ async function exec(limiter: RateLimiter, args: ExecParallelInput) {
     });
   }
   limiter.take('exec_parallel', args.agent, args.workspace_ids.length);
-  return execParallel(args, resolved);
+  return execParallel({ ...args, sandbox }, resolved);
 }

@@ -12,6 +12,7 @@
  * liveness settings, an idle nudge is due.
  */
 import type { ModelProvider } from '@swarm/providers';
+import type { LifecycleHooks } from '../lifecycle-hooks/dispatch.js';
 import { type LoopResult, loopExitOutcome, runAgentLoop } from '../loop/agent-loop.js';
 import type { Mailbox } from '../mailbox/mailbox.js';
 import { OPERATOR } from '../mailbox/mailbox.js';
@@ -63,6 +64,8 @@ export interface RunnerOptions {
   /** Refreshes the agent's colony session heartbeat (its lane); beaten at each session start and every `heartbeat_interval_ms` while one runs. */
   readonly heartbeat?: () => Promise<void>;
   readonly heartbeat_interval_ms?: number;
+  /** Lifecycle hooks: SessionStart/SessionEnd around each provider session, Stop on OperatorStop. */
+  readonly hooks?: LifecycleHooks | null;
 }
 
 export interface AgentSnapshot {
@@ -73,6 +76,8 @@ export interface AgentSnapshot {
   readonly total_errors: number;
   /** Epoch ms of the last model or tool event. */
   readonly last_activity: number;
+  /** What the last activity was: `SessionStart`, `PostToolUse` (a tool result) or `ModelResponse`. */
+  readonly last_activity_event: string;
   readonly stop_reason: string | null;
   readonly tokens: number;
   readonly cost_usd: number;
@@ -87,6 +92,7 @@ export class AgentRunner {
   private graceResolve: (() => void) | null = null;
   private readonly waker = new Waker();
   private lastActivity: number;
+  private lastActivityEvent = 'SessionStart';
   private stopReason: string | null = null;
   private tokens = 0;
   private usd = 0;
@@ -113,6 +119,7 @@ export class AgentRunner {
       consecutive_errors: this.machine.consecutive_errors,
       total_errors: this.machine.total_errors,
       last_activity: this.lastActivity,
+      last_activity_event: this.lastActivityEvent,
       stop_reason: this.stopReason,
       tokens: this.tokens,
       cost_usd: this.usd,
@@ -147,6 +154,7 @@ export class AgentRunner {
   /** OperatorStop; resolves once the agent is Stopped. */
   async stop(reason = 'operator stop'): Promise<void> {
     if (this.machine.state.kind !== 'Stopped') {
+      await this.options.hooks?.fire('Stop', { reason }).catch(() => undefined);
       this.stopReason ??= reason;
       this.fire({ type: 'OperatorStop' });
     }
@@ -297,6 +305,7 @@ export class AgentRunner {
     const turnUsage = new TurnUsage();
     const remaining = this.remainingBudgets();
     this.beat?.tick(true);
+    await this.options.hooks?.fire('SessionStart', { session_seq: seq }).catch(() => undefined);
     const loop = runAgentLoop({
       provider: this.options.provider,
       model: this.options.model,
@@ -314,6 +323,7 @@ export class AgentRunner {
       },
       onEvent: (event) => {
         this.lastActivity = this.options.now();
+        this.lastActivityEvent = event.type === 'tool_result' ? 'PostToolUse' : 'ModelResponse';
         this.beat?.tick();
         if (event.type !== 'error' && event.type !== 'retry' && event.type !== 'turn_end') this.started();
         if (event.type === 'turn_end') {
@@ -337,6 +347,9 @@ export class AgentRunner {
       loop.catch(() => undefined);
       return null;
     }
+    await this.options.hooks
+      ?.fire('SessionEnd', { session_seq: seq, outcome: result.outcome, reason: result.reason })
+      .catch(() => undefined);
     await this.options.onSession?.(result, seq);
     const state = this.machine.state.kind;
     if (state === 'Stopped') return result;

@@ -17,6 +17,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { resolveModel } from '@swarm/providers';
+import { sandboxPolicy } from '@swarm/worktree';
 import type { z } from 'zod';
 import type {
   ConfigProblem,
@@ -163,6 +164,8 @@ export function resolveRuntimeConfig(
       model_id: resolveModel(supervisorModel, providers[defaults.provider]?.models),
     },
     permissions: project.permissions ?? null,
+    sandbox: sandboxPolicy(project.sandbox, 'auto'),
+    hooks: project.hooks ?? null,
     raw: project,
   };
   return { config, errors: [], warnings };

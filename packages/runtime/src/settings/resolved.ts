@@ -3,6 +3,8 @@
  * The resolved ("fully defaulted") configuration types and the loader's outcome value.
  * `null` in a resolved field means "none" (no timeout, no override), never "unset".
  */
+import type { SandboxPolicy } from '@swarm/worktree';
+import type { HooksConfig } from '../lifecycle-hooks/schema.js';
 import type { BudgetConfig, ExecutionMode, PermissionsConfig, RawProjectConfig } from './schema.js';
 
 export type ConfigErrorCode = 'missing_file' | 'parse_error' | 'validation_error' | 'version_mismatch';
@@ -83,6 +85,10 @@ export interface ResolvedProjectConfig {
   readonly agents: readonly ResolvedAgent[];
   readonly supervisor: { readonly prompt: string; readonly model: string; readonly model_id: string };
   readonly permissions: PermissionsConfig | null;
+  /** The OS sandbox of agent `bash` commands (mode auto unless set). */
+  readonly sandbox: SandboxPolicy;
+  /** Lifecycle hooks by event key, or null. */
+  readonly hooks: HooksConfig | null;
   readonly raw: RawProjectConfig;
 }
 

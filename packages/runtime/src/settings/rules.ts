@@ -4,10 +4,12 @@
  * (rule 1, the version, is checked before parsing). Each returns problems as values,
  * the field named first; the seed's own sentences are kept where it gives one.
  */
+import { parseRule } from '../permissions/rule.js';
 import {
   AGENT_NAME,
   EXECUTION_MODES,
   PERMISSION_MODES,
+  type PermissionsConfig,
   PROVIDER_TYPES,
   type RawProjectConfig,
   WASM_CAPABILITIES,
@@ -121,7 +123,7 @@ export const modes: Rule = (project) => {
       problems.push(
         warning(
           field,
-          `${JSON.stringify(mode)} is a permission mode; set permissions.default_mode instead (mode "code" used)`,
+          `${JSON.stringify(mode)} is a permission mode; set permissions.default_mode instead (mode "code" used; applied as the agent's permission mode)`,
         ),
       );
     } else {
@@ -133,11 +135,28 @@ export const modes: Rule = (project) => {
   return problems;
 };
 
+/** Every permission rule string is `Tool` or `Tool(specifier)` (project and agent level). */
+export const permissionRules: Rule = (project) => {
+  const problems: RuleProblem[] = [];
+  const check = (field: string, set: PermissionsConfig | null | undefined) => {
+    for (const list of ['allow', 'ask', 'deny'] as const) {
+      for (const [i, raw] of (set?.[list] ?? []).entries()) {
+        if (!parseRule(raw))
+          problems.push(
+            error(`${field}.${list}[${i}]`, `invalid permission rule ${JSON.stringify(raw)} (Tool or Tool(specifier))`),
+          );
+      }
+    }
+  };
+  check('permissions', project.permissions);
+  for (const [i, agent] of project.agents.entries()) check(`agents[${i}].permissions`, agent.permissions);
+  return problems;
+};
+
 /** Keys parsed now but acted on by the next work package: say so rather than ignore them silently. */
 export const notYetActedOn: Rule = (project) => {
   const problems: RuleProblem[] = [];
   const pending = {
-    hooks: project.hooks,
     mcpServers: project.mcpServers,
     sub_agent_defaults: project.sub_agent_defaults,
   };
@@ -145,8 +164,15 @@ export const notYetActedOn: Rule = (project) => {
     if (value && Object.keys(value).length > 0)
       problems.push(warning(key, 'parsed but not acted on yet by this colony version'));
   }
-  if (project.wasm_tools?.length)
-    problems.push(warning('wasm_tools', 'parsed but not acted on yet by this colony version'));
+  for (const [i, tool] of (project.wasm_tools ?? []).entries()) {
+    if (tool.limits?.fuel_limit !== undefined)
+      problems.push(
+        warning(
+          `wasm_tools[${i}].limits.fuel_limit`,
+          'not enforced: V8 has no fuel metering; execution_timeout_secs bounds the run',
+        ),
+      );
+  }
   return problems;
 };
 
@@ -157,5 +183,6 @@ export const RULES: readonly Rule[] = [
   providerTypes,
   wasmTools,
   modes,
+  permissionRules,
   notYetActedOn,
 ];

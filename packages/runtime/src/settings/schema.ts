@@ -6,7 +6,9 @@
  * strict, so a misspelt key is an error naming the field. Defaults are applied by
  * resolve.ts (the cascade needs the raw absence), not here.
  */
+import { SandboxConfigSchema } from '@swarm/worktree';
 import { z } from 'zod';
+import { HooksConfigSchema } from '../lifecycle-hooks/schema.js';
 
 export const AGENT_NAME = /^[a-z][a-z0-9-]*$/;
 export const WASM_TOOL_NAME = /^[a-z][a-z0-9_-]*$/;
@@ -98,13 +100,35 @@ export const DefaultsConfigSchema = z.strictObject({
   session_budget: BudgetConfigSchema.nullable().optional(),
 });
 
-export const WasmToolConfigSchema = z
-  .object({
-    name: z.string(),
-    path: z.string(),
-    capabilities: z.array(z.string()).optional(),
-  })
-  .loose();
+/** Seed 003's WasmLimitsConfig; the defaults and what Node can enforce are in wasm/limits.ts. */
+export const WasmLimitsConfigSchema = z.strictObject({
+  max_memory_bytes: z
+    .number()
+    .int()
+    .min(65_536)
+    .max(512 * 1024 * 1024, 'at most 512 MiB')
+    .optional(),
+  /** Accepted for the seed's sake, not enforced: V8 has no fuel metering (docs/sandbox.md). */
+  fuel_limit: z.number().int().positive().optional(),
+  execution_timeout_secs: z.number().int().min(1).max(300, 'at most 300 seconds').optional(),
+  max_log_entries: count.optional(),
+  max_http_requests: count.optional(),
+  max_tool_invocations: count.optional(),
+  max_file_read_bytes: count.optional(),
+});
+
+/** Seed 003's WasmToolConfig (a core module with colony's JSON ABI, not a component: docs/sandbox.md). */
+export const WasmToolConfigSchema = z.strictObject({
+  name: z.string(),
+  path: z.string(),
+  /** Case-sensitive names from WASM_CAPABILITIES (checked by a rule, so the error names the field). */
+  capabilities: z.array(z.string()).optional(),
+  limits: WasmLimitsConfigSchema.nullable().optional(),
+  secrets: z.array(z.string().min(1)).optional(),
+  workspace_prefixes: z.array(z.string().min(1)).optional(),
+  endpoint_allowlist: z.array(z.string().min(1)).optional(),
+  tool_aliases: z.record(z.string(), z.string().min(1)).optional(),
+});
 
 export const ProjectConfigSchema = z.strictObject({
   agents: z.array(AgentConfigSchema),
@@ -112,10 +136,13 @@ export const ProjectConfigSchema = z.strictObject({
   defaults: DefaultsConfigSchema.nullable().optional(),
   providers: z.record(z.string(), ProviderConfigSchema).optional(),
   permissions: PermissionsConfigSchema.nullable().optional(),
-  /** Parsed here, acted on with lifecycle hooks, the MCP client, the sandbox, sub-agents (next work package). */
-  hooks: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** Lifecycle hooks: per event key, matcher groups of command hooks (lifecycle-hooks/schema.ts). */
+  hooks: HooksConfigSchema.nullable().optional(),
+  /** Parsed here, acted on with the MCP client, the sandbox, sub-agents (next work package). */
   mcpServers: z.record(z.string(), z.unknown()).nullable().optional(),
   wasm_tools: z.array(WasmToolConfigSchema).nullable().optional(),
+  /** colony addition: the OS sandbox of agent `bash` commands (default mode auto; docs/sandbox.md). */
+  sandbox: SandboxConfigSchema.nullable().optional(),
   sub_agent_defaults: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 
@@ -124,5 +151,8 @@ export type RawAgentConfig = z.infer<typeof AgentConfigSchema>;
 export type RawProjectConfig = z.infer<typeof ProjectConfigSchema>;
 export type PermissionsConfig = z.infer<typeof PermissionsConfigSchema>;
 export type BudgetConfig = z.infer<typeof BudgetConfigSchema>;
+export type WasmToolConfig = z.infer<typeof WasmToolConfigSchema>;
+export type WasmLimitsConfig = z.infer<typeof WasmLimitsConfigSchema>;
+export type WasmCapability = (typeof WASM_CAPABILITIES)[number];
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 export type PermissionMode = (typeof PERMISSION_MODES)[number];

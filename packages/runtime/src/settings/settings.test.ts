@@ -118,15 +118,28 @@ describe('runtime settings: resolution', () => {
     expect(r.errors).toEqual([]);
     expect(r.config!.agents[0]!.mode).toBe('code');
     expect(r.warnings).toEqual([
-      'agents[0].mode: "plan" is a permission mode; set permissions.default_mode instead (mode "code" used)',
+      `agents[0].mode: "plan" is a permission mode; set permissions.default_mode instead (mode "code" used; applied as the agent's permission mode)`,
     ]);
   });
 
-  it('warns that hooks, mcpServers, wasm_tools and sub_agent_defaults are not acted on yet', () => {
-    const r = withEntry({ agents: [{ name: 'a', prompt: 'x' }], hooks: { PreToolUse: [] }, mcpServers: { fs: {} } });
-    expect(r.warnings).toEqual([
-      'hooks: parsed but not acted on yet by this colony version',
-      'mcpServers: parsed but not acted on yet by this colony version',
+  it('warns that mcpServers, wasm_tools and sub_agent_defaults are not acted on yet', () => {
+    const r = withEntry({ agents: [{ name: 'a', prompt: 'x' }], mcpServers: { fs: {} } });
+    expect(r.warnings).toEqual(['mcpServers: parsed but not acted on yet by this colony version']);
+  });
+
+  it('parses hooks strictly (event keys, matcher groups, command handlers) and keeps them resolved', () => {
+    const hooks = { pre_tool_use: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x', timeout: 5 }] }] };
+    const r = withEntry({ agents: [{ name: 'a', prompt: 'x' }], hooks });
+    expect(r.errors).toEqual([]);
+    expect(r.config!.hooks).toEqual(hooks);
+    const bad = withEntry({ agents: [{ name: 'a', prompt: 'x' }], hooks: { PreToolUse: [] } });
+    expect(bad.errors[0]!.message).toMatch(/hooks.*PreToolUse/);
+  });
+
+  it('refuses a permission rule that is not Tool or Tool(specifier), naming it', () => {
+    const r = withEntry({ agents: [{ name: 'a', prompt: 'x', permissions: { deny: ['Bash(rm'] } }] });
+    expect(r.errors.map((e) => e.message)).toEqual([
+      'config validation failed: agents[0].permissions.deny[0]: invalid permission rule "Bash(rm" (Tool or Tool(specifier))',
     ]);
   });
 });

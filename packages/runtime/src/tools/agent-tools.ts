@@ -6,11 +6,12 @@
  * there in its own process group with a timeout and an output cap, with the SWARM_*
  * environment. colony tools go through the ToolCaller with `session_id` and `agent`
  * filled in by the runtime (the schemas the model sees leave them out). write and edit
- * take a colony file claim through `claim` when one is given. Until permissions land,
- * every tool is allowed inside the worktree.
+ * take a colony file claim through `claim` when one is given. With `sandbox`, bash runs
+ * inside the OS sandbox (bubblewrap, sandbox-exec): the worktree writable, the rest
+ * read-only; in a session, permissions and lifecycle hooks wrap them (loop/guard-tools.ts).
  */
 import type { ToolSchema } from '@swarm/providers';
-import { runCommand } from '@swarm/worktree';
+import { runCommand, type SandboxPolicy } from '@swarm/worktree';
 import { z } from 'zod';
 import type { ToolCall, ToolCaller, ToolExecutor, ToolResult } from '../loop/tool-caller.js';
 import { type Mailbox, OPERATOR } from '../mailbox/mailbox.js';
@@ -72,6 +73,10 @@ export interface AgentToolsOptions {
   readonly claim?: (path: string) => Promise<void>;
   readonly bash_timeout_ms?: number;
   readonly max_output_bytes?: number;
+  /** bash inside the OS sandbox, the worktree writable (the project's `sandbox`); default none. */
+  readonly sandbox?: SandboxPolicy;
+  /** More tools (WASM tools), routed by name after the built-ins. */
+  readonly extra?: AgentTools;
 }
 
 export interface AgentTools {
@@ -96,11 +101,13 @@ export function agentTools(options: AgentToolsOptions): AgentTools {
       );
       return stripInjected(t);
     });
+  const extraNames = new Set((options.extra?.schemas ?? []).map((t) => t.name));
   return {
-    schemas: [...builtins, ...colonySchemas],
+    schemas: [...builtins, ...(options.extra?.schemas ?? []), ...colonySchemas],
     executor: {
       async execute(call, { signal }) {
         if (call.name in BUILTINS) return runBuiltin(options, call, signal);
+        if (options.extra && extraNames.has(call.name)) return options.extra.executor.execute(call, { signal });
         const injected = colonyNames.get(call.name);
         if (injected && options.colony) {
           const supplied: Record<string, string> = { session_id: options.colony_session_id, agent: options.agent };
@@ -109,7 +116,7 @@ export function agentTools(options: AgentToolsOptions): AgentTools {
           const outcome = await options.colony.callTool(call.name, args);
           return { content: outcome.text, is_error: !outcome.ok };
         }
-        const known = [...BUILTIN_TOOL_NAMES, ...colonyNames.keys()].sort().join(', ');
+        const known = [...BUILTIN_TOOL_NAMES, ...extraNames, ...colonyNames.keys()].sort().join(', ');
         return { content: `unknown tool ${call.name}; available: ${known}`, is_error: true };
       },
     },
@@ -192,6 +199,7 @@ async function bash(
     timeoutMs,
     env: options.env,
     maxOutputBytes: options.max_output_bytes ?? 64 * 1024,
+    ...(options.sandbox ? { sandbox: { policy: options.sandbox, root: options.worktree } } : {}),
   });
   const parts = [`exit code ${result.exit_code}${result.timed_out ? ` (timed out after ${timeoutMs} ms)` : ''}`];
   if (result.stdout) parts.push(`stdout:\n${result.stdout}`);

@@ -153,6 +153,7 @@ export async function runPrepared(
         env: { ...spec.env_vars, ...task.env, COLONY_SWARM_ID: swarmId, COLONY_TASK: name },
         logFile: swarmLogFile(repo, swarmId, name),
         secrets,
+        ...(spec.sandbox ? { sandbox: { policy: spec.sandbox, root: layout.path } } : {}),
         onSpawn: (pgid) => {
           // Recorded before the command can do anything lasting, so a recovery after our death can kill it.
           s.group = { pgid, started: processStartTime(pgid) };

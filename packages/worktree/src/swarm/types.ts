@@ -4,6 +4,7 @@
  * wire), so the tool layer passes them through unchanged.
  */
 import type { MergeStrategy } from '../merge';
+import type { SandboxPolicy } from '../sandbox/policy';
 
 export interface SwarmTaskSpec {
   readonly name: string;
@@ -24,6 +25,8 @@ export interface SwarmSpec {
   readonly max_parallel: number;
   readonly timeout_secs: number;
   readonly cleanup: boolean;
+  /** Each task's command inside the OS sandbox, its worktree writable (colony's `sandbox` setting). */
+  readonly sandbox?: SandboxPolicy | undefined;
 }
 
 /** `interrupted`: the run's process died before the worker finished (set by whoever finds it dead). */

@@ -4,7 +4,7 @@
 import type { ExampleEntry } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg } from '../../_args';
-import { callTool, storeArgs, withColony } from '../../_colony';
+import { callTool, storeArgs, withExistingColony } from '../../_colony';
 import { columns, iso } from '../../_format';
 import { printJson, printLines } from '../../_output';
 import { repoRootArg, resolveRepoRoot } from '../../_repo-root';
@@ -14,7 +14,7 @@ export default defineCommand({
   args: { ...repoRootArg, ...jsonArg, ...storeArgs },
   async run({ args }) {
     const repoRoot = await resolveRepoRoot(args['repo-root']);
-    const entries = await withColony(args, (colony) =>
+    const entries = await withExistingColony(args, (colony) =>
       callTool<ExampleEntry[]>(colony, 'examples_list', { repo_root: repoRoot }),
     );
     if (args.json) return printJson(entries);

@@ -19,6 +19,7 @@ import {
 import { defineCommand } from 'citty';
 import { usageError } from '../../_args';
 import { storeArgs, withColony } from '../../_colony';
+import { applyVerbose, debug, verboseArg } from '../../_debug';
 import { CliError } from '../../_output';
 import { readHookStdin } from '../../_stdin';
 
@@ -33,15 +34,20 @@ export default defineCommand({
       required: true,
     },
     ...storeArgs,
+    ...verboseArg,
   },
   async run({ args }) {
+    applyVerbose(args);
+    const started = performance.now();
     const event = String(args.event);
     if (!isHookEvent(event)) throw usageError(`unknown hook event "${event}"; events: ${HOOK_EVENTS.join(', ')}`);
     if (!isHookIde(args.ide)) throw usageError(`unknown --ide "${args.ide}"; IDEs: ${HOOK_IDES.join(', ')}`);
     const ide = args.ide;
     let payload: ReturnType<typeof parseHookPayload>;
     try {
-      payload = parseHookPayload(event, await readHookStdin());
+      const stdin = await readHookStdin();
+      debug(`hook ${event} (${ide}): ${Buffer.byteLength(stdin)} bytes of input`);
+      payload = parseHookPayload(event, stdin);
     } catch (error) {
       if (error instanceof HookInputError) throw new CliError(error.message);
       throw error;
@@ -50,6 +56,8 @@ export default defineCommand({
     const result = await withColony(args, (colony) => colony.hooks.run(event, ide, payload), {
       tokens: estimatingTokenCounter(),
     });
-    process.stdout.write(formatHookOutput(ide, event, result));
+    const output = formatHookOutput(ide, event, result);
+    debug(`hook ${event} (${ide}): ${output.length} bytes out in ${Math.round(performance.now() - started)} ms`);
+    process.stdout.write(output);
   },
 });

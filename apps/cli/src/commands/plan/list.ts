@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { PlanSummary } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg, parseWholeNumber } from '../../_args';
-import { callTool, defined, storeArgs, withColony } from '../../_colony';
+import { callTool, defined, storeArgs, withExistingColony } from '../../_colony';
 import { columns } from '../../_format';
 import { printJson, printLines } from '../../_output';
 
@@ -32,7 +32,7 @@ export default defineCommand({
       capability_match: args.capability,
       limit: parseWholeNumber(args.limit, '--limit'),
     });
-    const plans = await withColony(args, (colony) => callTool<PlanSummary[]>(colony, 'task_plan_list', input));
+    const plans = await withExistingColony(args, (colony) => callTool<PlanSummary[]>(colony, 'task_plan_list', input));
     if (args.json) return printJson(plans);
     const rows = plans.map((p) => [
       p.plan_slug,

@@ -87,7 +87,10 @@ function dryRunLines(report: PlanDryRun): string[] {
   const findings = report.validation.summary.findings.filter((f) => f.severity !== 'info');
   return [
     head,
-    ...report.subtasks.map((s) => `  sub-${s.subtask_index}  wave ${s.wave_index ?? '?'}  ${s.branch}  ${s.title}`),
+    ...report.subtasks.map(
+      (s) =>
+        `  sub-${s.subtask_index}  wave ${s.wave_index === undefined || s.wave_index === null ? '?' : s.wave_index + 1}  ${s.branch}  ${s.title}`,
+    ),
     ...findings.map((f) => `${f.severity}: ${f.code}: ${f.message}`),
   ];
 }

@@ -1,9 +1,10 @@
 /**
  * `colony swarm config [--json]`: the project's resolved agent configuration
- * (providers, defaults, agents, supervisor, permissions). Validation errors are
+ * (providers, defaults, agents, supervisor, permissions) and which OS sandbox agent
+ * commands run under (a warning when none). Validation errors are
  * printed one per line, each naming its field, and exit 1.
  */
-import type { SwarmConfigView } from '@swarm/core/runtime';
+import type { SandboxView, SwarmConfigView } from '@swarm/core/runtime';
 import { defineCommand } from 'citty';
 import { storeArgs } from '../../_colony';
 import { CliError, printJson, printLines } from '../../_output';
@@ -49,7 +50,15 @@ function configLines(c: SwarmConfigView, path: string): string[] {
     ),
     `supervisor: model ${c.supervisor.model} (${c.supervisor.model_id})  prompt "${oneLine(c.supervisor.prompt)}"`,
     `permissions: ${c.permissions ? JSON.stringify(c.permissions) : '(none)'}`,
+    sandboxLine(c.sandbox),
   ];
+}
+
+/** States plainly which sandbox agent bash commands run under (a warning is printed too when none). */
+function sandboxLine(s: SandboxView): string {
+  const policy = `mode ${s.mode}, network ${s.allow_network ? 'allowed' : 'blocked'}${s.writable.length ? `, writable ${s.writable.join(' ')}` : ''}`;
+  if (s.active) return `sandbox: ${s.active} active (${policy}): ${s.reason}`;
+  return `sandbox: NONE, agent commands are not sandboxed (${policy}): ${s.reason}`;
 }
 
 function oneLine(text: string): string {

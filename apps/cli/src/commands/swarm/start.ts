@@ -1,22 +1,31 @@
 /**
- * `colony swarm start [--stash] [--init] [--no-tui]`: runs the session runner
- * in this process (foreground) until `colony swarm stop`, SIGTERM or Ctrl-C. There is
- * no TUI yet: state changes are printed (what --no-tui asks for).
+ * `colony swarm start [--stash] [--init] [--no-tui]`: on a terminal, starts the session
+ * runner in the background and opens the dashboard (`q` detaches, leaving the session
+ * running; Ctrl+C stops it). With --no-tui, or when stdout is not a terminal, runs the
+ * session runner in this process (foreground) until `colony swarm stop`, SIGTERM or
+ * Ctrl-C, printing state changes.
  */
+import { resolve } from 'node:path';
 import { defineCommand } from 'citty';
 import { storeArgs } from '../../_colony';
 import { control, controlOptions, repoArg } from './_session';
 
 export default defineCommand({
-  meta: { name: 'start', description: 'Start a swarm session of the configured agents (foreground).' },
+  meta: { name: 'start', description: 'Start a swarm session of the configured agents (dashboard on a terminal).' },
   args: {
     stash: { type: 'boolean', description: 'Stash uncommitted changes first' },
     init: { type: 'boolean', description: 'git init the folder when it is not a repository' },
-    tui: { type: 'boolean', default: true, description: 'Dashboard (not yet: --no-tui is what runs)' },
+    tui: { type: 'boolean', default: true, description: 'Dashboard on a terminal (--no-tui: headless, foreground)' },
     ...repoArg,
     ...storeArgs,
   },
   async run({ args }) {
+    if (args.tui && process.stdout.isTTY && process.stdin.isTTY) {
+      const { startInBackground } = await import('./_background');
+      await startInBackground({ ...args, repo: resolve(args.repo ?? '.') });
+      const { openDashboard } = await import('./_open-dashboard');
+      return openDashboard(args);
+    }
     const { runSwarmSession } = await import('@swarm/core/runtime');
     const print = (line: string) => process.stdout.write(`${line}\n`);
     const result = await control(() =>

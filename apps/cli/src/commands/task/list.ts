@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { TaskListResult } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg, parseWholeNumber } from '../../_args';
-import { callTool, defined, storeArgs, withColony } from '../../_colony';
+import { callTool, defined, storeArgs, withExistingColony } from '../../_colony';
 import { columns, iso } from '../../_format';
 import { printJson, printLines } from '../../_output';
 
@@ -36,7 +36,7 @@ export default defineCommand({
       branch: args.branch,
       session_id: args.session,
     });
-    const result = await withColony(args, (colony) => callTool<TaskListResult>(colony, 'task_list', input));
+    const result = await withExistingColony(args, (colony) => callTool<TaskListResult>(colony, 'task_list', input));
     if (args.json) return printJson(result);
     const rows = result.tasks.map((t) => [
       `#${t.id}`,

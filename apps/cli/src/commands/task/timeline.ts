@@ -5,7 +5,7 @@
 import type { TaskTimelineEntry } from '@swarm/tools';
 import { defineCommand } from 'citty';
 import { jsonArg, parseId, parseWholeNumber } from '../../_args';
-import { callTool, defined, storeArgs, withColony } from '../../_colony';
+import { callTool, defined, storeArgs, withExistingColony } from '../../_colony';
 import { columns, iso } from '../../_format';
 import { printJson, printLines } from '../../_output';
 
@@ -25,7 +25,9 @@ export default defineCommand({
       task_id: parseId(String(args['task-id']), 'task id'),
       limit: parseWholeNumber(args.limit, '--limit'),
     });
-    const entries = await withColony(args, (colony) => callTool<TaskTimelineEntry[]>(colony, 'task_timeline', input));
+    const entries = await withExistingColony(args, (colony) =>
+      callTool<TaskTimelineEntry[]>(colony, 'task_timeline', input),
+    );
     if (args.json) return printJson(entries);
     if (entries.length === 0) return printLines([`task #${input.task_id} has no observations`]);
     printLines(
