@@ -110,9 +110,12 @@ function findViolations(workspaces: readonly Workspace[]): Violation[] {
   const apps = new Set(workspaces.filter((w) => w.kind === 'app').map((w) => w.name));
 
   for (const w of workspaces) {
+    // An app is one bundle: the workspace packages it imports are inlined at build time,
+    // so it may declare them as dev dependencies (the published CLI must, see issue 16).
+    const declared = w.kind === 'app' ? [...w.runtime, ...w.dev] : w.runtime;
     for (const [pkg, files] of w.imports) {
       if (pkg === w.name) continue;
-      if (!w.runtime.includes(pkg)) {
+      if (!declared.includes(pkg)) {
         violations.push({
           rule: 'undeclared-import',
           message: `${w.name} imports ${pkg} (${files[0]}) without declaring it in dependencies`,
@@ -127,7 +130,7 @@ function findViolations(workspaces: readonly Workspace[]): Violation[] {
       });
       continue;
     }
-    for (const dep of w.runtime) {
+    for (const dep of w.kind === 'app' ? new Set([...w.runtime, ...w.imports.keys()]) : w.runtime) {
       if (apps.has(dep)) violations.push({ rule: 'imports-an-app', message: `${w.name} depends on app ${dep}` });
       else if (byName.has(dep) && !allowed.includes(dep)) {
         violations.push({ rule: 'upward-dependency', message: `${w.name} -> ${dep} points up or sideways` });
@@ -310,6 +313,21 @@ describe('the topology rules themselves', () => {
       'unknown-package',
       'upward-dependency',
       'upward-dependency',
+    ]);
+  });
+
+  it('let an app (a bundle) import what it declares as a dev dependency, but only what apps may use', () => {
+    const imports = (pkgs: string[]) => new Map(pkgs.map((p) => [p, ['src/x.ts']] as const));
+    const v = findViolations([
+      ws({ name: '@swarm/core' }),
+      ws({ name: '@swarm/storage' }),
+      ws({ name: '@swarm/cli', kind: 'app', dev: ['@swarm/core'], imports: imports(['@swarm/core']) }),
+      ws({ name: '@swarm/tools', dev: ['@swarm/storage'], imports: imports(['@swarm/storage']) }),
+      ws({ name: '@swarm/worker', kind: 'app', dev: ['@swarm/storage'], imports: imports(['@swarm/storage']) }),
+    ]);
+    expect(v.map((x) => `${x.rule}: ${x.message.split(' ')[0]}`).sort()).toEqual([
+      'undeclared-import: @swarm/tools',
+      'upward-dependency: @swarm/worker',
     ]);
   });
 

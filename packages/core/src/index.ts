@@ -59,9 +59,15 @@ export {
   COLONY_TOOLS,
   ColonyError,
   ERROR_CODES,
+  type ErrorCode,
   getSchemas,
+  type ToolArgs,
   type ToolCallOutcome,
+  type ToolError,
   type ToolErrorPayload,
+  type ToolName,
+  type ToolOutcome,
+  type ToolResult,
   type Toolset,
 } from '@swarm/tools';
 // The OS sandbox of agent and exec commands (`colony doctor`, `colony swarm config`)

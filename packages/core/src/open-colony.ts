@@ -42,7 +42,10 @@ import {
   ColonyError,
   getSchemas,
   type OpenAITool,
+  type ToolArgs,
   type ToolCallOutcome,
+  type ToolName,
+  type ToolOutcome,
   ToolRegistry,
   type Toolset,
   toAnthropicTools,
@@ -138,6 +141,18 @@ export interface ColonyStatus {
   readonly warnings: readonly string[];
 }
 
+/** Options of one `handleToolCall`: the toolset the tool must be in (default: any). */
+export interface CallOptions {
+  readonly toolset?: Toolset;
+}
+
+/**
+ * A tool name given as a plain string (read from a model, a file, a wire): any string
+ * but a literal tool name, which takes the typed overload, so wrong arguments to a known
+ * tool fail to compile instead of falling through to `unknown`.
+ */
+export type UntypedName<S extends string> = S & (S extends ToolName ? (string extends S ? S : never) : S);
+
 /** An open colony: its services (see `Services` of @swarm/coordination), the registry bound to them, and its settings. */
 export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
   readonly home: string;
@@ -158,8 +173,17 @@ export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
   /** Plans from scripts: publish (or dry-run) and list, validated and receipted like tool calls. */
   readonly plans: PlanScripts;
   readonly registry: ToolRegistry<ColonyBackend>;
-  /** Calls a tool by name with untrusted arguments; never throws. */
-  handleToolCall(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
+  /**
+   * Calls a tool by name; never throws. With a literal tool name the arguments and the
+   * answer are typed from the tool's definition; any other string takes untrusted
+   * arguments (validated all the same) and answers `ToolCallOutcome`.
+   */
+  handleToolCall<N extends ToolName>(name: N, args: ToolArgs<N>, options?: CallOptions): Promise<ToolOutcome<N>>;
+  handleToolCall<S extends string>(
+    name: UntypedName<S>,
+    args: unknown,
+    options?: CallOptions,
+  ): Promise<ToolCallOutcome>;
   toOpenAITools(toolset?: Toolset): OpenAITool[];
   toAnthropicTools(toolset?: Toolset): AnthropicTool[];
   /** Seed 001's function-calling schemas (OpenAI format) of the seven context-mesh tools. */
@@ -276,7 +300,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     roots,
     plans: planScripts((name, args) => registry.call(name, args)),
     registry,
-    handleToolCall: (name, args, callOptions) => registry.call(name, args, callOptions),
+    handleToolCall: ((name: string, args: unknown, callOptions?: CallOptions) =>
+      registry.call(name, args, callOptions)) as Colony['handleToolCall'],
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),
     toAnthropicTools: (toolset) => toAnthropicTools(registry, toolset),
     getSchemas,

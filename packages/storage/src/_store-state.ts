@@ -115,11 +115,14 @@ export function openSnapshot(path: string): Database.Database {
  * WAL holds the rest: a truncated copy, which would otherwise fail call by call.
  */
 export function checkNotTruncated(sqlite: Database.Database, path: string): void {
-  if (existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0) return;
+  const walHolds = () => existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0;
+  if (walHolds()) return;
   const pages = Number(sqlite.pragma('page_count', { simple: true }));
   const pageSize = Number(sqlite.pragma('page_size', { simple: true }));
   const size = statSync(path).size;
-  if (size < pages * pageSize) {
+  // Another process may have begun writing (a WAL) since the first look: the page count
+  // read through it then exceeds the file without anything being truncated.
+  if (size < pages * pageSize && !walHolds()) {
     const error = new Error(
       `the file is truncated: ${size} bytes where its header counts ${pages} pages of ${pageSize} bytes`,
     ) as Error & { code: string };

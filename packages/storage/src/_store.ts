@@ -51,6 +51,7 @@ interface Handle {
 }
 
 const handles = new WeakMap<Store, Handle>();
+let createStore: (path: string, handle: Handle, state: StoreOpenState) => Store;
 
 export interface OpenStoreOptions {
   /** File path of the database, or ':memory:'. Parent folders are created. */
@@ -94,9 +95,9 @@ export class Store {
     handles.set(this, handle);
   }
 
-  /** @internal Used by openStore only. */
-  static _create(path: string, handle: Handle, state: StoreOpenState): Store {
-    return new Store(path, handle, state);
+  // openStore's way in: a static block, so the handle type stays out of the declarations.
+  static {
+    createStore = (path, handle, state) => new Store(path, handle, state);
   }
 
   /** Whether writes are accepted (false: every `write` throws the refusal). */
@@ -237,7 +238,7 @@ export function openStore(options: OpenStoreOptions): Store {
     throw error;
   }
   const db = drizzle({ client: sqlite, schema });
-  return Store._create(
+  return createStore(
     path,
     { sqlite, db, statements: new Map(), prepared: new Map() },
     { refusal, refuse, busyTimeoutMs },

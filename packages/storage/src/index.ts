@@ -191,7 +191,7 @@ export {
 } from './messages';
 // Receipts
 export { countCalls, insertReceipts, listReceipts, type Receipt } from './metrics';
-export { applyMigrations, type EmbeddedMigration } from './migrate';
+export type { EmbeddedMigration } from './migrate';
 // Observations and search
 export {
   countObservations,

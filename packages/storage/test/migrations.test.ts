@@ -10,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderMigrationsModule } from '../../../scripts/embed-migrations.mjs';
 import { MIGRATIONS } from '../src/_migrations.generated';
 import { handleOf } from '../src/_store';
-import { applyMigrations, openStore } from '../src/index';
+import { openStore } from '../src/index';
+import { applyMigrations } from '../src/migrate';
 import { describeMatrix, tempDir } from './_matrix';
 
 const TABLES = ['sessions', 'tasks', 'task_participants', 'observations', 'idempotency_keys', 'mcp_metrics'];

@@ -34,13 +34,14 @@ import { taskTools } from './tools/tasks';
 import { workspaceTools } from './tools/workspaces';
 
 /** The seven seed-001 tools, in the seed's order (`getSchemas()` lists them so). */
-export const MESH_TOOLS: readonly Tool<ColonyBackend>[] = [
+export const MESH_TOOLS = [
   ...meshContextTools,
   ...meshMessageTools,
   batchContextOperation,
-];
+] as const satisfies readonly Tool<ColonyBackend>[];
 
-export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
+/** Typed member by member (see DefinedTool), so `ToolName` and `ToolArgs<N>` derive from it. */
+export const COLONY_TOOLS = [
   ...memoryTools,
   ...hivemindTools,
   ...attentionTools,
@@ -70,4 +71,4 @@ export const COLONY_TOOLS: readonly Tool<ColonyBackend>[] = [
   // Runtime surface (toolset `runtime`, served with --allow-exec)
   ...workspaceTools,
   ...swarmRunTools,
-];
+] as const satisfies readonly Tool<ColonyBackend>[];

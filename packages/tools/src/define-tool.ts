@@ -125,7 +125,30 @@ export function inToolset(tool: Pick<Tool, 'core' | 'surface'>, toolset: Toolset
 
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
-export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>): Tool<B> {
+/**
+ * A tool as `defineTool` returns it: a `Tool` whose name is a literal and which carries,
+ * for the type checker only, its arguments, result and refusal shape (`~types` is never
+ * set at run time). `ToolName`, `ToolArgs<N>` and `ToolResult<N>` are read from these.
+ */
+export interface DefinedTool<B, N extends string, A, R, F extends ErrorFormat> extends Tool<B> {
+  readonly name: N;
+  readonly '~types'?: { readonly args: A; readonly result: R; readonly errorFormat: F };
+}
+
+/** The arguments a caller passes: the input's, plus `idempotency_key` when the tool mutates. */
+type CallArgs<S extends z.ZodObject, M extends boolean> = z.input<S> &
+  (M extends true ? { idempotency_key?: string } : unknown);
+
+export function defineTool<
+  B,
+  S extends z.ZodObject,
+  R,
+  const N extends string,
+  const M extends boolean,
+  const F extends ErrorFormat = 'colony',
+>(
+  spec: ToolSpec<B, S, R> & { readonly name: N; readonly mutates: M; readonly errorFormat?: F },
+): DefinedTool<B, N, CallArgs<S, M>, Awaited<R>, F> {
   if (!TOOL_NAME.test(spec.name)) throw new Error(`invalid tool name: ${spec.name}`);
   const keyed = spec.idempotencyKey === 'unlisted' ? spec.mutates : (spec.idempotencyKey ?? spec.mutates);
   const input = keyed ? spec.input.extend({ idempotency_key: idempotencyKey.optional() }) : spec.input;
@@ -151,7 +174,7 @@ export function defineTool<B, S extends z.ZodObject, R>(spec: ToolSpec<B, S, R>)
     unlisted: keyed ? ['idempotency_key'] : [],
     docs: spec.docs,
     handler: spec.handler as Tool<B>['handler'],
-  };
+  } as DefinedTool<B, N, CallArgs<S, M>, Awaited<R>, F>;
 }
 
 function annotationsOf(spec: Pick<ToolSpec<never, z.ZodObject, never>, 'name' | 'mutates' | 'hints'>): ToolAnnotations {

@@ -20,6 +20,7 @@ export type { ColonyBackend, FrameworkBackend, MeshBackend } from './backend';
 export { COLONY_TOOLS, MESH_TOOLS } from './catalog';
 // Defining tools and toolsets
 export {
+  type DefinedTool,
   defineTool,
   inToolset,
   TOOLSETS,
@@ -64,6 +65,8 @@ export {
 } from './registry';
 // Shared vocabulary: limits, the budget object
 export { type BudgetInfo, MAX_CONTENT_CHARS, TARGET_AGENTS, type WholeBudgetInfo } from './schemas';
+// The catalog as types: tool names, and arguments, answers and refusals by name
+export type { ToolArgs, ToolError, ToolName, ToolOutcome, ToolResult } from './tool-types';
 // Tool family: attention
 export {
   ATTENTION_DEFAULTS,

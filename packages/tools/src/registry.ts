@@ -79,7 +79,13 @@ export type ToolCallOutcome =
       /** Top-level arguments the tool does not declare, ignored (sorted; absent when none). */
       readonly ignoredArguments?: readonly string[];
     }
-  | { readonly ok: false; readonly error: ToolErrorPayload; readonly text: string };
+  | {
+      readonly ok: false;
+      /** The colony code, whichever shape `error` has (seed 001's tools say `error_code`). */
+      readonly code: ErrorCode;
+      readonly error: ToolErrorPayload;
+      readonly text: string;
+    };
 
 export class ToolRegistry<B> {
   readonly #tools: ReadonlyMap<string, Tool<B>>;
@@ -134,7 +140,7 @@ export class ToolRegistry<B> {
       );
       const format = tool && error.code !== 'UNKNOWN_TOOL' ? tool.errorFormat : 'colony';
       const payload = toErrorPayload(error, shownName, this.#hooks.now(), format);
-      outcome = { ok: false, error: payload, text: JSON.stringify(payload) };
+      outcome = { ok: false, code: error.code, error: payload, text: JSON.stringify(payload) };
     }
     this.#receipt(shownName, args, inputText, outcome, performance.now() - started);
     return outcome;

@@ -217,5 +217,5 @@ async function failure(tool: string, message: string, cause?: unknown): Promise<
     ? new ColonyError(cause.code, message, { details: cause.details, cause })
     : new ColonyError('INTERNAL_ERROR', message);
   const payload = toErrorPayload(error, tool, Date.now());
-  return { ok: false, error: payload, text: JSON.stringify(payload) };
+  return { ok: false, code: error.code, error: payload, text: JSON.stringify(payload) };
 }

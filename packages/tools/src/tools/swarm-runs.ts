@@ -104,7 +104,7 @@ export interface SwarmRunBackend {
   clean(args: WorkspaceCleanInput): Promise<WorkspaceCleanResult>;
 }
 
-interface HasSwarmRuns {
+export interface HasSwarmRuns {
   readonly swarmRuns: SwarmRunBackend;
 }
 

@@ -115,7 +115,7 @@ export interface WorkspaceBackend {
   execParallel(args: ExecParallelInput): Promise<ExecParallelResult>;
 }
 
-interface HasWorkspaces {
+export interface HasWorkspaces {
   readonly workspaces: WorkspaceBackend;
 }
 

