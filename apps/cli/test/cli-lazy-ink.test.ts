@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { openColony } from '@swarm/core';
 import { describe, expect, it } from 'vitest';
 
 const DIST = join(fileURLToPath(new URL('../dist', import.meta.url)));
@@ -30,6 +31,8 @@ function loadedBy(args: string[]): string[] {
   const log = join(dir, 'loaded.txt');
   spawnSync('git', ['init', '-q'], { cwd: dir });
   const store = args[0] === '--version' ? [] : ['--db', join(dir, 'c.db'), '--home', dir];
+  // Read commands refuse a missing store (STORE_NOT_FOUND): make it first.
+  if (store.length > 0) openColony({ home: dir, dbPath: join(dir, 'c.db'), roots: [dir] }).close();
   const r = spawnSync(process.execPath, ['--import', REGISTER, join(DIST, 'cli.js'), ...args, ...store], {
     cwd: dir,
     encoding: 'utf8',
