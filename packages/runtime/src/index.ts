@@ -112,6 +112,13 @@ export {
 } from './permissions/ask.js';
 export { type CallSpec, parseCallSpec } from './permissions/call-spec.js';
 export {
+  ALLOW_WORDS,
+  DENY_WORDS,
+  operatorAnswer,
+  readOperatorReply,
+  type TakeMessage,
+} from './permissions/operator-reply.js';
+export {
   evaluatePermission,
   type PermissionDecision,
   type PermissionPolicy,
