@@ -259,6 +259,7 @@ export {
   forkSystemPrompt,
   runForkedSkill,
 } from './skills/fork.js';
+export type { ForkHooks } from './skills/fork-hooks.js';
 export {
   DEFAULT_FRONTMATTER,
   type ParsedSkillFile,

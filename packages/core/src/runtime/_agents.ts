@@ -161,6 +161,7 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
       provider: modelProvider,
       model,
       config,
+      hooks,
       // Permissions and lifecycle hooks guard every call: built-ins, colony's, MCP tools, fork sub-agents'.
       wrap: (executor) =>
         guardTools(executor, {
