@@ -10,6 +10,7 @@ import { render } from 'ink';
 import { createElement as h } from 'react';
 import { callTool, openFromArgs, type StoreFlags } from '../../../_colony';
 import { controlOptions } from '../_session';
+import { workflowLine } from './_workflow-line';
 import type { TaskLine } from './_model';
 import { pollSession } from './_poll';
 import { snapshotStore } from './_store';
@@ -25,7 +26,12 @@ export async function runDashboard(root: string, flags: StoreFlags): Promise<Das
   const options = controlOptions({ ...flags, repo: root });
   const colony = openFromArgs(flags);
   const store = snapshotStore();
-  const poller = pollSession(store, { root, readStatus: runtime.readSessionStatus, readTasks: () => tasksOf(root) });
+  const poller = pollSession(store, {
+    root,
+    readStatus: runtime.readSessionStatus,
+    readTasks: () => tasksOf(root),
+    readWorkflows: async () => (await runtime.workflowStatus(options)).map(workflowLine),
+  });
   const actions: DashboardActions = {
     async send(to, body, urgent) {
       const r = await runtime.sendToAgents({ ...options, to, body, urgent });
