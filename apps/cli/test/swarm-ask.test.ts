@@ -34,7 +34,9 @@ describe('an ask answered by the operator', () => {
     const baseURL = fake.baseURL;
     const f = swarmFixture(() => ({
       agents: [{ name: 'backend', prompt: 'You own the API.' }],
-      providers: { default: { type: 'anthropic', base_url: baseURL, api_key_env: 'FAKE_ANTHROPIC_KEY', max_retries: 0 } },
+      providers: {
+        default: { type: 'anthropic', base_url: baseURL, api_key_env: 'FAKE_ANTHROPIC_KEY', max_retries: 0 },
+      },
       defaults: { liveness: { idle_nudge_after_secs: null } },
       permissions: { ask: ['Bash(echo *)'], ask_timeout_secs: 2 },
     }));

@@ -28,9 +28,18 @@ describe('the dashboard workflow overlay', () => {
       readWorkflows: async () => (await workflowStatus({ cwd: w.repo, home: w.home })).map(workflowLine),
       tasksEveryMs: 200,
     });
-    stops.push(() => poller.stop(), () => store.close());
+    stops.push(
+      () => poller.stop(),
+      () => store.close(),
+    );
     const paused = await until(() => store.current().workflows[0], 5000, 'the first workflow read');
-    expect(paused).toEqual({ run_id: id, name: 'ship', state: 'awaiting_approval', stage: 'review', awaiting: ['review'] });
+    expect(paused).toEqual({
+      run_id: id,
+      name: 'ship',
+      state: 'awaiting_approval',
+      stage: 'review',
+      awaiting: ['review'],
+    });
     expect(formatWorkflowLine(paused)).toBe(`${id}  ship  awaiting_approval  stage review  awaiting approval: review`);
     expect(w.colony(['swarm', 'workflow', 'approve', id]).code).toBe(0);
     const done = await until(() => store.current().workflows.find((r) => r.state === 'completed'), 5000, 'the re-read');

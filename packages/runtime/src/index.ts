@@ -112,13 +112,6 @@ export {
 } from './permissions/ask.js';
 export { type CallSpec, parseCallSpec } from './permissions/call-spec.js';
 export {
-  ALLOW_WORDS,
-  DENY_WORDS,
-  operatorAnswer,
-  readOperatorReply,
-  type TakeMessage,
-} from './permissions/operator-reply.js';
-export {
   evaluatePermission,
   type PermissionDecision,
   type PermissionPolicy,
@@ -126,6 +119,13 @@ export {
   type PermissionVerdict,
   permissionMode,
 } from './permissions/evaluate.js';
+export {
+  ALLOW_WORDS,
+  DENY_WORDS,
+  operatorAnswer,
+  readOperatorReply,
+  type TakeMessage,
+} from './permissions/operator-reply.js';
 export { permissionPolicyOf } from './permissions/policy.js';
 export { type PrimaryInput, primaryInput } from './permissions/primary-input.js';
 export { canonicalTool, type PermissionRule, parseRule, ruleMatches } from './permissions/rule.js';

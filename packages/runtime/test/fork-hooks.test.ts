@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { anthropicProvider } from '@swarm/providers';
 import { type FakeAnthropic, startFakeAnthropic } from '@swarm/providers/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AgentTools, combineTools, type HooksConfig, LifecycleHooks, runAgentLoop, skillTool } from '../src/index.js';
+import {
+  type AgentTools,
+  combineTools,
+  type HooksConfig,
+  LifecycleHooks,
+  runAgentLoop,
+  skillTool,
+} from '../src/index.js';
 import { skillDirs, skillText } from './_skills.js';
 
 let fake: FakeAnthropic;
@@ -62,7 +69,13 @@ describe('SubagentStart / SubagentStop around a fork', () => {
     });
     expect(result).toMatchObject({ content: 'Caching is fine.', is_error: false });
     const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
-    const common = { session_id: 's-1', cwd: dir, agent_name: 'backend', skill_name: 'research', subagent_type: 'researcher' };
+    const common = {
+      session_id: 's-1',
+      cwd: dir,
+      agent_name: 'backend',
+      skill_name: 'research',
+      subagent_type: 'researcher',
+    };
     expect(read('start.json')).toEqual({ ...common, hook_event_name: 'SubagentStart' });
     expect(read('stop.json')).toEqual({ ...common, hook_event_name: 'SubagentStop', outcome: 'end_turn' });
   });

@@ -18,7 +18,8 @@ export function readOperatorReply(body: string): AskAnswer | null {
   const text = body.trim();
   const word = (text.split(/\s+/)[0] ?? '').toLowerCase().replace(/[^a-z]+$/, '');
   if ((ALLOW_WORDS as readonly string[]).includes(word)) return { approved: true, reason: 'approved by the operator' };
-  if ((DENY_WORDS as readonly string[]).includes(word)) return { approved: false, reason: `denied by the operator: ${text}` };
+  if ((DENY_WORDS as readonly string[]).includes(word))
+    return { approved: false, reason: `denied by the operator: ${text}` };
   return null;
 }
 
@@ -29,7 +30,9 @@ export type TakeMessage = (
 ) => Promise<string | null>;
 
 /** The `answer` poll of `mailboxAsker` that reads the operator's reply through `take`. */
-export function operatorAnswer(take: TakeMessage): (request: AskRequest, asked_at: number) => Promise<AskAnswer | null> {
+export function operatorAnswer(
+  take: TakeMessage,
+): (request: AskRequest, asked_at: number) => Promise<AskAnswer | null> {
   return async (request, asked_at) => {
     const accept = (body: string) => readOperatorReply(body) !== null;
     const body = await take(request.agent, { from: OPERATOR, since: asked_at, accept });

@@ -19,7 +19,10 @@ function fieldsOf(skill: SkillDefinition): Record<string, string> {
 }
 
 /** null when the fork may start, else the refusal the model reads. */
-export async function subagentStart(hooks: ForkHooks | null | undefined, skill: SkillDefinition): Promise<string | null> {
+export async function subagentStart(
+  hooks: ForkHooks | null | undefined,
+  skill: SkillDefinition,
+): Promise<string | null> {
   if (!hooks) return null;
   const out = await hooks.fire('SubagentStart', fieldsOf(skill));
   return out.blocked ? `blocked by SubagentStart hook: ${out.reasons.join('; ')}` : null;

@@ -45,7 +45,9 @@ function content(overlay: Overlay, s: Snapshot, selected: number): [string, stri
     case 'workflows':
       return [
         'Workflows (runs of this repository)',
-        s.workflows.length ? s.workflows.map(formatWorkflowLine) : ['(no workflow runs: colony swarm workflow run <name>)'],
+        s.workflows.length
+          ? s.workflows.map(formatWorkflowLine)
+          : ['(no workflow runs: colony swarm workflow run <name>)'],
       ];
   }
 }

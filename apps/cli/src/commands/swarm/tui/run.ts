@@ -10,10 +10,10 @@ import { render } from 'ink';
 import { createElement as h } from 'react';
 import { callTool, openFromArgs, type StoreFlags } from '../../../_colony';
 import { controlOptions } from '../_session';
-import { workflowLine } from './_workflow-line';
 import type { TaskLine } from './_model';
 import { pollSession } from './_poll';
 import { snapshotStore } from './_store';
+import { workflowLine } from './_workflow-line';
 import { Dashboard, type DashboardActions, type ExitReason } from './dashboard';
 
 export interface DashboardResult {
