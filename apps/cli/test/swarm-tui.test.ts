@@ -29,6 +29,10 @@ const SNAPSHOT: Snapshot = {
   ],
   events: [{ at: '18:00:01', text: 'backend: Spawning -> Running (seq 1)' }],
   tasks: [{ plan_slug: 'demo', subtask_index: 0, status: 'claimed', title: 'API endpoint' }],
+  workflows: [
+    { run_id: 'wf-2', name: 'ship', state: 'awaiting_approval', stage: 'review', awaiting: ['review'] },
+    { run_id: 'wf-1', name: 'ship', state: 'completed', stage: null, awaiting: [] },
+  ],
 };
 
 const ESC = '\u001b';
@@ -107,7 +111,9 @@ describe('swarm dashboard components', () => {
     expect(await press('e', /Events/)).toContain('18:00:01 backend: Spawning -> Running (seq 1)');
     await press(ESC, /> 1 ● backend/);
     expect(await press(KEYS.ctrlT, /Tasks/)).toMatch(/demo#0 {2}claimed {3}API endpoint/);
-    await press(KEYS.ctrlW, /no workflow engine yet/);
+    const workflows = await press(KEYS.ctrlW, /Workflows/);
+    expect(workflows).toContain('wf-2  ship  awaiting_approval  stage review  awaiting approval: review');
+    expect(workflows).toContain('wf-1  ship  completed');
   });
 
   it('the input bar sends to the selected agent, and broadcasts with --urgent', async () => {

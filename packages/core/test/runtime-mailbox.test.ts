@@ -165,4 +165,24 @@ describe('the runtime mailbox on colony', () => {
     expect((await racing.consume('backend')).map((m) => m.body)).toEqual(['keep']);
     expect(keep).toBeLessThan(oops!);
   });
+
+  it("takeMessage reads only the operator's answer written since the ask, and marks only it read", async () => {
+    const repo = join(dir, 'repo');
+    const mailbox = await open(repo);
+    const accept = (body: string) => /^(allow|deny)\b/i.test(body);
+    await mailbox.send({ from: 'operator', to: 'backend', body: 'allow (an old answer)' });
+    clock.advance(1000);
+    const since = clock.now();
+    await mailbox.send({ from: 'frontend', to: 'backend', body: 'allow me to say hi' });
+    await mailbox.send({ from: 'operator', to: 'backend', body: 'please check the API' });
+    expect(await mailbox.takeMessage('backend', { from: 'operator', since, accept })).toBeNull();
+    await mailbox.send({ from: 'operator', to: 'backend', body: 'Deny: not now' });
+    expect(await mailbox.takeMessage('backend', { from: 'operator', since, accept })).toBe('Deny: not now');
+    expect(await mailbox.takeMessage('backend', { from: 'operator', since, accept })).toBeNull();
+    expect((await mailbox.consume('backend')).map((m) => m.body)).toEqual([
+      'allow (an old answer)',
+      'allow me to say hi',
+      'please check the API',
+    ]);
+  });
 });

@@ -119,6 +119,13 @@ export {
   type PermissionVerdict,
   permissionMode,
 } from './permissions/evaluate.js';
+export {
+  ALLOW_WORDS,
+  DENY_WORDS,
+  operatorAnswer,
+  readOperatorReply,
+  type TakeMessage,
+} from './permissions/operator-reply.js';
 export { permissionPolicyOf } from './permissions/policy.js';
 export { type PrimaryInput, primaryInput } from './permissions/primary-input.js';
 export { canonicalTool, type PermissionRule, parseRule, ruleMatches } from './permissions/rule.js';
@@ -252,6 +259,7 @@ export {
   forkSystemPrompt,
   runForkedSkill,
 } from './skills/fork.js';
+export type { ForkHooks } from './skills/fork-hooks.js';
 export {
   DEFAULT_FRONTMATTER,
   type ParsedSkillFile,

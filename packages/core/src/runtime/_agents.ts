@@ -29,6 +29,7 @@ import {
   type McpManager,
   mailboxAsker,
   notifyingMailbox,
+  operatorAnswer,
   permissionPolicyOf,
   type ReadySubtask,
   type ResolvedProjectConfig,
@@ -49,10 +50,10 @@ export interface BuildAgentsOptions {
   readonly info: SessionInfo;
   readonly root: string;
   readonly worktrees: Readonly<Record<string, string>>;
-  readonly mailbox: Mailbox & { readonly task_id: number };
+  readonly mailbox: Mailbox & Pick<ColonyMailbox, 'task_id' | 'takeMessage'>;
   readonly session_budget: BudgetMeter;
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** How long an `ask` waits for the operator before denying; default 60 s. */
+  /** How long an `ask` waits for the operator before denying; default permissions.ask_timeout_secs, else 60 s. */
   readonly ask_timeout_ms?: number;
   /** The project's MCP servers, shared by every agent. */
   readonly mcp?: McpManager;
@@ -60,6 +61,12 @@ export interface BuildAgentsOptions {
   readonly log: (agent: string, line: string) => void;
   /** Each agent's WASM tools (see _wasm.ts), offered beside the built-ins. */
   readonly wasm?: Readonly<Record<string, AgentTools>>;
+}
+
+function askTimeout(o: BuildAgentsOptions, agent_secs: number | null | undefined): { timeout_ms?: number } {
+  const secs = agent_secs ?? o.config.permissions?.ask_timeout_secs;
+  const ms = o.ask_timeout_ms ?? (secs ? secs * 1000 : undefined);
+  return ms ? { timeout_ms: ms } : {};
 }
 
 export function callerOf(colony: Colony): ToolCaller {
@@ -154,12 +161,19 @@ export function buildRunners(o: BuildAgentsOptions): AgentRunner[] {
       provider: modelProvider,
       model,
       config,
+      hooks,
       // Permissions and lifecycle hooks guard every call: built-ins, colony's, MCP tools, fork sub-agents'.
       wrap: (executor) =>
         guardTools(executor, {
           agent: name,
           permissions: permissionPolicyOf(config, name),
-          asker: mailboxAsker({ mailbox, ...(o.ask_timeout_ms ? { timeout_ms: o.ask_timeout_ms } : {}) }),
+          asker: mailboxAsker({
+            mailbox,
+            ...askTimeout(o, agent?.permissions?.ask_timeout_secs),
+            // The operator answers with a message to the agent: `allow` or `deny <why>` (operator-reply.ts).
+            answer: operatorAnswer(o.mailbox.takeMessage),
+            now: () => colony.clock.now(),
+          }),
           hooks,
           log: (line) => o.log(name, line),
         }),

@@ -6,13 +6,15 @@
  * restrict the agent through its skill scope until its session ends; a fork skill's
  * sub-agent runs on the agent's provider with the scoped tools, so every restriction
  * in force also holds inside the fork. Permission and hook wrappers go in `wrap`, so
- * they apply to every tool, MCP tools and fork sub-agents' calls included.
+ * they apply to every tool, MCP tools and fork sub-agents' calls included; the agent's
+ * hooks also hear SubagentStart / SubagentStop around each fork.
  */
 import {
   type AgentTools,
   combineTools,
   type ForkAgent,
   type ForkOptions,
+  type LifecycleHooks,
   type McpManager,
   type ResolvedProjectConfig,
   type SkillScope,
@@ -36,6 +38,8 @@ export interface ToolSetOptions {
    * an agent's calls and its fork sub-agents' calls all pass through it.
    */
   readonly wrap?: (executor: ToolExecutor) => ToolExecutor;
+  /** The agent's lifecycle hooks: SubagentStart / SubagentStop around each fork. */
+  readonly hooks?: LifecycleHooks | null;
 }
 
 export function agentToolSet(o: ToolSetOptions): AgentTools {
@@ -44,7 +48,14 @@ export function agentToolSet(o: ToolSetOptions): AgentTools {
   const skill = skillTool({
     roots: { project_root: o.project_root },
     scope: o.scope,
-    fork: () => ({ provider: o.provider, model: o.model, tools: tools.schemas, executor: tools.executor, agents }),
+    fork: () => ({
+      provider: o.provider,
+      model: o.model,
+      tools: tools.schemas,
+      executor: tools.executor,
+      agents,
+      hooks: o.hooks ?? null,
+    }),
   });
   const combined = combineTools(o.own, ...(o.mcp ? [o.mcp] : []), skill);
   const guarded = o.wrap ? o.wrap(combined.executor) : combined.executor;

@@ -11,9 +11,11 @@
  * prompt). A message retracted or expired in between is left out. The push reaches
  * the router at once for messages written in this process; the router's poll reads the
  * unread inboxes for writers elsewhere (IDE agents, the CLI): `blocking` mail
- * interrupts, other mail wakes an idle agent.
+ * interrupts, other mail wakes an idle agent. `takeMessage` reads one chosen message
+ * (the operator's answer to a permission `ask`) and marks only it read.
  */
 import type { ToolCaller } from '../loop/tool-caller.js';
+import type { TakeMessage } from '../permissions/operator-reply.js';
 import type { PromptMessage } from '../prompt/prompt-context.js';
 import { colonySessionId } from '../session/identity.js';
 import { type Mailbox, MailboxError, type MessageListener, OPERATOR, type PendingMail } from './mailbox.js';
@@ -38,6 +40,7 @@ export type MarkAllRead = (args: {
 
 export interface ColonyMailbox extends Mailbox {
   readonly task_id: number;
+  readonly takeMessage: TakeMessage;
 }
 
 interface InboxEntry {
@@ -132,6 +135,19 @@ export async function colonyMailbox(options: ColonyMailboxOptions): Promise<Colo
             sent_at: e.ts,
           }),
         );
+    },
+    async takeMessage(agent, { from, since, accept }) {
+      const entries = (await inbox(agent))
+        .filter((e) => e.from_agent === from && e.ts >= since)
+        .sort((a, b) => a.ts - b.ts || a.id - b.id);
+      if (entries.length === 0) return null;
+      const out = await caller.callTool('get_observations', { ids: entries.map((e) => e.id) });
+      if (!out.ok) return null;
+      const bodies = new Map((out.value as { id: number; content: string }[]).map((o) => [o.id, o.content]));
+      const chosen = entries.find((e) => accept(bodies.get(e.id) ?? ''));
+      if (!chosen) return null;
+      await options.markRead({ session_id: session(agent), task_id, ids: [chosen.id] });
+      return bodies.get(chosen.id) ?? '';
     },
     onMessage(listener) {
       listeners.add(listener);

@@ -51,6 +51,8 @@ export const PermissionsConfigSchema = z.strictObject({
   ask: z.array(z.string()).optional(),
   deny: z.array(z.string()).optional(),
   default_mode: z.enum(PERMISSION_MODES).nullable().optional(),
+  /** colony addition: how long an `ask` waits for the operator's answer before denying (default 60). */
+  ask_timeout_secs: z.number().positive().nullable().optional(),
 });
 
 /** colony addition: a spending limit from provider usage (per agent, or per session). */

@@ -6,11 +6,14 @@
  * skill's `model` when set. Its system prompt is the prompt of the agent named by
  * `agent` when the session has one, else a short sub-agent prompt. Its final text is
  * the tool result; a sub-agent that did not finish is an error result saying why.
+ * SubagentStart fires before the sub-agent runs (a blocking hook refuses it) and
+ * SubagentStop after it ends, however it ends (fork-hooks.ts).
  */
 import type { ChatMessage, ModelProvider, ToolSchema } from '@swarm/providers';
 import { type LoopEvent, runAgentLoop } from '../loop/agent-loop.js';
 import type { ToolExecutor, ToolResult } from '../loop/tool-caller.js';
 import type { SkillDefinition } from './discover.js';
+import { type ForkHooks, subagentStart, subagentStop } from './fork-hooks.js';
 import { refusal, type SkillRefusal } from './skill-error.js';
 import { toolFilter } from './tool-filter.js';
 
@@ -32,6 +35,8 @@ export interface ForkOptions {
   readonly agents?: Readonly<Record<string, ForkAgent>>;
   readonly max_turns?: number;
   readonly onEvent?: (event: LoopEvent) => void;
+  /** The invoking agent's lifecycle hooks: SubagentStart / SubagentStop. */
+  readonly hooks?: ForkHooks | null;
 }
 
 export function forkSystemPrompt(skill: string): string {
@@ -52,6 +57,8 @@ export async function runForkedSkill(
   }
   const allows = toolFilter(f.allowed_tools);
   const names = new Set(options.tools.filter((t) => t.name !== 'skill' && allows(t.name)).map((t) => t.name));
+  const blocked = await subagentStart(options.hooks, skill);
+  if (blocked) return { content: blocked, is_error: true };
   const result = await runAgentLoop({
     provider: options.provider,
     model: f.model ?? agent?.model ?? options.model,
@@ -67,7 +74,11 @@ export async function runForkedSkill(
     budgets: { max_turns: options.max_turns ?? DEFAULT_FORK_MAX_TURNS },
     signal,
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+  }).catch(async (error: Error) => {
+    await subagentStop(options.hooks, skill, 'error', error.message);
+    throw error;
   });
+  await subagentStop(options.hooks, skill, result.outcome, result.outcome === 'end_turn' ? null : result.reason);
   const text = finalText(result.messages);
   if (result.outcome === 'end_turn') return { content: text || '(the sub-agent gave no answer)' };
   return {

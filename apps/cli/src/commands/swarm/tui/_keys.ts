@@ -5,8 +5,8 @@
  * overlay, `q` quit the TUI while the session keeps running, `:` input bar. TUI page:
  * Up / Down select, Ctrl+T task list, Ctrl+W workflow panel, Ctrl+I iteration panel,
  * `q` / Ctrl+C quit. Decisions: `q` detaches, Ctrl+C stops the session with the default
- * mode (merge). A terminal sends Ctrl+I as Tab, so it reaches here as Tab and cycles
- * (colony has no iteration engine for that panel to show anyway).
+ * mode (merge). A terminal sends Ctrl+I as Tab, so it reaches here as Tab and cycles:
+ * there is no iteration overlay (`colony swarm iterate` reports its runs itself).
  */
 
 export type Overlay = 'log' | 'events' | 'tasks' | 'workflows';

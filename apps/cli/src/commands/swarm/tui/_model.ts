@@ -2,7 +2,7 @@
  * @module swarm/tui/model
  * What the dashboard shows, as plain data: one snapshot of a running session read
  * from its files (`.colony/session.json`, the status file, the agents' logs) and the
- * plans colony holds for the repository. The components render a snapshot; they
+ * plans and workflow runs colony holds for the repository. The components render a snapshot; they
  * never read files themselves.
  */
 
@@ -36,6 +36,16 @@ export interface TaskLine {
   readonly title: string;
 }
 
+export interface WorkflowLine {
+  readonly run_id: string;
+  readonly name: string;
+  readonly state: string;
+  /** The stage under way (or next); null once the run ended. */
+  readonly stage: string | null;
+  /** Stages waiting for `colony swarm workflow approve`. */
+  readonly awaiting: readonly string[];
+}
+
 export interface Snapshot {
   readonly session: SessionView | null;
   /** Sorted by name (seed 003's TuiApp.agents). */
@@ -43,9 +53,11 @@ export interface Snapshot {
   readonly events: readonly DashboardEvent[];
   /** Sub-tasks of the repository's active plans (the Ctrl+T overlay); empty before the first read. */
   readonly tasks: readonly TaskLine[];
+  /** The repository's workflow runs, newest first (the Ctrl+W overlay); empty before the first read. */
+  readonly workflows: readonly WorkflowLine[];
 }
 
-export const EMPTY_SNAPSHOT: Snapshot = { session: null, agents: [], events: [], tasks: [] };
+export const EMPTY_SNAPSHOT: Snapshot = { session: null, agents: [], events: [], tasks: [], workflows: [] };
 
 /** Seed 003's agent panel icons: ● Running, ○ CoolingDown, ■ Stopped; a dot for the other states. */
 export function stateIcon(state: string): string {

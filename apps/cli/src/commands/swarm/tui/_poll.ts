@@ -3,10 +3,10 @@
  * Reads a session from another process's files on a timer (the session runner may be
  * any process: `colony swarm start` in the background, or a headless one): the status
  * file through core's `readSessionStatus`, each agent's log tail, and every few seconds
- * the plans' sub-tasks. State changes seen between two reads become events.
+ * the plans' sub-tasks and the workflow runs. State changes seen between two reads become events.
  */
 import { join } from 'node:path';
-import type { AgentView, DashboardEvent, SessionView, Snapshot, TaskLine } from './_model';
+import type { AgentView, DashboardEvent, SessionView, Snapshot, TaskLine, WorkflowLine } from './_model';
 import type { SnapshotStore } from './_store';
 import { tailLines } from './_tail';
 
@@ -20,6 +20,7 @@ export interface PollOptions {
   readonly root: string;
   readonly readStatus: (root: string) => StatusRead;
   readonly readTasks?: () => Promise<TaskLine[]>;
+  readonly readWorkflows?: () => Promise<WorkflowLine[]>;
   readonly intervalMs?: number;
   readonly tasksEveryMs?: number;
   readonly logLines?: number;
@@ -30,6 +31,7 @@ const MAX_EVENTS = 200;
 export function pollSession(store: SnapshotStore, o: PollOptions): { stop(): void } {
   let events: DashboardEvent[] = [];
   let tasks: readonly TaskLine[] = [];
+  let workflows: readonly WorkflowLine[] = [];
   let states = new Map<string, string>();
   let sessionId: string | null = null;
   let last = '';
@@ -47,13 +49,14 @@ export function pollSession(store: SnapshotStore, o: PollOptions): { stop(): voi
       if (before !== a.state) event(`${a.name}: ${before ? `${before} -> ` : ''}${a.state} (seq ${a.session_seq})`);
     }
     states = next;
-    const snapshot: Snapshot = { session: status.session, agents, events, tasks };
+    const snapshot: Snapshot = { session: status.session, agents, events, tasks, workflows };
     const key = JSON.stringify(snapshot);
     if (key !== last) store.set(snapshot);
     last = key;
   };
   const readTasks = async () => {
     tasks = (await o.readTasks?.().catch(() => tasks)) ?? [];
+    workflows = (await o.readWorkflows?.().catch(() => workflows)) ?? [];
   };
   read();
   void readTasks().then(read);

@@ -2,13 +2,14 @@
  * @module swarm/tui/overlay
  * The overlays that replace the agent panels while open: the selected agent's log (`l`),
  * the events (`e`: state changes the dashboard saw), the task list (Ctrl+T: the
- * repository's plan sub-tasks), and the workflow panel (Ctrl+W), which says colony runs
- * no workflows yet.
+ * repository's plan sub-tasks), and the workflow panel (Ctrl+W: the repository's
+ * workflow runs with their state, current stage and the stages awaiting approval).
  */
 import { Box, Text } from 'ink';
 import { createElement as h, type ReactElement } from 'react';
 import type { Overlay } from './_keys';
 import { type Snapshot, shortLine } from './_model';
+import { formatWorkflowLine } from './_workflow-line';
 
 export interface OverlayProps {
   readonly overlay: Overlay;
@@ -42,6 +43,11 @@ function content(overlay: Overlay, s: Snapshot, selected: number): [string, stri
           : ['(no active plan sub-tasks)'],
       ];
     case 'workflows':
-      return ['Workflows', ['(no workflow runs: colony has no workflow engine yet)']];
+      return [
+        'Workflows (runs of this repository)',
+        s.workflows.length
+          ? s.workflows.map(formatWorkflowLine)
+          : ['(no workflow runs: colony swarm workflow run <name>)'],
+      ];
   }
 }

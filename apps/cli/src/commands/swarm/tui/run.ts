@@ -13,6 +13,7 @@ import { controlOptions } from '../_session';
 import type { TaskLine } from './_model';
 import { pollSession } from './_poll';
 import { snapshotStore } from './_store';
+import { workflowLine } from './_workflow-line';
 import { Dashboard, type DashboardActions, type ExitReason } from './dashboard';
 
 export interface DashboardResult {
@@ -25,7 +26,12 @@ export async function runDashboard(root: string, flags: StoreFlags): Promise<Das
   const options = controlOptions({ ...flags, repo: root });
   const colony = openFromArgs(flags);
   const store = snapshotStore();
-  const poller = pollSession(store, { root, readStatus: runtime.readSessionStatus, readTasks: () => tasksOf(root) });
+  const poller = pollSession(store, {
+    root,
+    readStatus: runtime.readSessionStatus,
+    readTasks: () => tasksOf(root),
+    readWorkflows: async () => (await runtime.workflowStatus(options)).map(workflowLine),
+  });
   const actions: DashboardActions = {
     async send(to, body, urgent) {
       const r = await runtime.sendToAgents({ ...options, to, body, urgent });
