@@ -158,7 +158,9 @@ describe.skipIf(!HAVE_CHROMIUM && !MUST_RUN)('colony viewer: first paint, thread
     await closeThread();
     await page.locator('#search-q').fill('zzqx-nothing-matches');
     await page.locator('#search button[type="submit"]').click();
-    await expect(page.locator('#search-results .body').textContent()).resolves.toContain('Nothing in memory matches');
+    await page
+      .locator('#search-results .body[data-state="ready"]', { hasText: 'Nothing in memory matches' })
+      .waitFor({ timeout: 10_000 });
   });
 
   it('refuses bad thread and search requests with a status and a code', async () => {

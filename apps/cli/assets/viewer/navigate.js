@@ -51,7 +51,11 @@ function renderThread(view, taskId) {
   ];
 }
 
+/** Only the newest thread asked for may fill the side view. */
+let threadSeq = 0;
+
 async function showThread(taskId) {
+  const seq = ++threadSeq;
   const drawer = document.getElementById('thread');
   const body = drawer.querySelector('.body');
   drawer.hidden = false;
@@ -60,9 +64,11 @@ async function showThread(taskId) {
   body.replaceChildren(h('p', { class: 'muted' }, `Reading task #${taskId}…`));
   try {
     const envelope = await getJson(`/api/thread?task_id=${taskId}`);
+    if (seq !== threadSeq) return;
     body.replaceChildren(...renderThread(envelope.data, taskId));
     body.dataset.state = 'ready';
   } catch (error) {
+    if (seq !== threadSeq) return;
     body.replaceChildren(h('p', { class: 'error' }, `Could not read task #${taskId}: `, text(error.message, 200)));
     body.dataset.state = 'error';
   }
@@ -97,16 +103,22 @@ function renderHits(view) {
   ];
 }
 
+/** Only the newest search may fill the results (an older answer arriving late is dropped). */
+let searchSeq = 0;
+
 async function search(query) {
   const section = document.getElementById('search-results');
   const body = section.querySelector('.body');
+  const seq = ++searchSeq;
   section.hidden = false;
   body.dataset.state = 'loading';
   try {
     const envelope = await getJson(`/api/search?q=${encodeURIComponent(query)}`);
+    if (seq !== searchSeq) return;
     body.replaceChildren(...renderHits(envelope.data));
     body.dataset.state = 'ready';
   } catch (error) {
+    if (seq !== searchSeq) return;
     body.replaceChildren(h('p', { class: 'error' }, 'Search failed: ', text(error.message, 200)));
     body.dataset.state = 'error';
   }

@@ -13,7 +13,7 @@ export async function openDashboard(args: StoreFlags & { repo?: string | undefin
   const root = await control(() => repoRootOf(controlOptions(args).cwd));
   const session = readSessionStatus(root).session;
   if (!session?.active) throw new CliError('no running session (colony swarm start starts one)');
-  const { runDashboard } = await import('./tui/run');
+  const { runDashboard } = await loadDashboard();
   const result = await runDashboard(root, args);
   const running = readSessionStatus(root).session?.active === true;
   printLines([
@@ -25,4 +25,21 @@ export async function openDashboard(args: StoreFlags & { repo?: string | undefin
   ]);
   // Exit now: the dashboard's store handle and timers must not keep the process open.
   process.exit(0);
+}
+
+/**
+ * ink renders only its last frame when it believes it runs in CI (`CI` or
+ * `CONTINUOUS_INTEGRATION` set, read once when ink loads). The dashboard opens only on a
+ * terminal, where a person watches, so ink is loaded with both hidden; the process's
+ * environment is given back at once (commands it spawns later still see them).
+ */
+async function loadDashboard(): Promise<typeof import('./tui/run')> {
+  const saved = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
+  try {
+    return await import('./tui/run');
+  } finally {
+    for (const [key, value] of Object.entries(saved)) if (value !== undefined) process.env[key] = value;
+  }
 }
