@@ -71,8 +71,17 @@ function sqliteBinding(nodeDir, version) {
   const npmRoot = execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim();
   const gyp = join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
   const node = join(nodeDir, 'bin', 'node');
-  sh(node, [gyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2', '--loglevel=warn'], { cwd: src });
-  copyFileSync(join(src, 'build', 'Release', 'better_sqlite3.node'), built);
+  // node-gyp lets npm_config_* variables override its own flags, and npm (or pnpm running
+  // this script) passes the machine's `nodedir` (often Node 20's headers) that way: name
+  // this release's headers there too, or the "Node 22" binding is a Node 20 one.
+  const env = { ...process.env, npm_config_nodedir: nodeDir };
+  delete env.NPM_CONFIG_NODEDIR;
+  sh(node, [gyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2', '--loglevel=warn'], { cwd: src, env });
+  const fresh = join(src, 'build', 'Release', 'better_sqlite3.node');
+  // Proof that it loads on that Node before it is cached and swapped in.
+  const probe = `const D = require(${JSON.stringify(sqliteDir)}); new D(':memory:', { nativeBinding: ${JSON.stringify(fresh)} }).close();`;
+  sh(node, ['-e', probe]);
+  copyFileSync(fresh, built);
   rmSync(src, { recursive: true, force: true });
   return built;
 }
