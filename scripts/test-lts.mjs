@@ -72,10 +72,10 @@ function sqliteBinding(nodeDir, version) {
   const gyp = join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
   const node = join(nodeDir, 'bin', 'node');
   // node-gyp lets npm_config_* variables override its own flags, and npm (or pnpm running
-  // this script) passes the machine's `nodedir` (often Node 20's headers) that way: name
-  // this release's headers there too, or the "Node 22" binding is a Node 20 one.
-  const env = { ...process.env, npm_config_nodedir: nodeDir };
-  delete env.NPM_CONFIG_NODEDIR;
+  // this script) passes the machine's configuration that way (`nodedir`, often Node 20's
+  // headers, and more that upset node-gyp): build in a clean environment naming only this
+  // release's headers, or the "Node 22" binding is a Node 20 one.
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/', npm_config_nodedir: nodeDir };
   sh(node, [gyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2', '--loglevel=warn'], { cwd: src, env });
   const fresh = join(src, 'build', 'Release', 'better_sqlite3.node');
   // Proof that it loads on that Node before it is cached and swapped in.
