@@ -62,7 +62,10 @@ describe.skipIf(skip)('agent bash in the sandbox', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const port = (server.address() as { port: number }).port;
     const script = `require('net').connect(${port},'127.0.0.1').on('data',d=>{console.log(String(d));process.exit(0)}).on('error',e=>{console.log(e.code);process.exit(3)})`;
-    const command = `'${process.execPath}' -e "${script}"`;
+    // The sandbox's /tmp is private: a Node kept under /tmp (test:lts) is not visible inside.
+    const node =
+      process.execPath.startsWith('/tmp/') && existsSync('/usr/bin/node') ? '/usr/bin/node' : process.execPath;
+    const command = `'${node}' -e "${script}"`;
     try {
       const blocked = await bash(command, closed);
       expect(blocked.is_error).toBe(true);
