@@ -36,6 +36,8 @@ export interface CommandOptions {
   readonly now?: () => number;
   /** Run inside the OS sandbox per this policy (see sandbox/wrap.ts); default none. */
   readonly sandbox?: SandboxRequest;
+  /** Written to the command's stdin, which is then closed; default: no stdin. */
+  readonly input?: string;
 }
 
 export interface CommandResult {
@@ -50,6 +52,8 @@ export interface CommandResult {
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 262_144;
 const KILL_GRACE_MS = 500;
+/** How long a finished command waits for its killed group to be reaped. */
+const REAP_WAIT_MS = 3000;
 
 export function runCommand(cwd: string, command: string, options: CommandOptions): Promise<CommandResult> {
   const now = options.now ?? (() => performance.now());
@@ -80,9 +84,14 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
       cwd,
       env: { ...process.env, ...options.env },
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    if (child.stdin) {
+      // A command that never reads its stdin closes the pipe: not an error.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(options.input);
+    }
     const killGroup = (signal: NodeJS.Signals) => {
       if (child.pid === undefined) return;
       try {
@@ -152,8 +161,25 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
         truncated,
         elapsed_ms: Math.round(now() - started),
       };
-      if (log) log.end(() => resolve(result));
-      else resolve(result);
+      // Resolve once the killed group is gone (reaped), so a caller never sees it linger.
+      void groupGone(child.pid, REAP_WAIT_MS).then(() => {
+        if (log) log.end(() => resolve(result));
+        else resolve(result);
+      });
     });
   });
+}
+
+/** Polls until no process of the group is left (or `maxMs` passed). */
+async function groupGone(pgid: number | undefined, maxMs: number): Promise<void> {
+  if (pgid === undefined) return;
+  const until = performance.now() + maxMs;
+  while (performance.now() < until) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

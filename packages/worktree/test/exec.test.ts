@@ -30,6 +30,26 @@ describe('runCommand', () => {
     });
   });
 
+  it('writes `input` to stdin and closes it; a command that ignores stdin is not an error', async () => {
+    const cwd = dir();
+    const r = await runCommand(cwd, 'cat; echo done', { timeoutMs: 5000, input: '{"a":1}\n' });
+    expect(r).toMatchObject({ exit_code: 0, stdout: '{"a":1}\ndone\n' });
+    const big = 'x'.repeat(1 << 20);
+    const ignored = await runCommand(cwd, 'exit 0', { timeoutMs: 5000, input: big });
+    expect(ignored).toMatchObject({ exit_code: 0, timed_out: false });
+    // Without input the command reads end-of-file at once instead of waiting.
+    const none = await runCommand(cwd, 'cat; echo eof', { timeoutMs: 5000 });
+    expect(none).toMatchObject({ exit_code: 0, stdout: 'eof\n' });
+  });
+
+  it('answers only once the group it killed is gone', async () => {
+    const cwd = dir();
+    let pgid = 0;
+    const r = await runCommand(cwd, 'sleep 30 & echo started', { timeoutMs: 5000, onSpawn: (id) => (pgid = id) });
+    expect(r.stdout).toBe('started\n');
+    expect(() => process.kill(-pgid, 0)).toThrow();
+  });
+
   it('kills the whole process group on timeout, a child ignoring SIGTERM included', async () => {
     const cwd = dir();
     const r = await runCommand(cwd, `sh -c 'trap "" TERM; sleep 3; touch late' & sleep 30; touch late2`, {

@@ -7,8 +7,9 @@
  * too, so a hook never outlives its run. The outcome follows the seed's exit codes:
  * 0 parses stdout as a decision when it is JSON (no output = allow), 2 blocks with
  * stderr as the reason, anything else (and a timeout) is a logged non-blocking error.
+ * The process handling is worktree's `runCommand` (stdin input, group kill, reaping).
  */
-import { spawn } from 'node:child_process';
+import { runCommand } from '@swarm/worktree';
 import { type ParsedDecision, parseDecision } from './decision.js';
 
 export interface HookRun extends ParsedDecision {
@@ -32,110 +33,37 @@ export interface RunHookOptions {
   readonly onSpawn?: (pgid: number) => void;
 }
 
-const KILL_GRACE_MS = 300;
-const REAP_WAIT_MS = 3000;
-
-export function runHook(command: string, input: unknown, options: RunHookOptions): Promise<HookRun> {
-  const started = performance.now();
-  const max = options.max_output_bytes ?? 64 * 1024;
-  return new Promise((resolve) => {
-    const child = spawn('sh', ['-c', command], {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const pgid = child.pid ?? null;
-    if (pgid !== null) options.onSpawn?.(pgid);
-    const killGroup = (signal: NodeJS.Signals) => {
-      if (pgid === null) return;
-      try {
-        process.kill(-pgid, signal);
-      } catch {
-        // Already gone.
-      }
-    };
-    const out = capture(max);
-    const err = capture(max);
-    child.stdout.on('data', out.push);
-    child.stderr.on('data', err.push);
-    // A hook that never reads stdin closes the pipe: not an error of ours.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(`${JSON.stringify(input)}\n`);
-    let timedOut = false;
-    let hardKill: NodeJS.Timeout | undefined;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup('SIGTERM');
-      hardKill = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
-    }, options.timeout_ms);
-    let spawnError: string | null = null;
-    let exitCode: number | null = null;
-    child.on('error', (error) => {
-      spawnError = error.message;
-    });
-    child.on('exit', (code) => {
-      exitCode = code;
-      killGroup('SIGKILL');
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (hardKill) clearTimeout(hardKill);
-      killGroup('SIGKILL');
-      const stdout = out.text();
-      const stderr = err.text();
-      const exit_code = timedOut ? -1 : (exitCode ?? code ?? -1);
-      const base = { command, pgid, exit_code, timed_out: timedOut, stdout, stderr };
-      const outcome = interpret(exit_code, timedOut, spawnError, stdout, stderr, options.timeout_ms);
-      // Resolve once the killed group is gone (reaped), so callers never see it linger.
-      void groupGone(pgid, REAP_WAIT_MS).then(() =>
-        resolve({ ...base, ...outcome, elapsed_ms: Math.round(performance.now() - started) }),
-      );
-    });
+/** Runs the hook through worktree's command runner (process group, timeout kill, reaping). */
+export async function runHook(command: string, input: unknown, options: RunHookOptions): Promise<HookRun> {
+  let pgid: number | null = null;
+  const run = await runCommand(options.cwd, command, {
+    timeoutMs: options.timeout_ms,
+    maxOutputBytes: options.max_output_bytes ?? 64 * 1024,
+    input: `${JSON.stringify(input)}\n`,
+    onSpawn: (id) => {
+      pgid = id;
+      options.onSpawn?.(id);
+    },
+    ...(options.env ? { env: options.env } : {}),
   });
+  const { exit_code, timed_out, stdout, stderr, elapsed_ms } = run;
+  const outcome = interpret(exit_code, timed_out, pgid === null, stdout, stderr, options.timeout_ms);
+  return { command, pgid, exit_code, timed_out, stdout, stderr, ...outcome, elapsed_ms };
 }
 
 function interpret(
   exit: number,
   timedOut: boolean,
-  spawnError: string | null,
+  notStarted: boolean,
   stdout: string,
   stderr: string,
   timeoutMs: number,
 ): ParsedDecision {
   const none = { decision: null, reason: null, output: null };
   if (timedOut) return { ...none, error: `timed out after ${timeoutMs / 1000}s (process group killed)` };
-  if (spawnError) return { ...none, error: `could not start: ${spawnError}` };
+  if (notStarted) return { ...none, error: `could not start: ${stderr.trim()}` };
   if (exit === 2)
     return { decision: 'block', reason: stderr.trim() || 'blocked by hook (exit 2)', error: null, output: null };
   if (exit !== 0) return { ...none, error: `exit code ${exit}${stderr.trim() ? `: ${stderr.trim()}` : ''}` };
   return parseDecision(stdout);
-}
-
-function capture(max: number) {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  return {
-    push: (chunk: Buffer) => {
-      if (bytes >= max) return;
-      const part = chunk.subarray(0, max - bytes);
-      chunks.push(part);
-      bytes += part.length;
-    },
-    text: () => Buffer.concat(chunks).toString('utf8'),
-  };
-}
-
-/** Polls until no process of the group is left (or `maxMs` passed). */
-async function groupGone(pgid: number | null, maxMs: number): Promise<void> {
-  if (pgid === null) return;
-  const until = performance.now() + maxMs;
-  while (performance.now() < until) {
-    try {
-      process.kill(-pgid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
