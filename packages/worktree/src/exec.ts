@@ -36,7 +36,7 @@ export interface CommandOptions {
   readonly now?: () => number;
   /** Run inside the OS sandbox per this policy (see sandbox/wrap.ts); default none. */
   readonly sandbox?: SandboxRequest;
-  /** Written to the command's stdin, which is then closed; default: no stdin. */
+  /** Written to the command's stdin, which is then closed; default: stdin at end-of-file. */
   readonly input?: string;
 }
 
@@ -84,14 +84,13 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
       cwd,
       env: { ...process.env, ...options.env },
       detached: true,
-      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
-    if (child.stdin) {
-      // A command that never reads its stdin closes the pipe: not an error.
-      child.stdin.on('error', () => undefined);
-      child.stdin.end(options.input);
-    }
+    // Input, then end-of-file (at once without input). A command that never reads its
+    // stdin closes the pipe: not an error.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.input);
     const killGroup = (signal: NodeJS.Signals) => {
       if (child.pid === undefined) return;
       try {
