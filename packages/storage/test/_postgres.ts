@@ -4,8 +4,8 @@
  * `database()` call; `stop()` stops it (immediate mode) and removes the dir. initdb
  * refuses root, so as root the server runs as the `postgres` user Debian's package
  * creates (or `nobody`) through `runuser`. The binaries are Debian's (installed by
- * scripts/install-system-packages.sh), or `$PG_BIN`. Without them the suites skip,
- * except under CI=true, where they fail.
+ * scripts/install-system-packages.sh), or `$PG_BIN` (`none`: as if there were none).
+ * Without them the suites skip with a message, except under CI=true, where they fail.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ import pg from 'pg';
 import { describe } from 'vitest';
 
 function findBin(): string | undefined {
+  if (process.env.PG_BIN === 'none') return undefined;
   const candidates = [process.env.PG_BIN];
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
