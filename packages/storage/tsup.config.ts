@@ -1,3 +1,3 @@
 import { libraryBuild } from '../../tsup.shared';
 
-export default libraryBuild(['src/index.ts']);
+export default libraryBuild({ index: 'src/index.ts', 'pg/index': 'src/pg/index.ts' });

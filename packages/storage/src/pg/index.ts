@@ -1,0 +1,10 @@
+/**
+ * @swarm/storage/pg: colony's store on PostgreSQL (the foundation: schema derived from
+ * the SQLite one, migrations, opening a database). Imported only by who names a
+ * PostgreSQL URL; `@swarm/storage` itself never loads this module, pg-core or `pg`.
+ * See docs/scale-out.md.
+ */
+export { TS_CONFIG } from './_fts';
+export { applyPgMigrations, type PgQueryable } from './migrate';
+export { isPostgresUrl, openPgDatabase, type PgDatabase, PgStoreError } from './open';
+export { type PgTables, pgTables } from './schema';
