@@ -1,6 +1,6 @@
 /**
  * `colony store export [--out FILE] [--no-timestamp] [--json]`: the whole store as
- * colony-store JSON lines (docs/operations.md), from one consistent snapshot, streamed
+ * colony-store JSON lines (docs/configuration.md), from one consistent snapshot, streamed
  * row by row to stdout or to FILE. FILE is written beside itself and renamed when
  * complete, so a failed export never leaves a partial file under that name. With
  * --out it reports the counts (--json: `{ out, schema, rows, tables }`).

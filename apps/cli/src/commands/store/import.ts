@@ -2,7 +2,7 @@
  * `colony store import [--in FILE] [--json]`: a colony-store export (from stdin or
  * FILE) into the store of --db/--home, which must be new or empty, in one transaction:
  * all rows or none. Search indexes are rebuilt from the rows. Refusals have stable
- * codes (STORE_IMPORT_*, docs/operations.md) and leave the target as it was. Reports
+ * codes (STORE_IMPORT_*, docs/configuration.md) and leave the target as it was. Reports
  * the counts (--json: `{ db_path, schema, rows, tables }`).
  */
 import { closeSync, openSync } from 'node:fs';

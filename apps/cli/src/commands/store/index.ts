@@ -1,6 +1,6 @@
 /**
  * `colony store`: the store as a whole: export it to colony-store JSON lines, import
- * such a file into a new store (docs/operations.md, "Moving a store").
+ * such a file into a new store (docs/configuration.md, "Moving a store").
  */
 import { defineCommand } from 'citty';
 
