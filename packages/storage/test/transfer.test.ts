@@ -151,6 +151,26 @@ describe('importStore', () => {
     expect(id).toBe(3);
   });
 
+  it('imports a larger store through full batches and the rest, in order', () => {
+    const source = open('a.db');
+    seed(source);
+    source.write(() => {
+      for (let i = 0; i < 1_234; i++) {
+        insertObservation(source, {
+          sessionId: 'sess-1',
+          kind: 'note',
+          content: `row ${i} lorem`,
+          ts: 2_000 + i,
+          tokenCount: 2,
+        });
+      }
+    });
+    const first = exportText(source);
+    const target = open('b.db');
+    expect(importStore(target, lines(first)).tables.observations).toBe(1_236);
+    expect(exportText(target)).toBe(first);
+  });
+
   const refusals: Array<[string, (text: string) => string[], string]> = [
     ['a truncated file', (t) => lines(t).slice(0, -1), 'STORE_IMPORT_TRUNCATED'],
     [
@@ -175,6 +195,11 @@ describe('importStore', () => {
       'STORE_IMPORT_MALFORMED',
     ],
     ['an unknown column', (t) => lines(t).map((l) => l.replace('"ide":', '"nope":')), 'STORE_IMPORT_MALFORMED'],
+    [
+      'a bad sequence',
+      (t) => [(lines(t)[0] ?? '').replace(/"sequences":\{/, '"sequences":{"nope":1,'), ...lines(t).slice(1)],
+      'STORE_IMPORT_MALFORMED',
+    ],
     ['a dropped row', (t) => lines(t).filter((l) => !l.includes('"second"')), 'STORE_IMPORT_MALFORMED'],
   ];
 

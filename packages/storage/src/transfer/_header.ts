@@ -5,19 +5,10 @@
  * this schema (so each later row can be checked against the header alone).
  */
 import { MIGRATIONS } from '../_migrations.generated';
+import { isRecord, parseJson } from './_json';
 import { StoreTransferError } from './errors';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from './format';
 import { transferTables } from './tables';
-
-function parseJson(line: string | undefined): unknown {
-  try {
-    return line === undefined ? undefined : JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function readHeader(line: string | undefined): ExportHeader {
   const header = parseJson(line);
@@ -39,6 +30,7 @@ export function readHeader(line: string | undefined): ExportHeader {
     throw new StoreTransferError('STORE_IMPORT_MALFORMED', 'line 1: the header lacks its tables or sequences');
   }
   checkTables(header.tables);
+  checkSequences(header.sequences);
   return header as unknown as ExportHeader;
 }
 
@@ -75,6 +67,21 @@ function checkTables(tables: unknown[]): void {
       throw new StoreTransferError(
         'STORE_IMPORT_MALFORMED',
         `line 1: table ${JSON.stringify(name)} or one of its columns is not in this schema`,
+        {
+          table: name,
+        },
+      );
+    }
+  }
+}
+
+function checkSequences(sequences: Record<string, unknown>): void {
+  const known = new Set(transferTables().map((t) => t.name));
+  for (const [name, seq] of Object.entries(sequences)) {
+    if (!known.has(name) || typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) {
+      throw new StoreTransferError(
+        'STORE_IMPORT_MALFORMED',
+        `line 1: a bad sequence for table ${JSON.stringify(name)}`,
         {
           table: name,
         },

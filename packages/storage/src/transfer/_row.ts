@@ -5,6 +5,7 @@
  * value in this format for each; or the end line. Anything else is STORE_IMPORT_MALFORMED
  * naming the line.
  */
+import { isRecord, parseJson } from './_json';
 import { StoreTransferError } from './errors';
 import type { ExportHeader } from './format';
 import { decodeValue, type SqlValue } from './values';
@@ -13,20 +14,13 @@ export type ParsedLine =
   | { readonly kind: 'row'; readonly table: number; readonly values: SqlValue[] }
   | { readonly kind: 'end'; readonly rows: number; readonly counts: Record<string, unknown> };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export function malformed(lineNo: number, why: string): StoreTransferError {
   return new StoreTransferError('STORE_IMPORT_MALFORMED', `line ${lineNo}: ${why}`, { line: lineNo });
 }
 
 /** Parses line `lineNo`; `minTable` is the header index of the table of the previous row. */
 export function parseLine(header: ExportHeader, text: string, lineNo: number, minTable: number): ParsedLine {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw malformed(lineNo, 'not a JSON object');
-  }
+  const parsed = parseJson(text);
   if (!isRecord(parsed)) throw malformed(lineNo, 'not a JSON object');
   if ('end' in parsed) {
     const end = parsed.end;
