@@ -105,6 +105,20 @@ describe('exportStore', () => {
     expect(header.tables.map((t: { name: string }) => t.name).sort()).toEqual(plain.sort());
   });
 
+  it('reads one snapshot: a write committed by another connection mid-export is not in it', () => {
+    const store = open('a.db');
+    seed(store);
+    const other = open('a.db');
+    let text = '';
+    exportStore(store, (line) => {
+      if (text === '') other.write(() => upsertSession(other, { id: 'late', ide: 'test' }, 7));
+      text += line;
+    });
+    expect(text).not.toContain('"late"');
+    expect(exportText(store)).toContain('"id":"late"');
+    expect(JSON.parse(lines(text).at(-1) ?? '{}').end.counts.sessions).toBe(1);
+  });
+
   it('lists tables after the tables they reference', () => {
     const order = transferTables().map((t) => t.name);
     for (const [at, table] of transferTables().entries()) {
