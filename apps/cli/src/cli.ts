@@ -41,6 +41,7 @@ const main = defineCommand({
     hook: () => import('./commands/hook/index').then((m) => m.default),
     install: () => import('./commands/install').then((m) => m.default),
     doctor: () => import('./commands/doctor/index').then((m) => m.default),
+    store: () => import('./commands/store/index').then((m) => m.default),
     completion: () => import('./commands/completion').then((m) => m.default),
     uninstall: () => import('./commands/uninstall').then((m) => m.default),
     workspace: () => import('./commands/workspace/index').then((m) => m.default),

@@ -43,7 +43,7 @@ function colony(home: string, args: string[], env: Record<string, string> = {}) 
 
 function doctor(home: string, args: string[] = [], env: Record<string, string> = {}) {
   const run = colony(home, ['doctor', '--json', ...args], env);
-  const report = JSON.parse(run.stdout) as { ok: boolean; checks: Check[] };
+  const report = JSON.parse(run.stdout) as { ok: boolean; store: { backend: string; path: string }; checks: Check[] };
   return { code: run.code, report, check: (id: string) => report.checks.find((c) => c.id === id) as Check };
 }
 
@@ -63,10 +63,14 @@ describe('colony doctor', () => {
       'sandbox',
     ]);
     for (const c of report.checks) expect(['ok', 'warn', 'fail']).toContain(c.status);
+    expect(report.store).toEqual({ backend: 'sqlite', path: join(home, '.colony', 'colony.db') });
     expect(check('store')).toMatchObject({
       status: 'warn',
-      details: { source: 'default', db_path: join(home, '.colony', 'colony.db') },
+      details: { backend: 'sqlite', source: 'default', db_path: join(home, '.colony', 'colony.db') },
     });
+    expect(colony(home, ['doctor']).stdout.split('\n')[0]).toBe(
+      `backend: sqlite (${join(home, '.colony', 'colony.db')})`,
+    );
     expect(check('sqlite').status).toBe('ok');
     // The same answer the runtime gets (on CI, bubblewrap: the set-up installs it).
     const sandbox = detectSandbox();

@@ -54,6 +54,15 @@ export {
   type ToolCallRequest,
   type TurnReport,
 } from '@swarm/coordination';
+// Moving a store: `colony store export` / `import` (colony-store JSON lines)
+export {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportOptions,
+  StoreTransferError,
+  type TransferCounts,
+  type TransferErrorCode,
+} from '@swarm/storage';
 // The tool contract: call tools, hand their schemas to a model, read refusals
 export {
   COLONY_TOOLS,
@@ -75,3 +84,4 @@ export { type DetectOptions, detectSandbox, locateRepo, type SandboxKind, type S
 // Opening colony
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
 export { defaultSettings, type LoadedSettings, loadSettings, SETTINGS_FILE, type Settings } from './settings';
+export { exportStoreFile, importStoreFile } from './store-transfer';

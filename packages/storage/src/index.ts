@@ -364,6 +364,22 @@ export {
   type TaskFilter,
   touchTask,
 } from './tasks';
+// Export and import (colony-store JSON lines; see transfer/format.ts)
+export {
+  StoreTransferError,
+  TRANSFER_ERROR_CODES,
+  type TransferErrorCode,
+} from './transfer/errors';
+export { type ExportOptions, exportStore } from './transfer/export-store';
+export {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportEnd,
+  type ExportHeader,
+  type TransferCounts,
+} from './transfer/format';
+export { importStore } from './transfer/import-store';
+export { type ColumnType, type TransferColumn, type TransferTable, transferTables } from './transfer/tables';
 // Embedding vectors (hybrid search, suggestions)
 export {
   countVectors,

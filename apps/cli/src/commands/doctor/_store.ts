@@ -16,7 +16,7 @@ const WHY = {
 
 export function storeCheck(ctx: DoctorContext): DoctorCheck {
   const choice = storeChoice(ctx, ctx.env, ctx.userHome);
-  const details = { db_path: choice.dbPath, home: choice.home, source: choice.source };
+  const details = { backend: 'sqlite', db_path: choice.dbPath, home: choice.home, source: choice.source };
   const where = `${choice.dbPath} (${WHY[choice.source]})`;
   if (choice.dbPath === ':memory:') return { id: 'store', status: 'ok', message: 'in memory (--db :memory:)', details };
   if (!existsSync(choice.dbPath)) {

@@ -3,7 +3,8 @@
  * the store and why that one, settings.json, the native SQLite module, git, the IDEs
  * colony is registered in (do hooks and server share a store?), the HTTP token file's
  * mode, and the sandbox. Exit code 1 when a check fails. Reads only, except `--fix`
- * (chmod 600 on the token file). `--json` prints `{ ok, checks }` (docs/cli.md).
+ * (chmod 600 on the token file). First the store backend in use (`backend: sqlite
+ * (<path>)`). `--json` prints `{ ok, store: { backend, path }, checks }` (docs/cli.md).
  */
 import { homedir } from 'node:os';
 import { defineCommand } from 'citty';
@@ -12,6 +13,7 @@ import { printJson, printLines } from '../../_output';
 import { resolveRepoRoot } from '../../_repo-root';
 import { storeArgs } from '../../_store-args';
 import { storeChoice } from '../../_store-path';
+import { describeBackend, storeBackend } from './_backend';
 import type { DoctorCheck, DoctorContext } from './_check';
 import { gitCheck } from './_git';
 import { ideChecks } from './_ides';
@@ -47,8 +49,9 @@ export default defineCommand({
       await sandboxCheck(),
     ];
     const ok = checks.every((c) => c.status !== 'fail');
-    if (args.json) printJson({ ok, checks });
-    else printLines(describeChecks(checks));
+    const store = storeBackend(ctx);
+    if (args.json) printJson({ ok, store, checks });
+    else printLines([describeBackend(store), ...describeChecks(checks)]);
     if (!ok) process.exitCode = 1;
   },
 });

@@ -1,0 +1,25 @@
+/**
+ * @module transfer/rebuild
+ * The search indexes an export leaves out, because they are built from exported rows:
+ * `observations_fts` (external content over observations.content: FTS5's 'rebuild')
+ * and `examples_fts` (each example's current foraged-pattern observations, its
+ * first_pattern_id..last_pattern_id range, as the forager indexes them). Import
+ * rebuilds both in its transaction. A virtual table missing from REBUILT_INDEXES
+ * fails the coverage test, so a new index is not silently lost.
+ */
+import type Database from 'better-sqlite3';
+
+export const REBUILT_INDEXES = ['observations_fts', 'examples_fts'] as const;
+
+export function rebuildIndexes(sqlite: Database.Database): void {
+  sqlite.prepare(`INSERT INTO observations_fts (observations_fts) VALUES ('rebuild')`).run();
+  sqlite.prepare('DELETE FROM examples_fts').run();
+  sqlite
+    .prepare(
+      `INSERT INTO examples_fts (rowid, content, example_name)
+       SELECT o.id, o.content, e.example_name FROM examples e
+       JOIN observations o ON o.id BETWEEN e.first_pattern_id AND e.last_pattern_id AND o.kind = 'foraged-pattern'
+       ORDER BY o.id`,
+    )
+    .run();
+}
