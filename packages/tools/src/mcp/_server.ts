@@ -23,6 +23,11 @@ import type { McpHandshake } from './_handshake';
 export interface ToolSource {
   list(toolset?: Toolset): readonly Tool<never>[];
   call(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
+  /**
+   * Prepares for the first call in idle time (a stdio server tells it once the handshake
+   * is done). Must not throw or report: a failure is met again, and reported, by `call`.
+   */
+  warm?(): void;
 }
 
 export interface McpServerOptions {
