@@ -4,9 +4,10 @@
  * the process is told to stop; the store is closed on the way out.
  *
  * Over stdio, given a way to open colony and the build-time handshake, nothing heavy
- * loads before the first tool call: the handshake is answered from data, and the MCP
- * SDK, zod, the tool definitions and SQLite load when a tool is first called. An IDE
- * session that never calls colony never pays for them.
+ * loads before the handshake is done: it is answered from data, and the MCP SDK, zod,
+ * the tool definitions and SQLite load in the idle time after it (the warm-up of
+ * `serveStdio`), so the client's first call costs about a warm one. With
+ * COLONY_MCP_WARM=0 they load on the first tool call instead.
  */
 
 import type { ToolCallOutcome, Toolset } from '@swarm/tools';
@@ -208,6 +209,8 @@ function lazySource(
       start().then(
         (c) => {
           colony ??= c;
+          // The registry times each call; the first read of `performance` loads perf_hooks (~2 ms).
+          performance.now();
         },
         () => undefined, // the first call meets the same failure and reports it
       );

@@ -18,7 +18,7 @@
  * that fails is silent; the hand-over meets the same failure and reports it, as without
  * warm-up.
  *
- * No runtime imports beyond node: the SDK and the registry load on hand-over.
+ * No runtime imports beyond node: the SDK and the registry load at warm-up or hand-over.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { answerHandshake, answerLine, type McpHandshake } from './_handshake';
@@ -194,7 +194,7 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   };
 
   const loadSdk = async (): Promise<Sdk> => {
-    const [{ createMcpServer }, { deserializeMessage }] = await Promise.all([
+    const [{ createMcpServer, warmCallSchemas }, { deserializeMessage }] = await Promise.all([
       import('./_server'),
       import('@modelcontextprotocol/sdk/shared/stdio.js'),
     ]);
@@ -227,6 +227,7 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     server.onclose = () => stop();
     server.onerror = fail;
     await server.connect(transport);
+    warmCallSchemas();
     return {
       deliver(line) {
         let message: JSONRPCMessage;
