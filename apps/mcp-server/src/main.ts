@@ -2,8 +2,9 @@
 /**
  * colony-mcp: the standalone MCP server binary registered in IDEs. Thin: argv ->
  * serveColony. Kept apart from the CLI so an IDE's server starts without loading any
- * command code. Over stdio nothing else loads before the first tool call: the
- * handshake is answered from build-time data and colony opens when first used.
+ * command code. Over stdio nothing else loads before the handshake is done: it is
+ * answered from build-time data, and colony opens in the idle time after it (or on the
+ * first tool call with COLONY_MCP_WARM=0).
  */
 import { parseArgs } from 'node:util';
 import handshake from 'virtual:colony-mcp-handshake';

@@ -4,9 +4,9 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 export type Message = Record<string, unknown>;
 
 /** A server process spoken to in raw JSON-RPC lines. */
-export function rawServer(args: readonly string[], home: string) {
+export function rawServer(args: readonly string[], home: string, env: NodeJS.ProcessEnv = {}) {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...args, '--home', home], {
-    env: { ...process.env, COLONY_HOME: home },
+    env: { ...process.env, COLONY_HOME: home, ...env },
   });
   const lines: Message[] = [];
   let waiting: Array<() => void> = [];
@@ -45,4 +45,12 @@ export function rawServer(args: readonly string[], home: string) {
       if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
     },
   };
+}
+
+/** Polls `ok` every 20 ms for up to `ms` (10 s by default); throws when it never holds. */
+export async function until(ok: () => boolean, ms = 10_000): Promise<void> {
+  for (let waited = 0; !ok(); waited += 20) {
+    if (waited > ms) throw new Error(`timed out after ${ms} ms waiting`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

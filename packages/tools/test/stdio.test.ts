@@ -137,6 +137,51 @@ describe('serveStdio with handshake data', () => {
     expect(io.lines).toHaveLength(5);
   });
 
+  it('warms up once after notifications/initialized, in idle time, then hands over answering nothing twice', async () => {
+    let warmed = 0;
+    const source = {
+      list: registry.list.bind(registry),
+      call: registry.call.bind(registry),
+      warm: () => void warmed++,
+    };
+    const io = await start({ handshake: await mcpHandshake(registry), registry: source });
+    io.send(initialize);
+    await io.until(1);
+    expect(warmed).toBe(0);
+    io.send(initialized, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    await io.until(2);
+    for (let i = 0; i < 100 && warmed === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(warmed).toBe(1);
+    expect(io.handle.loaded()).toBe(false);
+    io.send({ jsonrpc: '2.0', id: 3, method: 'ping' }, call(4, 'w'));
+    const lines = await io.until(4);
+    expect(lines.slice(2)).toEqual([
+      { result: {}, jsonrpc: '2.0', id: 3 },
+      { result: { content: [{ type: 'text', text: '{"echoed":"w"}' }] }, jsonrpc: '2.0', id: 4 },
+    ]);
+    io.end();
+    await io.handle.closed;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(io.lines).toHaveLength(4);
+    expect(warmed).toBe(1);
+    expect(io.errors).toEqual([]);
+  });
+
+  it('does not warm up with warmUp: false', async () => {
+    let warmed = 0;
+    const source = {
+      list: registry.list.bind(registry),
+      call: registry.call.bind(registry),
+      warm: () => void warmed++,
+    };
+    const io = await start({ handshake: await mcpHandshake(registry), registry: source, warmUp: false });
+    io.send(initialize, initialized, { jsonrpc: '2.0', id: 2, method: 'ping' });
+    await io.until(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(warmed).toBe(0);
+    await io.handle.close();
+  });
+
   it('drops a line that is not JSON, says so, and keeps serving', async () => {
     const io = await start({ handshake: await mcpHandshake(registry) });
     io.raw('{not json\n');

@@ -4,15 +4,17 @@
  * the process is told to stop; the store is closed on the way out.
  *
  * Over stdio, given a way to open colony and the build-time handshake, nothing heavy
- * loads before the first tool call: the handshake is answered from data, and the MCP
- * SDK, zod, the tool definitions and SQLite load when a tool is first called. An IDE
- * session that never calls colony never pays for them.
+ * loads before the handshake is done: it is answered from data, and the MCP SDK, zod,
+ * the tool definitions and SQLite load in the idle time after it (the warm-up of
+ * `serveStdio`), so the client's first call costs about a warm one. With
+ * COLONY_MCP_WARM=0 they load on the first tool call instead.
  */
 
 import type { ToolCallOutcome, Toolset } from '@swarm/tools';
 import { type McpHandshake, serveStdio, type ToolSource } from '@swarm/tools/mcp/stdio';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
+import { enableCompileCache } from './_compile-cache';
 import { leanYoungGeneration } from './_heap';
 import { IdleIndexer } from './_idle-index';
 import { resolveHttpToken } from './_token';
@@ -85,6 +87,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
   }
 
   leanYoungGeneration();
+  enableCompileCache();
   const handshake = options.handshake && withRuntime ? addRuntimeTools(options.handshake, toolset) : options.handshake;
   const lazy = typeof options.colony === 'function' && handshake?.tools[toolset] !== undefined;
   // The one client's declared roots (roots/list) confine the file tools, once colony is open.
@@ -104,11 +107,12 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
       if (colony) applyRoots(colony);
     },
     ...(handshake ? { handshake } : {}),
+    warmUp: process.env.COLONY_MCP_WARM !== '0',
     onError: (error) => log(`colony: MCP stdio: ${error.message}`),
   });
-  const done = handle.closed.then(() => {
+  const done = handle.closed.then(async () => {
     source.stop();
-    source.opened()?.close();
+    (await source.settled())?.close();
   });
   return {
     done,
@@ -126,6 +130,8 @@ async function opened(colony: ServeOptions['colony']): Promise<Colony> {
 interface ColonySource extends ToolSource {
   /** The colony, once opened. */
   opened(): Colony | undefined;
+  /** The colony once an open under way (a warm-up's) has settled; undefined if none opened. */
+  settled(): Promise<Colony | undefined>;
   /** Stops the idle vector backfill. */
   stop(): void;
 }
@@ -162,6 +168,7 @@ function eagerSource(
       return outcome;
     },
     opened: () => colony,
+    settled: async () => colony,
     stop: () => indexer.stop(),
   };
 }
@@ -171,8 +178,10 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Opens colony on the first tool call. A store that cannot open answers that call with
- * INTERNAL_ERROR (and says why on the log); the next call tries again.
+ * Opens colony on the first tool call, or before it when the stdio server warms up
+ * after the handshake. A store that cannot open answers the first call with
+ * INTERNAL_ERROR (and says why on the log, once: a warm-up's failure is reported by the
+ * call that meets it); the next call tries again.
  */
 function lazySource(
   open: () => Promise<Colony>,
@@ -183,19 +192,32 @@ function lazySource(
   let colony: Colony | undefined;
   let opening: Promise<Colony> | undefined;
   let eager: ColonySource | undefined;
+  const start = () => {
+    opening ??= open().then((c) => {
+      onOpen?.(c);
+      return c;
+    });
+    return opening;
+  };
   return {
     list(toolset) {
       if (!colony) throw new Error('colony is not open yet: tools/list is answered from the handshake');
       eager ??= eagerSource(colony, undefined, log, withRuntime);
       return eager.list(toolset);
     },
+    warm() {
+      start().then(
+        (c) => {
+          colony ??= c;
+          // The registry times each call; the first read of `performance` loads perf_hooks (~2 ms).
+          performance.now();
+        },
+        () => undefined, // the first call meets the same failure and reports it
+      );
+    },
     async call(name, args, callOptions) {
       try {
-        opening ??= open().then((c) => {
-          onOpen?.(c);
-          return c;
-        });
-        colony ??= await opening;
+        colony ??= await start();
       } catch (error) {
         opening = undefined;
         const message = `cannot open colony: ${error instanceof Error ? error.message : String(error)}`;
@@ -206,6 +228,7 @@ function lazySource(
       return eager.call(name, args, callOptions);
     },
     opened: () => colony,
+    settled: () => (opening ?? Promise.resolve(colony)).catch(() => undefined),
     stop: () => eager?.stop(),
   };
 }

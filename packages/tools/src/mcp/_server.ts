@@ -7,6 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CallToolResultSchema,
   type JSONRPCMessage,
   LATEST_PROTOCOL_VERSION,
   ListToolsRequestSchema,
@@ -23,6 +24,11 @@ import type { McpHandshake } from './_handshake';
 export interface ToolSource {
   list(toolset?: Toolset): readonly Tool<never>[];
   call(name: string, args: unknown, options?: { toolset?: Toolset }): Promise<ToolCallOutcome>;
+  /**
+   * Prepares for the first call in idle time (a stdio server tells it once the handshake
+   * is done). Must not throw or report: a failure is met again, and reported, by `call`.
+   */
+  warm?(): void;
 }
 
 export interface McpServerOptions {
@@ -105,6 +111,16 @@ const noElicitation = {
     errorMessage: 'colony does not request elicitation',
   }),
 };
+
+/**
+ * Parses a sample tools/call request and result, as the SDK server does on every call:
+ * zod builds a schema's parser on its first use (~1-6 ms for these), so a server that
+ * warms up before its first call (`serveStdio`) does it then instead of on the call.
+ */
+export function warmCallSchemas(): void {
+  CallToolRequestSchema.safeParse({ method: 'tools/call', params: { name: 'warm', arguments: {} } });
+  CallToolResultSchema.safeParse({ content: [{ type: 'text', text: '' }] });
+}
 
 export function createMcpServer(options: McpServerOptions): Server {
   const { registry, toolset } = options;

@@ -9,7 +9,16 @@
  * initialize it answered (so the SDK knows the client) and hands every message from
  * then on to it. Without handshake data, the first message hands over.
  *
- * No runtime imports beyond node: the SDK and the registry load on hand-over.
+ * Warm-up: once the handshake is done (`notifications/initialized`, or tools/list
+ * asked), the SDK server is loaded and told the replayed handshake in idle time
+ * (`setImmediate`, after any line already read), and then the registry is told to warm
+ * (`ToolSource.warm`: colony opens). Clients call tools seconds after initialize, so the
+ * first call then costs about what a warm one does. Routing does not change: the
+ * handshake is still answered here until the first other message hands over. A warm-up
+ * that fails is silent; the hand-over meets the same failure and reports it, as without
+ * warm-up.
+ *
+ * No runtime imports beyond node: the SDK and the registry load at warm-up or hand-over.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { answerHandshake, answerLine, type McpHandshake } from './_handshake';
@@ -29,6 +38,8 @@ export interface StdioOptions extends McpServerOptions {
   readonly now?: () => number;
   /** For tests: the largest line accepted (default 10 MiB). */
   readonly maxLineBytes?: number;
+  /** Load the SDK and warm the registry once the handshake is done (default true). */
+  readonly warmUp?: boolean;
 }
 
 export interface StdioHandle {
@@ -37,6 +48,17 @@ export interface StdioHandle {
   /** True once the SDK server has taken over (a message other than the handshake came). */
   readonly loaded: () => boolean;
   close(): Promise<void>;
+}
+
+/** Whether a line ends the handshake: the client's `notifications/initialized`, or it lists the tools. */
+function handshakeDone(line: string): boolean {
+  if (!line.includes('notifications/initialized') && !line.includes('tools/list')) return false;
+  try {
+    const { method } = JSON.parse(line) as { method?: unknown };
+    return method === 'notifications/initialized' || method === 'tools/list';
+  } catch {
+    return false;
+  }
 }
 
 /** The id under which the initialize answered from the handshake is replayed to the SDK. */
@@ -64,10 +86,16 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   /** Handshake messages answered here, replayed to the SDK on hand-over. */
   const replay: string[] = [];
   let answeredInitialize = false;
+  /** How many of `replay` the loaded SDK server has been told. */
+  let replayed = 0;
   /** Lines that arrived while the SDK was loading. */
   let queued: string[] | undefined;
+  /** The SDK server once loaded (by warm-up or hand-over); `sdk` once it has taken over. */
+  let loading: Promise<Sdk> | undefined;
+  let ready: Sdk | undefined;
   let sdk: Sdk | undefined;
   let ended = false;
+  let warming = false;
 
   const write = (message: unknown) => stdout.write(`${JSON.stringify(message)}\n`);
   /** What `server/discover` tells (known only from the handshake data). */
@@ -77,6 +105,11 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   const fail = (error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error)));
 
   const onLine = (line: string) => {
+    route(line);
+    if (!warming && handshakeDone(line)) warm();
+  };
+
+  const route = (line: string) => {
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -94,10 +127,9 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     const answer = options.handshake ? answerFromHandshake(line, message) : undefined;
     if (answer) return void modernIds.delete((message as { id?: unknown }).id);
     queued = [line];
-    loadSdk().then(
+    prepare().then(
       (loaded) => {
         sdk = loaded;
-        for (const message of replay) sdk.deliver(message);
         for (const pending of queued ?? []) sdk.deliver(pending);
         queued = undefined;
         if (ended) void sdk.close();
@@ -107,6 +139,32 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
         stop();
       },
     );
+  };
+
+  /** Loads the SDK server once and tells it the handshake answered so far. */
+  const prepare = (): Promise<Sdk> => {
+    loading ??= loadSdk().then((loaded) => {
+      ready = loaded;
+      flushReplay();
+      return loaded;
+    });
+    return loading;
+  };
+  const flushReplay = () => {
+    while (ready && replayed < replay.length) ready.deliver(replay[replayed++] as string);
+  };
+
+  /** After the handshake, in idle time: load the SDK, then let the registry warm (colony opens). */
+  const warm = () => {
+    if (warming || options.warmUp === false) return;
+    warming = true;
+    setImmediate(() => {
+      if (ended) return;
+      prepare().then(
+        () => setImmediate(() => ended || options.registry.warm?.()),
+        () => undefined, // the hand-over meets the same failure and reports it
+      );
+    });
   };
 
   /** Answers a line no message schema accepts: with an error when it has an id, else says so. */
@@ -122,33 +180,36 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     if (!answer) return undefined;
     if (answer.kind === 'initialized') {
       replay.push(line);
+      flushReplay();
       return true;
     }
     if ((message as { method: string }).method === 'initialize') {
       if (answeredInitialize) return undefined; // a second initialize: the SDK's business
       answeredInitialize = true;
       replay.push(JSON.stringify({ ...(message as object), id: REPLAY_ID }));
+      flushReplay();
     }
     stdout.write(answerLine(answer.id, answer.resultJson));
     return true;
   };
 
   const loadSdk = async (): Promise<Sdk> => {
-    const [{ createMcpServer }, { deserializeMessage }] = await Promise.all([
+    const [{ createMcpServer, warmCallSchemas }, { deserializeMessage }] = await Promise.all([
       import('./_server'),
       import('@modelcontextprotocol/sdk/shared/stdio.js'),
     ]);
     const tools = options.handshake?.tools[toolset];
     const server = createMcpServer({ ...options, ...(tools === undefined ? {} : { tools: JSON.parse(tools) }) });
-    let swallowReplayAnswer = answeredInitialize;
+    // The answer to the replayed initialize was written from the handshake already.
+    let swallowedReplayAnswer = false;
     const transport = {
       onmessage: undefined as ((message: JSONRPCMessage) => void) | undefined,
       onerror: undefined as ((error: Error) => void) | undefined,
       onclose: undefined as (() => void) | undefined,
       async start() {},
       async send(message: JSONRPCMessage) {
-        if (swallowReplayAnswer && 'id' in message && message.id === REPLAY_ID) {
-          swallowReplayAnswer = false;
+        if (!swallowedReplayAnswer && answeredInitialize && 'id' in message && message.id === REPLAY_ID) {
+          swallowedReplayAnswer = true;
           return;
         }
         const method = 'id' in message && !('method' in message) ? modernIds.get(message.id) : undefined;
@@ -166,6 +227,7 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     server.onclose = () => stop();
     server.onerror = fail;
     await server.connect(transport);
+    warmCallSchemas();
     return {
       deliver(line) {
         let message: JSONRPCMessage;
