@@ -47,7 +47,11 @@ export function answerFile(): AnswerFile | undefined {
     },
     read() {
       if (!open) return [];
-      for (let n = readSync(fd, buffer, 0, buffer.length, offset); n > 0; n = readSync(fd, buffer, 0, buffer.length, offset)) {
+      for (
+        let n = readSync(fd, buffer, 0, buffer.length, offset);
+        n > 0;
+        n = readSync(fd, buffer, 0, buffer.length, offset)
+      ) {
         offset += n;
         rest += buffer.toString('utf8', 0, n);
       }

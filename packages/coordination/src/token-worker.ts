@@ -17,8 +17,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { TOKEN_CHILD_FLAGS, TOKEN_CHILD_SOURCE } from './_token-child';
 import { answerFile } from './_token-answers';
+import { TOKEN_CHILD_FLAGS, TOKEN_CHILD_SOURCE } from './_token-child';
 import { DEFAULT_TOKENIZER_MODULE, tokenPieces } from './tokens';
 
 /** Texts handed to the child; `counts` is set when it answers (null: count them in-thread). */

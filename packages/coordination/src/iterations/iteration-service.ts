@@ -5,7 +5,7 @@
  * again), record each iteration as it starts and finishes, and stop the run with its
  * reason. Refusals are values.
  */
-import { nodeCrypto } from '../_crypto';
+
 import {
   finishIteration,
   getIterationRun,
@@ -16,6 +16,7 @@ import {
   startIteration,
   stopIterationRun,
 } from '@swarm/storage';
+import { nodeCrypto } from '../_crypto';
 import type { DomainContext } from '../context';
 import type { DriverAlive } from '../workflows/workflow-view';
 import type { IterationConfig } from './iteration-config';

@@ -7,7 +7,7 @@
  * approved or cancelled from another never takes two states. Expected refusals are
  * values (`{ ok: false, reason }`).
  */
-import { nodeCrypto } from '../_crypto';
+
 import {
   getWorkflowRun,
   insertWorkflowRun,
@@ -16,6 +16,7 @@ import {
   setWorkflowStage,
   workflowStagesOf,
 } from '@swarm/storage';
+import { nodeCrypto } from '../_crypto';
 import type { DomainContext } from '../context';
 import type { WorkflowDefinition } from './workflow-definition';
 import { approveGate, cancelRun, type GateResult, rejectGate, retryRun } from './workflow-gates';

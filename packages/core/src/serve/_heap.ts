@@ -32,4 +32,3 @@ export function leanV8(env: NodeJS.ProcessEnv = process.env): void {
     setFlagsFromString('--max-bytecode-size-for-early-opt=0');
   }
 }
-
