@@ -2,8 +2,8 @@
  * @module token-answers
  * The file a counting child appends its answers to (one JSON line each), read by the
  * parent at its own offset, synchronously. Private to this process: created exclusively
- * in the temporary directory with mode 0600, and unlinked as soon as the child holds it
- * (where the OS allows unlinking an open file; elsewhere on close).
+ * in the temporary directory with mode 0600, and unlinked as soon as the child holds it,
+ * by both processes (where the OS allows unlinking an open file; elsewhere on close).
  */
 import { closeSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 export interface AnswerFile {
   readonly fd: number;
+  readonly path: string;
   /** The child has the file: unlink it now where the OS allows it. */
   spawned(): void;
   /** The complete lines appended since the last read, parsed. */
@@ -42,6 +43,7 @@ export function answerFile(): AnswerFile | undefined {
   };
   return {
     fd,
+    path,
     spawned: () => {
       if (process.platform !== 'win32') unlink();
     },

@@ -2,12 +2,16 @@
  * @module token-child
  * The source of the token counting process (see token-worker.ts), plain CommonJS run
  * with `node -e`: no file to ship beside the bundles, nothing to build. Arguments: the
- * tokenizer module's resolved path. Jobs arrive over IPC; each answer is appended as one
+ * tokenizer module's resolved path and the answer file's path, which the child unlinks
+ * too (the parent may be killed before it does; Windows refuses both while open). Jobs arrive over IPC; each answer is appended as one
  * JSON line to fd 4 (a file the parent reads, also synchronously), then the parent is
  * woken with the job's id. The process exits when its parent goes (IPC disconnect).
  */
 export const TOKEN_CHILD_SOURCE = `
-const { writeSync } = require('node:fs');
+const { unlinkSync, writeSync } = require('node:fs');
+try {
+  unlinkSync(process.argv[2]);
+} catch {}
 let countTokens = null;
 try {
   const loaded = require(process.argv[1]).countTokens;

@@ -71,7 +71,7 @@ function startWorker(module: string): TokenWorker | null {
   if (!answers) return null;
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, [...TOKEN_CHILD_FLAGS, '-e', TOKEN_CHILD_SOURCE, path], {
+    child = spawn(process.execPath, [...TOKEN_CHILD_FLAGS, '-e', TOKEN_CHILD_SOURCE, path, answers.path], {
       stdio: ['ignore', 'ignore', 'ignore', 'ipc', answers.fd],
       windowsHide: true,
     });
