@@ -1,72 +1,40 @@
 /**
  * @module token-worker
- * Token counting on a worker thread, for counts a caller can wait for (call receipts):
- * the tokenizer's CPU leaves the caller's thread, which keeps answering. One worker per
- * tokenizer module per process, started on first use and unref'd (it never keeps a
- * process alive). Counts are the in-thread counter's: the caller cuts texts into the
- * same pieces (`tokenPieces`) and the worker counts them with the same module and
- * options. A job the worker cannot count answers `null`, and the caller counts it
- * in-thread (which degrades to estimates and warns as usual).
+ * Token counting in a short-lived child process, for counts a caller can wait for (call
+ * receipts): the tokenizer's CPU leaves the caller's thread, which keeps answering, and
+ * its memory (~35 MiB) leaves the caller's process for good when the child exits (a
+ * worker thread's malloc arenas stay in the process after the thread ends). One child
+ * per tokenizer module per process, started on first use and unref'd (it never keeps a
+ * process alive); it exits when stopped and whenever its parent goes. Counts are the
+ * in-thread counter's: the caller cuts texts into the same pieces (`tokenPieces`) and
+ * the child counts them with the same module and options. A job the child cannot count
+ * answers `null`, and the caller counts it in-thread (degrading to estimates as usual).
  *
- * `settle` waits synchronously (Atomics.wait on a counter the worker bumps after each
- * answer) and then takes the answers off the port (receiveMessageOnPort), so a caller
- * that must see every count before going on (the next call reads receipts) needs no
- * turn of the event loop.
+ * Answers are appended to a private temporary file (unlinked at once where the OS
+ * allows it) and the child wakes the parent over IPC; `settle` reads the file itself,
+ * polling, so a caller that must see every count before going on (the next call reads
+ * receipts) needs no turn of the event loop.
  */
+import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import type { Worker } from 'node:worker_threads';
+import { answerFile } from './_token-answers';
+import { TOKEN_CHILD_FLAGS, TOKEN_CHILD_SOURCE } from './_token-child';
 import { DEFAULT_TOKENIZER_MODULE, tokenPieces } from './tokens';
 
-/** Texts handed to the worker; `counts` is set when it answers (null: count them in-thread). */
+/** Texts handed to the child; `counts` is set when it answers (null: count them in-thread). */
 export interface CountJob {
   readonly texts: readonly string[];
   counts?: readonly number[] | null;
 }
 
 export interface TokenWorker {
-  /** Hands texts to the worker; `onDone` runs when the answer arrives (or is settled). */
+  /** Hands texts to the child; `onDone` runs when the answer arrives (or is settled). */
   submit(texts: readonly string[], onDone: (job: CountJob) => void): CountJob;
   /** Blocks until these jobs have answers or `timeoutMs` has passed. */
   settle(jobs: readonly CountJob[], timeoutMs: number): void;
-  /**
-   * Ends the worker and frees its tokenizer (when the caller's thread has loaded its own:
-   * one copy per process). Jobs still out answer `null` at once; later ones too.
-   */
+  /** Ends the child and frees its tokenizer. Jobs still out answer `null` at once; later ones too. */
   stop(): void;
 }
-
-// Plain CommonJS run with `eval`: no file to ship beside the bundles, nothing to build.
-const WORKER_SOURCE = `
-const { workerData } = require('node:worker_threads');
-const { port, path } = workerData;
-const answered = new Int32Array(workerData.answered);
-let countTokens = null;
-try {
-  const loaded = require(path).countTokens;
-  if (typeof loaded === 'function') countTokens = loaded;
-} catch {}
-const ordinary = { disallowedSpecial: new Set() };
-port.on('message', ({ id, texts }) => {
-  let counts = null;
-  if (countTokens) {
-    try {
-      counts = texts.map((pieces) => pieces.reduce((sum, piece) => sum + countTokens(piece, ordinary), 0));
-    } catch {
-      counts = null;
-    }
-  }
-  port.postMessage({ id, counts });
-  Atomics.add(answered, 0, 1);
-  Atomics.notify(answered, 0);
-});
-`;
-
-/**
- * The worker's young generation, in MiB. The tokenizer's tables sit in the old one, and
- * its garbage is short-lived: with the default young generation, an idle server that
- * has answered 100 searches held ~12 MiB more RSS than with this.
- */
-const YOUNG_GENERATION_MB = 2;
 
 interface Answer {
   readonly id: number;
@@ -74,10 +42,11 @@ interface Answer {
 }
 
 const workers = new Map<string, TokenWorker | null>();
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /**
- * The worker for a tokenizer module (default gpt-tokenizer cl100k_base), or undefined
- * when none can start (the module does not resolve, or threads are unavailable).
+ * The counting child for a tokenizer module (default gpt-tokenizer cl100k_base), or
+ * undefined when none can start (the module does not resolve, or no process can spawn).
  */
 export function tokenWorker(module: string = DEFAULT_TOKENIZER_MODULE): TokenWorker | undefined {
   let worker = workers.get(module);
@@ -90,27 +59,27 @@ export function tokenWorker(module: string = DEFAULT_TOKENIZER_MODULE): TokenWor
 
 function startWorker(module: string): TokenWorker | null {
   let path: string;
-  let threads: typeof import('node:worker_threads');
+  let spawn: typeof import('node:child_process').spawn;
   try {
     const require = createRequire(import.meta.url);
     path = require.resolve(module);
-    threads = require('node:worker_threads');
+    spawn = require('node:child_process').spawn;
   } catch {
     return null;
   }
-  const answered = new Int32Array(new SharedArrayBuffer(4));
-  const { port1, port2 } = new threads.MessageChannel();
-  let worker: Worker;
+  const answers = answerFile();
+  if (!answers) return null;
+  let child: ChildProcess;
   try {
-    worker = new threads.Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { port: port1, path, answered: answered.buffer },
-      transferList: [port1],
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    child = spawn(process.execPath, [...TOKEN_CHILD_FLAGS, '-e', TOKEN_CHILD_SOURCE, path, answers.path], {
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc', answers.fd],
+      windowsHide: true,
     });
   } catch {
+    answers.close();
     return null;
   }
+  answers.spawned();
 
   const waiting = new Map<number, { job: CountJob; onDone: (job: CountJob) => void }>();
   let submitted = 0;
@@ -122,16 +91,23 @@ function startWorker(module: string): TokenWorker | null {
     entry.job.counts = answer.counts;
     entry.onDone(entry.job);
   };
-  const giveUp = () => {
-    dead = true;
-    for (const id of [...waiting.keys()]) finish({ id, counts: null });
+  const drain = () => {
+    for (const answer of answers.read() as Answer[]) finish(answer);
   };
-  port2.on('message', finish);
-  worker.on('error', giveUp);
-  worker.on('exit', giveUp);
-  // After the listeners: attaching a 'message' listener refs the port again.
-  port2.unref();
-  worker.unref();
+  const giveUp = () => {
+    if (dead) return;
+    dead = true;
+    drain();
+    for (const id of [...waiting.keys()]) finish({ id, counts: null });
+    answers.close();
+    workers.delete(module);
+  };
+  child.on('message', drain);
+  child.on('error', giveUp);
+  child.on('exit', giveUp);
+  // After the listeners: attaching a 'message' listener refs the channel again.
+  child.channel?.unref();
+  child.unref();
 
   return {
     submit(texts, onDone) {
@@ -143,28 +119,27 @@ function startWorker(module: string): TokenWorker | null {
       }
       const id = ++submitted;
       waiting.set(id, { job, onDone });
-      port2.postMessage({ id, texts: texts.map(tokenPieces) });
+      try {
+        child.send({ id, texts: texts.map(tokenPieces) });
+      } catch {
+        giveUp();
+      }
       return job;
     },
     settle(jobs, timeoutMs) {
       const deadline = performance.now() + timeoutMs;
-      for (;;) {
-        // Read before draining: an answer that lands after this read ends the wait at once.
-        const seen = Atomics.load(answered, 0);
-        for (let m = threads.receiveMessageOnPort(port2); m; m = threads.receiveMessageOnPort(port2)) {
-          finish(m.message as Answer);
-        }
+      for (let pause = 1; ; pause = Math.min(pause * 2, 8)) {
+        if (!dead) drain();
         if (dead || jobs.every((job) => job.counts !== undefined)) return;
         const left = deadline - performance.now();
         if (left <= 0) return;
-        Atomics.wait(answered, 0, seen, Math.min(left, 50));
+        Atomics.wait(sleeper, 0, 0, Math.min(left, pause));
       }
     },
     stop() {
       if (dead) return;
+      child.kill();
       giveUp();
-      void worker.terminate();
-      workers.delete(module);
     },
   };
 }

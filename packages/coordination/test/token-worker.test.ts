@@ -3,6 +3,8 @@
  * arrive by event and by settle() alike, and a module that cannot load means no worker
  * (the caller counts in-thread, degrading as usual).
  */
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { type CountJob, createTokenCounter, tokenWorker } from '../src/index';
 
@@ -41,6 +43,25 @@ describe('tokenWorker', () => {
     jobs.forEach((job, i) => {
       expect(job.counts).toEqual([counter.count(`note number ${i}`), counter.count('x'.repeat(i))]);
     });
+  });
+
+  it('once stopped answers null at once, and the next one counts again', () => {
+    const worker = tokenWorker()!;
+    worker.stop();
+    const late = worker.submit(['after the stop'], () => {});
+    expect(late.counts).toBeNull();
+    const next = tokenWorker()!;
+    expect(next).not.toBe(worker);
+    const job = next.submit(['after the stop'], () => {});
+    next.settle([job], 10_000);
+    expect(job.counts).toEqual([createTokenCounter().count('after the stop')]);
+  });
+
+  it('leaves no answer file behind', () => {
+    const worker = tokenWorker()!;
+    worker.settle([worker.submit(['x'], () => {})], 10_000);
+    worker.stop();
+    expect(readdirSync(tmpdir()).filter((f) => f.startsWith(`colony-tokens-${process.pid}-`))).toEqual([]);
   });
 
   it('is not started for a module that does not resolve', () => {

@@ -5,7 +5,8 @@
  *
  * - A receipt is buffered, not written, when the call ends. Its token counts are made
  *   after the answer (on a later turn of the event loop): on this thread when the
- *   tokenizer is already loaded here (one copy per process), else on the token worker.
+ *   tokenizer is already loaded here (one copy per process), else on the token worker
+ *   (a child process: see @swarm/coordination token-worker).
  * - Buffered receipts ride along in the next write transaction of this process (a
  *   mutating call: no lock of their own), once their counts are known; nothing is ever
  *   counted while the lock is held.
@@ -15,7 +16,7 @@
  *   loses none; a crash loses at most the receipts of the last FLUSH_AFTER_MS.
  *
  * The worker stops WORKER_IDLE_MS after its last count and starts again when needed,
- * so an idle server holds no tokenizer.
+ * so an idle server has no tokenizer, in its own memory or in a child.
  *
  * Observations written while the tokenizer was not loaded here are stored with an
  * estimate (`deferCount`); their exact counts are refined the same way.
@@ -49,9 +50,9 @@ const MAX_PENDING = 256;
  */
 const FLUSH_LOCK_WAIT_MS = 20;
 /**
- * How long the token worker outlives its last count, at first. Its tokenizer is a second
- * V8 isolate of ~35 MiB (RSS): an idle server frees it, and starts it again (~0.2 s of
- * CPU on the worker's thread, never on the calls') when counts are due. A worker needed
+ * How long the token worker outlives its last count, at first. It is a child process of
+ * ~70 MiB (RSS) with its tokenizer: an idle server ends it, and starts it again (~0.2 s
+ * of CPU in the child, never on the calls' thread) when counts are due. A worker needed
  * again within WORKER_IDLE_MAX_MS of being stopped lives twice as long the next time
  * (up to that), so a server called every few seconds keeps it instead of reloading it.
  */

@@ -9,7 +9,7 @@
  * - Other process: a duplicate polls the row until the answer is there (bounded), or takes
  *   the reservation over when the reserving pid is dead.
  */
-import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '@swarm/coordination';
 import {
@@ -102,6 +102,8 @@ async function settle<T>(
   const pid = options.pid ?? process.pid;
   const isAlive = options.isAlive ?? pidAlive;
   const pollMs = options.pollMs ?? 100;
+  // node:crypto on first use: it starts OpenSSL (~2 MiB of RSS), which most calls never need.
+  const { randomUUID } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   const token = randomUUID();
   const marker: PendingMarker = { [PENDING]: { pid, token } };
   const polls = Math.max(1, Math.ceil((options.waitMs ?? 600_000) / pollMs));

@@ -12,7 +12,7 @@
  * Top-level arguments a tool does not declare are ignored, not refused (agents trained on
  * other servers send them): an object answer names them in `ignored_arguments`.
  */
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { z } from 'zod';
 import { inToolset, type Tool, type Toolset } from './define-tool';
 import {
@@ -302,6 +302,8 @@ function fingerprintOf(tool: Pick<Tool, 'fingerprint'>, args: Record<string, unk
 
 /** A stable hash of arguments: key order does not matter. */
 export function hashArgs(args: unknown): string {
+  // node:crypto on first use: it starts OpenSSL (~2 MiB of RSS), which most calls never need.
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   return createHash('sha256').update(stableStringify(args)).digest('hex');
 }
 

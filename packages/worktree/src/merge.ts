@@ -11,7 +11,7 @@
  * `merge --ff-only` where it is checked out (which must be clean, checked up front), or
  * a compare-and-swap `update-ref` where it is not. Conflicts are values, not throws.
  */
-import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { git, gitRaw, withRepoLock } from './_git';
 import { type CommandResult, runCommand } from './exec';
@@ -83,6 +83,8 @@ export async function checkMergeTarget(repo: Repo, target: string): Promise<{ ch
 export async function mergeBranches(repo: Repo, options: MergeOptions): Promise<MergeReport> {
   const { checkedOutAt } = await checkMergeTarget(repo, options.target);
   const before = (await git(['rev-parse', `refs/heads/${options.target}`], { cwd: repo.root })).trim();
+  // node:crypto on first use: it starts OpenSSL (~2 MiB of RSS), which most calls never need.
+  const { randomBytes } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   const temp = join(colonyDir(repo), 'tmp', `merge-${randomBytes(4).toString('hex')}`);
   await withRepoLock(repo.commonDir, () =>
     git(['worktree', 'add', '--quiet', '--detach', temp, before], { cwd: repo.root }),

@@ -6,9 +6,10 @@
  * summary examples_integrate_plan reads, and the hash of both: an unchanged example
  * hashes the same, so a re-scan writes nothing.
  */
-import { createHash } from 'node:crypto';
+
 import type { JsonObject } from '@swarm/storage';
 import type { ManifestKind } from '@swarm/tools';
+import { nodeCrypto } from '../_crypto';
 import type { ExampleFile, ExampleSnapshot } from './example-reader';
 
 export type PatternKind = 'manifest' | 'entrypoint' | 'readme' | 'files';
@@ -145,7 +146,8 @@ export function indexExample(ex: ExampleSnapshot): ExampleIndex {
     notes: [...m.notes, ...(ex.truncated ? [`The scan of ${ex.dir} stopped at its file cap: lists are partial.`] : [])],
     truncated: ex.truncated,
   };
-  const hash = createHash('sha256')
+  const hash = nodeCrypto()
+    .createHash('sha256')
     .update(JSON.stringify({ kind: m.kind, patterns, summary }))
     .digest('hex');
   return { kind: m.kind, patterns, summary, hash };

@@ -5,7 +5,7 @@
  * again), record each iteration as it starts and finishes, and stop the run with its
  * reason. Refusals are values.
  */
-import { randomBytes } from 'node:crypto';
+
 import {
   finishIteration,
   getIterationRun,
@@ -16,6 +16,7 @@ import {
   startIteration,
   stopIterationRun,
 } from '@swarm/storage';
+import { nodeCrypto } from '../_crypto';
 import type { DomainContext } from '../context';
 import type { DriverAlive } from '../workflows/workflow-view';
 import type { IterationConfig } from './iteration-config';
@@ -45,7 +46,7 @@ export class IterationService {
     const now = this.ctx.clock.now();
     const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     for (;;) {
-      const id = `it-${stamp}-${randomBytes(2).toString('hex')}`;
+      const id = `it-${stamp}-${nodeCrypto().randomBytes(2).toString('hex')}`;
       const row = {
         id,
         name: config.name,

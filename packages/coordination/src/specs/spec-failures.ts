@@ -5,7 +5,7 @@
  * current by one delta per signature, and the promotion of a repeated failure to an
  * invariant proposal.
  */
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../_crypto';
 import type { SpecDelta } from './spec-deltas';
 import { nextRowId, parseSpec } from './spec-format';
 
@@ -17,7 +17,7 @@ export function failureSignature(testId: string, error: string): string {
     .replace(/\b0x[0-9a-f]+\b|\b[0-9a-f]{8,}\b/gi, '<hex>')
     .replace(/\d+/g, 'N')
     .replace(/\s+/g, ' ');
-  return createHash('sha256').update(`${testId.trim()}\n${masked}`, 'utf8').digest('hex');
+  return nodeCrypto().createHash('sha256').update(`${testId.trim()}\n${masked}`, 'utf8').digest('hex');
 }
 
 /** The short signature shown in §B. */

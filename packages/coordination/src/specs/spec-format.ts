@@ -15,7 +15,7 @@
  * Edits are line-local: a delta replaces, inserts or deletes exactly one table line and
  * leaves every other byte alone, so a three-way merge sees only the lines that changed.
  */
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../_crypto';
 
 export const SECTION_KEYS = ['G', 'C', 'I', 'V', 'T', 'B'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
@@ -84,7 +84,7 @@ export interface SpecDocument {
 
 /** sha256 of the bytes, hex: the root hash of a SPEC.md. */
 export function rootHash(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return nodeCrypto().createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 const ID = /^([A-Za-z])\.?(\d+)(\.always)?$/i;

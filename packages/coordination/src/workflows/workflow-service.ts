@@ -7,7 +7,7 @@
  * approved or cancelled from another never takes two states. Expected refusals are
  * values (`{ ok: false, reason }`).
  */
-import { randomBytes } from 'node:crypto';
+
 import {
   getWorkflowRun,
   insertWorkflowRun,
@@ -16,6 +16,7 @@ import {
   setWorkflowStage,
   workflowStagesOf,
 } from '@swarm/storage';
+import { nodeCrypto } from '../_crypto';
 import type { DomainContext } from '../context';
 import type { WorkflowDefinition } from './workflow-definition';
 import { approveGate, cancelRun, type GateResult, rejectGate, retryRun } from './workflow-gates';
@@ -36,7 +37,7 @@ export class WorkflowService {
     const now = this.ctx.clock.now();
     const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     for (;;) {
-      const id = `wf-${stamp}-${randomBytes(2).toString('hex')}`;
+      const id = `wf-${stamp}-${nodeCrypto().randomBytes(2).toString('hex')}`;
       const row = { id, name: def.name, repoRoot, definition: JSON.stringify(def), inputs: JSON.stringify(inputs) };
       const stages = def.stages.map((s) => ({ name: s.name, type: s.type }));
       if (this.ctx.store.write(() => insertWorkflowRun(this.ctx.store, { ...row, createdAt: now }, stages))) {

@@ -15,7 +15,7 @@ import { type McpHandshake, serveStdio, type ToolSource } from '@swarm/tools/mcp
 import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
 import { enableCompileCache } from './_compile-cache';
-import { leanYoungGeneration } from './_heap';
+import { leanV8 } from './_heap';
 import { IdleIndexer } from './_idle-index';
 import { resolveHttpToken } from './_token';
 
@@ -86,7 +86,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     return { url: handle.url, token, done, close };
   }
 
-  leanYoungGeneration();
+  leanV8();
   enableCompileCache();
   const handshake = options.handshake && withRuntime ? addRuntimeTools(options.handshake, toolset) : options.handshake;
   const lazy = typeof options.colony === 'function' && handshake?.tools[toolset] !== undefined;
