@@ -11,9 +11,9 @@
  *   server's RSS were an empty young generation. The cost is more frequent young
  *   collections under load (measured in docs/benchmarks.md).
  *   `COLONY_MCP_YOUNG_GROWTH=default` leaves V8's default.
- * - Functions must run TIER_UP_FACTOR times longer before Turbofan optimizes them
- *   (`--interrupt-budget`), small ones included (`--max-bytecode-size-for-early-opt=0`:
- *   no optimizing a small function on its first tick). Loading the modules of the first
+ * - Functions must run TIER_UP_FACTOR times longer before they are optimized (see
+ *   tierUpFlags: the flags differ between V8 11 and 12+), small ones included on V8 11
+ *   (`--max-bytecode-size-for-early-opt=0`: no optimizing on a function's first tick). Loading the modules of the first
  *   call (tool schemas, module paths) made a handful of functions hot enough to be
  *   optimized once, which cost ~5 MiB of RSS for good: the optimizing compiler's pages of
  *   the node binary and its memory. Code that stays hot under load is still optimized,
@@ -21,14 +21,27 @@
  */
 import { setFlagsFromString } from 'node:v8';
 
-/** V8's default interrupt budget (66 KiB of bytecode, Node 20), times this, before a function is optimized. */
+/** How many times longer than V8's default a function runs before it is optimized. */
 export const TIER_UP_FACTOR = 4;
-const DEFAULT_INTERRUPT_BUDGET = 66 * 1024;
+
+/**
+ * The tier-up flags of this V8, scaled by TIER_UP_FACTOR. V8 11 (Node 20) counts an
+ * interrupt budget in bytecode (default 66 KiB); V8 12 and later (Node 22, 24) count
+ * invocations per tier (Maglev 400, Turbofan 3000) and no longer know the older flags,
+ * which they would refuse on stderr. Exported for the test that every flag is known.
+ */
+export function tierUpFlags(v8Version: string = process.versions.v8): string[] {
+  const major = Number.parseInt(v8Version, 10);
+  if (major <= 11) {
+    return [`--interrupt-budget=${66 * 1024 * TIER_UP_FACTOR}`, '--max-bytecode-size-for-early-opt=0'];
+  }
+  return [
+    `--invocation-count-for-maglev=${400 * TIER_UP_FACTOR}`,
+    `--invocation-count-for-turbofan=${3000 * TIER_UP_FACTOR}`,
+  ];
+}
 
 export function leanV8(env: NodeJS.ProcessEnv = process.env): void {
   if (env.COLONY_MCP_YOUNG_GROWTH !== 'default') setFlagsFromString('--semi-space-growth-factor=1');
-  if (env.COLONY_MCP_TIER_UP !== 'default') {
-    setFlagsFromString(`--interrupt-budget=${DEFAULT_INTERRUPT_BUDGET * TIER_UP_FACTOR}`);
-    setFlagsFromString('--max-bytecode-size-for-early-opt=0');
-  }
+  if (env.COLONY_MCP_TIER_UP !== 'default') for (const flag of tierUpFlags()) setFlagsFromString(flag);
 }
