@@ -8,3 +8,6 @@ export { TS_CONFIG } from './_fts';
 export { applyPgMigrations, type PgQueryable } from './migrate';
 export { isPostgresUrl, openPgDatabase, type PgDatabase, PgStoreError } from './open';
 export { type PgTables, pgTables } from './schema';
+export { exportPg } from './transfer/export-pg';
+export { importPg } from './transfer/import-pg';
+export { maskUrl, scrubSecret } from './_url';
