@@ -219,6 +219,8 @@ export {
   taskTimeline,
   taskUpdatesSince,
 } from './observations';
+/** PostgreSQL URLs as shown (password masked); no PostgreSQL code is loaded by this. */
+export { maskUrl, scrubSecret } from './pg/_url';
 // Plans: published plans, sub-tasks and sub-task claims
 export {
   claimedSubtasksOfSession,
@@ -379,8 +381,6 @@ export {
   type TransferCounts,
 } from './transfer/format';
 export { importStore } from './transfer/import-store';
-/** PostgreSQL URLs as shown (password masked); no PostgreSQL code is loaded by this. */
-export { maskUrl, scrubSecret } from './pg/_url';
 export { type ColumnType, type TransferColumn, type TransferTable, transferTables } from './transfer/tables';
 // Embedding vectors (hybrid search, suggestions)
 export {

@@ -48,8 +48,7 @@ async function loadDriver(): Promise<typeof import('pg')> {
 
 /** Connects to `url`, applies pending migrations, returns drizzle over the pool. */
 export async function openPgDatabase(url: string, options: { max?: number } = {}): Promise<PgDatabase> {
-  if (!isPostgresUrl(url))
-    throw new PgStoreError('PG_URL_INVALID', `not a PostgreSQL URL: ${maskUrl(url)}`);
+  if (!isPostgresUrl(url)) throw new PgStoreError('PG_URL_INVALID', `not a PostgreSQL URL: ${maskUrl(url)}`);
   const pg = await loadDriver();
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });

@@ -7,8 +7,8 @@
  */
 import type Database from 'better-sqlite3';
 import { handleOf, type Store } from '../_store';
-import { endLine, headerLine, rowLine } from './_lines';
 import { readSequences, schemaLevel } from './_level';
+import { endLine, headerLine, rowLine } from './_lines';
 import { quoteName } from './_sql';
 import type { TransferCounts } from './format';
 import { type TransferTable, transferTables } from './tables';

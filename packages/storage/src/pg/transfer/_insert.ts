@@ -40,6 +40,9 @@ export class PgBatchInsert {
     const width = this.#columns.length;
     const tuples = rows.map((_, r) => `(${this.#columns.map((_c, i) => `$${r * width + i + 1}`).join(', ')})`);
     const names = this.#columns.map(quoteName).join(', ');
-    await this.#client.query(`INSERT INTO ${quoteName(this.#table)} (${names}) VALUES ${tuples.join(', ')}`, rows.flat());
+    await this.#client.query(
+      `INSERT INTO ${quoteName(this.#table)} (${names}) VALUES ${tuples.join(', ')}`,
+      rows.flat(),
+    );
   }
 }

@@ -65,7 +65,11 @@ async function exportTable(client: PoolClient, table: TransferTable, write: (lin
   const types = readTypes(pg.types);
   let count = 0;
   for (;;) {
-    const { rows } = await client.query<unknown[]>({ text: `FETCH ${BATCH} FROM colony_export`, rowMode: 'array', types });
+    const { rows } = await client.query<unknown[]>({
+      text: `FETCH ${BATCH} FROM colony_export`,
+      rowMode: 'array',
+      types,
+    });
     for (const values of rows) write(rowLine(table, values));
     count += rows.length;
     if (rows.length < BATCH) break;

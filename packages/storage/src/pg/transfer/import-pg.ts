@@ -16,8 +16,8 @@ import { quoteName } from '../../transfer/_sql';
 import { StoreTransferError } from '../../transfer/errors';
 import type { ExportHeader, TransferCounts } from '../../transfer/format';
 import { transferTables } from '../../transfer/tables';
-import type { PgDatabase } from '../open';
 import { maskUrl } from '../_url';
+import type { PgDatabase } from '../open';
 import { PgBatchInsert } from './_insert';
 import { identities, withClient } from './_session';
 
