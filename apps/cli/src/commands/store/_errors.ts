@@ -5,8 +5,7 @@
  * <message>`, exit code 1; anything else unchanged. With a PostgreSQL URL, any message
  * is scrubbed of its password.
  */
-import { ColonyError, StoreTransferError } from '@swarm/core';
-import { scrubSecret } from '@swarm/storage';
+import { ColonyError, StoreTransferError, scrubSecret } from '@swarm/core';
 import { CliError } from '../../_output';
 
 function scrub(text: string, url: string | undefined): string {

@@ -11,7 +11,7 @@
 import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { exportStoreFile } from '@swarm/core';
+import { exportStoreFile, exportStoreUrl } from '@swarm/core';
 import { defineCommand } from 'citty';
 import { jsonArg } from '../../_args';
 import { assertStoreExists, storeArgs } from '../../_colony';
@@ -19,7 +19,7 @@ import { printJson, printLines } from '../../_output';
 import { storeChoice } from '../../_store-path';
 import { asCliError } from './_errors';
 import { fdWriter } from './_fd-io';
-import { exportPgUrl, pgUrlOf } from './_pg';
+import { pgUrlOf } from './_pg';
 
 export default defineCommand({
   meta: { name: 'export', description: 'Write the whole store as JSON lines to stdout or --out FILE.' },
@@ -39,7 +39,7 @@ export default defineCommand({
     try {
       const writer = fdWriter(fd);
       const counts = url
-        ? await exportPgUrl(url, writer.write, { exportedAt })
+        ? await exportStoreUrl(url, writer.write, { exportedAt })
         : exportStoreFile(storeChoice(args, process.env, homedir()).dbPath, writer.write, { exportedAt });
       writer.flush();
       if (!partial || !out) return;

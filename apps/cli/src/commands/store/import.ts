@@ -9,8 +9,7 @@
  */
 import { closeSync, openSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { importStoreFile } from '@swarm/core';
-import { maskUrl } from '@swarm/storage';
+import { importStoreFile, importStoreUrl, maskUrl } from '@swarm/core';
 import { defineCommand } from 'citty';
 import { jsonArg } from '../../_args';
 import { storeArgs } from '../../_colony';
@@ -18,7 +17,7 @@ import { CliError, printJson, printLines } from '../../_output';
 import { storeChoice } from '../../_store-path';
 import { asCliError } from './_errors';
 import { fdLines } from './_fd-io';
-import { importPgUrl, pgUrlOf } from './_pg';
+import { pgUrlOf } from './_pg';
 
 function openInput(file: string | undefined): number {
   if (file === undefined) return 0;
@@ -41,7 +40,7 @@ export default defineCommand({
     const dbPath = url ? maskUrl(url) : storeChoice(args, process.env, homedir()).dbPath;
     const fd = openInput(args.in);
     try {
-      const counts = url ? await importPgUrl(url, fdLines(fd)) : importStoreFile(dbPath, fdLines(fd));
+      const counts = url ? await importStoreUrl(url, fdLines(fd)) : importStoreFile(dbPath, fdLines(fd));
       if (args.json) printJson({ db_path: dbPath, ...counts });
       else
         printLines([
