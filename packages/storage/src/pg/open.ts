@@ -34,7 +34,8 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-async function loadDriver(): Promise<typeof import('pg')> {
+/** The `pg` module, loaded on first use (PG_DRIVER_MISSING when it is not installed). */
+export async function loadDriver(): Promise<typeof import('pg')> {
   try {
     const mod = await import('pg');
     return (mod as unknown as { default?: typeof import('pg') }).default ?? mod;

@@ -9,14 +9,14 @@
  * that have handed out a value. One REPEATABLE READ snapshot, read through a cursor in
  * batches, so memory holds a batch, never the store.
  */
-import pg, { type PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import { MIGRATIONS } from '../../_migrations.generated';
 import { endLine, headerLine, rowLine } from '../../transfer/_lines';
 import { quoteName } from '../../transfer/_sql';
 import type { ExportOptions } from '../../transfer/export-store';
 import type { TransferCounts } from '../../transfer/format';
 import { type TransferTable, transferTables } from '../../transfer/tables';
-import type { PgDatabase } from '../open';
+import { loadDriver, type PgDatabase } from '../open';
 import { identities, withClient } from './_session';
 import { readTypes } from './_values';
 
@@ -62,7 +62,7 @@ async function exportTable(client: PoolClient, table: TransferTable, write: (lin
   await client.query(
     `DECLARE colony_export NO SCROLL CURSOR FOR SELECT ${columns} FROM ${quoteName(table.name)} ORDER BY ${order}`,
   );
-  const types = readTypes(pg.types);
+  const types = readTypes((await loadDriver()).types);
   let count = 0;
   for (;;) {
     const { rows } = await client.query<unknown[]>({
