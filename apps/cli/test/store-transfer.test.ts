@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Colony, manualClock, openColony } from '@swarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillStore } from './_store-fill';
 import { seedViewerStore, T0 } from './_viewer-seed';
 
 const CLI = join(fileURLToPath(new URL('../../..', import.meta.url)), 'apps/cli/dist/cli.js');
@@ -36,43 +37,7 @@ beforeAll(async () => {
   const seeded = await seedViewerStore(dir);
   source = seeded.db;
   repo = seeded.repo;
-  const lib = openColony({ home: seeded.home, dbPath: source, clock: manualClock(T0), roots: [tmpdir()] });
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const outcome = await lib.handleToolCall(name, args);
-    if (!outcome.ok) throw new Error(`${name}: ${outcome.text}`);
-    return outcome.value as Record<string, unknown>;
-  };
-  try {
-    await call('ctx_put', { agent: 'Gemini', key: 'k.1', value: { text: 'Grüße 🌍 \u2028 "quoted"', n: 2 ** 53 + 2 } });
-    await call('coord_enqueue', { agent: 'Orchestrator', kind: 'scan_docs', payload: { dir: 'docs' } });
-    await call('push_context', {
-      agent_name: 'Collector',
-      key: 'metrics',
-      value: { users: 1500 },
-      subscribers: ['Analyst'],
-    });
-    await call('send_message_to_agent', { from_agent: 'Manager', to_agent: 'Processor', message: 'process the data' });
-    await call('agent_upsert_profile', { agent: 'claude', capabilities: { ui_work: 0.8, api_work: 0.7 } });
-    await call('task_propose', {
-      repo_root: repo,
-      branch: 'main',
-      summary: 'Extract a shared helper',
-      rationale: 'Three call sites repeat the walk.',
-      touches_files: ['src/walk.ts'],
-      session_id: 'codex-1',
-    });
-    const a = await call('task_thread', { repo_root: repo, branch: 'feat/a', session_id: 'codex-1', agent: 'codex' });
-    const b = await call('task_thread', { repo_root: repo, branch: 'feat/b', session_id: 'codex-1', agent: 'codex' });
-    await call('task_link', { task_id: a.task_id, other_task_id: b.task_id, session_id: 'codex-1', note: 'API first' });
-    await call('task_post', {
-      task_id: a.task_id,
-      session_id: 'codex-1',
-      kind: 'decision',
-      content: 'Use a quokka cache',
-    });
-  } finally {
-    lib.close();
-  }
+  await fillStore(seeded.home, source, repo);
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

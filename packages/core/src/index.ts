@@ -59,7 +59,9 @@ export {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   type ExportOptions,
+  maskUrl,
   StoreTransferError,
+  scrubSecret,
   type TransferCounts,
   type TransferErrorCode,
 } from '@swarm/storage';
@@ -85,3 +87,4 @@ export { type DetectOptions, detectSandbox, locateRepo, type SandboxKind, type S
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
 export { defaultSettings, type LoadedSettings, loadSettings, SETTINGS_FILE, type Settings } from './settings';
 export { exportStoreFile, importStoreFile } from './store-transfer';
+export { exportStoreUrl, importStoreUrl } from './store-transfer-pg';

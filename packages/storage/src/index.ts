@@ -219,6 +219,8 @@ export {
   taskTimeline,
   taskUpdatesSince,
 } from './observations';
+/** PostgreSQL URLs as shown (password masked); no PostgreSQL code is loaded by this. */
+export { maskUrl, scrubSecret } from './pg/_url';
 // Plans: published plans, sub-tasks and sub-task claims
 export {
   claimedSubtasksOfSession,

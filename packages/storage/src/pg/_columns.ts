@@ -4,12 +4,14 @@
  * SQLite's INTEGER is 64-bit (ms timestamps, ids, counts), so every integer becomes
  * `bigint` read as a JS number; an AUTOINCREMENT key becomes an identity column (by
  * default, so explicit ids still insert); boolean mode becomes `boolean`, JSON mode
- * `jsonb`, `real` `double precision`, buffer blobs `bytea`. NOT NULL, single-column
+ * `text` (the JSON text as written, byte for byte: jsonb would re-order keys and
+ * re-space it, so an export would not match the SQLite one), `real` `double precision`,
+ * buffer blobs `bytea`. NOT NULL, single-column
  * primary keys and defaults carry over; anything unknown throws, so a new column type
  * in the SQLite schema cannot slip through unmapped.
  */
 import { type Column, is, SQL } from 'drizzle-orm';
-import { bigint, boolean, customType, doublePrecision, jsonb, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, doublePrecision, text } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -17,7 +19,6 @@ type Builder =
   | ReturnType<typeof bigint>
   | ReturnType<typeof boolean>
   | ReturnType<typeof text>
-  | ReturnType<typeof jsonb>
   | ReturnType<typeof doublePrecision>
   | ReturnType<typeof bytea>;
 
@@ -32,7 +33,7 @@ function baseOf(column: Column): Builder {
     case 'SQLiteText':
       return text(name);
     case 'SQLiteTextJson':
-      return jsonb(name);
+      return text(name);
     case 'SQLiteReal':
       return doublePrecision(name);
     case 'SQLiteBlobBuffer':

@@ -115,5 +115,21 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE INDEX \"write_proposals_status_idx\" ON \"write_proposals\" USING btree (\"repo_root\",\"status\",\"id\");",
       "CREATE INDEX \"examples_fts_content_tsv_idx\" ON \"examples_fts\" USING gin (\"content_tsv\");"
     ]
+  },
+  {
+    "folderMillis": 1795819385585,
+    "hash": "bc870d28cbddca968d5156ef0ee35864fd6bc4b9724926f4725c1d662c35f4ee",
+    "sql": [
+      "ALTER TABLE \"idempotency_keys\" ALTER COLUMN \"result\" SET DATA TYPE text;",
+      "ALTER TABLE \"batons\" ALTER COLUMN \"payload\" SET DATA TYPE text;",
+      "ALTER TABLE \"observations\" ALTER COLUMN \"metadata\" SET DATA TYPE text;",
+      "ALTER TABLE \"examples\" ALTER COLUMN \"summary\" SET DATA TYPE text;",
+      "ALTER TABLE \"plan_subtasks\" ALTER COLUMN \"file_scope\" SET DATA TYPE text;",
+      "ALTER TABLE \"plan_subtasks\" ALTER COLUMN \"depends_on\" SET DATA TYPE text;",
+      "ALTER TABLE \"plans\" ALTER COLUMN \"acceptance_criteria\" SET DATA TYPE text;",
+      "ALTER TABLE \"agent_profiles\" ALTER COLUMN \"capabilities\" SET DATA TYPE text;",
+      "ALTER TABLE \"proposals\" ALTER COLUMN \"touches_files\" SET DATA TYPE text;",
+      "ALTER TABLE \"sessions\" ALTER COLUMN \"metadata\" SET DATA TYPE text;"
+    ]
   }
 ];

@@ -5,6 +5,9 @@
  * See docs/scale-out.md.
  */
 export { TS_CONFIG } from './_fts';
+export { maskUrl, scrubSecret } from './_url';
 export { applyPgMigrations, type PgQueryable } from './migrate';
 export { isPostgresUrl, openPgDatabase, type PgDatabase, PgStoreError } from './open';
 export { type PgTables, pgTables } from './schema';
+export { exportPg } from './transfer/export-pg';
+export { importPg } from './transfer/import-pg';

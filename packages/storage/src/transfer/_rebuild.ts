@@ -9,17 +9,15 @@
  */
 import type Database from 'better-sqlite3';
 
+/** The rows of examples_fts, as the forager indexes them (shared with the PostgreSQL import). */
+export const EXAMPLES_FTS_ROWS = `SELECT o.id, o.content, e.example_name FROM examples e
+  JOIN observations o ON o.id BETWEEN e.first_pattern_id AND e.last_pattern_id AND o.kind = 'foraged-pattern'
+  ORDER BY o.id`;
+
 export const REBUILT_INDEXES = ['observations_fts', 'examples_fts'] as const;
 
 export function rebuildIndexes(sqlite: Database.Database): void {
   sqlite.prepare(`INSERT INTO observations_fts (observations_fts) VALUES ('rebuild')`).run();
   sqlite.prepare('DELETE FROM examples_fts').run();
-  sqlite
-    .prepare(
-      `INSERT INTO examples_fts (rowid, content, example_name)
-       SELECT o.id, o.content, e.example_name FROM examples e
-       JOIN observations o ON o.id BETWEEN e.first_pattern_id AND e.last_pattern_id AND o.kind = 'foraged-pattern'
-       ORDER BY o.id`,
-    )
-    .run();
+  sqlite.prepare(`INSERT INTO examples_fts (rowid, content, example_name) ${EXAMPLES_FTS_ROWS}`).run();
 }

@@ -22,6 +22,8 @@ export const TRANSFER_ERROR_CODES = [
   'STORE_IMPORT_TRUNCATED',
   /** A row the store refused (a constraint): the file does not describe a consistent store. */
   'STORE_IMPORT_REJECTED',
+  /** A text value holding U+0000, which a PostgreSQL text column cannot store (PostgreSQL targets only). */
+  'STORE_IMPORT_NUL_IN_TEXT',
 ] as const;
 
 export type TransferErrorCode = (typeof TRANSFER_ERROR_CODES)[number];

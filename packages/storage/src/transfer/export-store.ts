@@ -8,10 +8,10 @@
 import type Database from 'better-sqlite3';
 import { handleOf, type Store } from '../_store';
 import { readSequences, schemaLevel } from './_level';
+import { endLine, headerLine, rowLine } from './_lines';
 import { quoteName } from './_sql';
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportEnd, type ExportHeader, type TransferCounts } from './format';
+import type { TransferCounts } from './format';
 import { type TransferTable, transferTables } from './tables';
-import { encodeValue } from './values';
 
 export interface ExportOptions {
   /** The header's `exported_at` (an ISO time); null or absent: none, for comparable exports. */
@@ -24,24 +24,11 @@ export function exportStore(store: Store, write: (line: string) => void, options
   const tables = transferTables();
   return store.read(() => {
     const schema = schemaLevel(sqlite);
-    const header: ExportHeader = {
-      format: EXPORT_FORMAT,
-      version: EXPORT_VERSION,
-      schema,
-      exported_at: options.exportedAt ?? null,
-      tables: tables.map(({ name, columns, key }) => ({ name, columns, key })),
-      sequences: readSequences(sqlite, new Set(tables.map((t) => t.name))),
-    };
-    write(`${JSON.stringify(header)}\n`);
+    write(headerLine(schema, options.exportedAt ?? null, readSequences(sqlite, new Set(tables.map((t) => t.name)))));
     const counts: Record<string, number> = {};
-    let rows = 0;
-    for (const table of tables) {
-      counts[table.name] = exportTable(sqlite, table, write);
-      rows += counts[table.name] ?? 0;
-    }
-    const end: ExportEnd = { end: { rows, counts } };
-    write(`${JSON.stringify(end)}\n`);
-    return { schema, rows, tables: counts };
+    for (const table of tables) counts[table.name] = exportTable(sqlite, table, write);
+    write(endLine(counts));
+    return { schema, rows: Object.values(counts).reduce((a, b) => a + b, 0), tables: counts };
   });
 }
 
@@ -52,11 +39,7 @@ function exportTable(sqlite: Database.Database, table: TransferTable, write: (li
   select.safeIntegers(true).raw(true);
   let count = 0;
   for (const values of select.iterate() as Iterable<unknown[]>) {
-    const row: Record<string, unknown> = {};
-    table.columns.forEach((column, i) => {
-      row[column.name] = encodeValue(values[i], column.type);
-    });
-    write(`${JSON.stringify({ t: table.name, r: row })}\n`);
+    write(rowLine(table, values));
     count++;
   }
   return count;

@@ -10,8 +10,8 @@ import { handleOf, type Store } from '../_store';
 import { BatchInsert } from './_batch-insert';
 import { readHeader } from './_header';
 import { writeSequences } from './_level';
+import { readRows, rejected, totalOf } from './_read-rows';
 import { rebuildIndexes } from './_rebuild';
-import { malformed, parseLine } from './_row';
 import { quoteName } from './_sql';
 import { StoreTransferError } from './errors';
 import type { ExportHeader, TransferCounts } from './format';
@@ -28,7 +28,7 @@ export function importStore(store: Store, lines: Iterable<string>): TransferCoun
     const counts = insertRows(store, header, iterator);
     writeSequences(sqlite, header.sequences);
     rebuildIndexes(sqlite);
-    return { schema: header.schema, rows: Object.values(counts).reduce((a, b) => a + b, 0), tables: counts };
+    return { schema: header.schema, rows: totalOf(counts), tables: counts };
   });
 }
 
@@ -54,73 +54,15 @@ function insertRows(store: Store, header: ExportHeader, lines: Iterator<string>)
         t.columns.map((c) => c.name),
       ),
   );
-  const counts: Record<string, number> = Object.fromEntries(header.tables.map((t) => [t.name, 0]));
-  let current = 0;
-  let lineNo = 1;
-  for (let item = lines.next(); !item.done; ) {
-    lineNo++;
-    const after = lines.next();
-    const parsed = parseOrTruncated(header, item.value, lineNo, current, after.done === true);
-    if (parsed.kind === 'end') {
-      if (!after.done) throw malformed(lineNo + 1, 'a line after the end line');
-      rejectOnError(lineNo, () => inserters[current]?.flush());
-      checkEnd(parsed.rows, parsed.counts, counts, lineNo);
-      return counts;
+  const rows = readRows(header, lines);
+  for (let event = rows.next(); ; event = rows.next()) {
+    if (event.done) return event.value;
+    const { line, table } = event.value;
+    try {
+      if (event.value.kind === 'flush') inserters[table]?.flush();
+      else inserters[table]?.add(event.value.values);
+    } catch (error) {
+      throw rejected(line, error);
     }
-    if (parsed.table !== current) rejectOnError(lineNo, () => inserters[current]?.flush());
-    current = parsed.table;
-    const name = header.tables[current]?.name ?? '';
-    counts[name] = (counts[name] ?? 0) + 1;
-    rejectOnError(lineNo, () => inserters[current]?.add(parsed.values));
-    item = after;
-  }
-  throw new StoreTransferError(
-    'STORE_IMPORT_TRUNCATED',
-    `the export ends at line ${lineNo} without its end line: it was cut short`,
-    { line: lineNo },
-  );
-}
-
-/** A last line that does not parse was cut mid-line: truncated, not malformed. */
-function parseOrTruncated(header: ExportHeader, text: string, lineNo: number, current: number, last: boolean) {
-  try {
-    return parseLine(header, text, lineNo, current);
-  } catch (error) {
-    if (!last) throw error;
-    throw new StoreTransferError('STORE_IMPORT_TRUNCATED', `the export ends inside line ${lineNo}: it was cut short`, {
-      line: lineNo,
-    });
-  }
-}
-
-function checkEnd(
-  rows: number,
-  expected: Record<string, unknown>,
-  counts: Record<string, number>,
-  lineNo: number,
-): void {
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const same = Object.keys(counts).every((name) => (expected[name] ?? 0) === counts[name]);
-  if (total !== rows || !same) {
-    throw new StoreTransferError(
-      'STORE_IMPORT_MALFORMED',
-      `line ${lineNo}: the end line counts ${rows} rows but the file holds ${total} (rows were added or removed)`,
-      { line: lineNo, expected: expected, found: counts },
-    );
-  }
-}
-
-/** A row the store refuses (a constraint) names its line; nothing is kept. */
-function rejectOnError(lineNo: number, fn: () => void): void {
-  try {
-    fn();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new StoreTransferError(
-      'STORE_IMPORT_REJECTED',
-      `at or before line ${lineNo}: the store refused a row (${message})`,
-      { line: lineNo },
-      error,
-    );
   }
 }

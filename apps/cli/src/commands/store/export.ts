@@ -5,11 +5,13 @@
  * complete, so a failed export never leaves a partial file under that name. With
  * --out it reports the counts (--json: `{ out, schema, rows, tables }`).
  * `--no-timestamp` leaves `exported_at` null, so two exports of one store compare equal.
+ * `--db postgres://…` (or $COLONY_DATABASE_URL) exports a PostgreSQL store: the same bytes
+ * as the SQLite export of the same data.
  */
 import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { exportStoreFile } from '@swarm/core';
+import { exportStoreFile, exportStoreUrl } from '@swarm/core';
 import { defineCommand } from 'citty';
 import { jsonArg } from '../../_args';
 import { assertStoreExists, storeArgs } from '../../_colony';
@@ -17,6 +19,7 @@ import { printJson, printLines } from '../../_output';
 import { storeChoice } from '../../_store-path';
 import { asCliError } from './_errors';
 import { fdWriter } from './_fd-io';
+import { pgUrlOf } from './_pg';
 
 export default defineCommand({
   meta: { name: 'export', description: 'Write the whole store as JSON lines to stdout or --out FILE.' },
@@ -26,16 +29,18 @@ export default defineCommand({
     ...jsonArg,
     ...storeArgs,
   },
-  run({ args }) {
-    assertStoreExists(args);
-    const { dbPath } = storeChoice(args, process.env, homedir());
+  async run({ args }) {
+    const url = pgUrlOf(args, process.env);
+    if (!url) assertStoreExists(args);
     const exportedAt = args.timestamp ? new Date().toISOString() : null;
     const out = args.out === undefined ? undefined : resolve(args.out);
     const partial = out && `${out}.partial-${process.pid}`;
     const fd = partial ? openSync(partial, 'w') : 1;
     try {
       const writer = fdWriter(fd);
-      const counts = exportStoreFile(dbPath, writer.write, { exportedAt });
+      const counts = url
+        ? await exportStoreUrl(url, writer.write, { exportedAt })
+        : exportStoreFile(storeChoice(args, process.env, homedir()).dbPath, writer.write, { exportedAt });
       writer.flush();
       if (!partial || !out) return;
       closeSync(fd);
@@ -52,7 +57,7 @@ export default defineCommand({
         } catch {}
         rmSync(partial, { force: true });
       }
-      throw asCliError(error);
+      throw asCliError(error, url);
     }
   },
 });

@@ -3,11 +3,13 @@
  * FILE) into the store of --db/--home, which must be new or empty, in one transaction:
  * all rows or none. Search indexes are rebuilt from the rows. Refusals have stable
  * codes (STORE_IMPORT_*, docs/configuration.md) and leave the target as it was. Reports
- * the counts (--json: `{ db_path, schema, rows, tables }`).
+ * the counts (--json: `{ db_path, schema, rows, tables }`). `--db postgres://…` (or
+ * $COLONY_DATABASE_URL) imports into an empty, migrated PostgreSQL store instead
+ * (db_path: the URL with its password masked).
  */
 import { closeSync, openSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { importStoreFile } from '@swarm/core';
+import { importStoreFile, importStoreUrl, maskUrl } from '@swarm/core';
 import { defineCommand } from 'citty';
 import { jsonArg } from '../../_args';
 import { storeArgs } from '../../_colony';
@@ -15,6 +17,7 @@ import { CliError, printJson, printLines } from '../../_output';
 import { storeChoice } from '../../_store-path';
 import { asCliError } from './_errors';
 import { fdLines } from './_fd-io';
+import { pgUrlOf } from './_pg';
 
 function openInput(file: string | undefined): number {
   if (file === undefined) return 0;
@@ -32,18 +35,19 @@ export default defineCommand({
     ...jsonArg,
     ...storeArgs,
   },
-  run({ args }) {
-    const { dbPath } = storeChoice(args, process.env, homedir());
+  async run({ args }) {
+    const url = pgUrlOf(args, process.env);
+    const dbPath = url ? maskUrl(url) : storeChoice(args, process.env, homedir()).dbPath;
     const fd = openInput(args.in);
     try {
-      const counts = importStoreFile(dbPath, fdLines(fd));
+      const counts = url ? await importStoreUrl(url, fdLines(fd)) : importStoreFile(dbPath, fdLines(fd));
       if (args.json) printJson({ db_path: dbPath, ...counts });
       else
         printLines([
           `imported ${counts.rows} rows of ${Object.keys(counts.tables).length} tables (schema ${counts.schema}) into ${dbPath}`,
         ]);
     } catch (error) {
-      throw asCliError(error);
+      throw asCliError(error, url);
     } finally {
       if (fd !== 0) closeSync(fd);
     }
