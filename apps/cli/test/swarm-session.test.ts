@@ -233,9 +233,11 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
 
   it('colony-worker runs the same session runner (scripted provider, no server); colony swarm stop ends it', async () => {
     const f = swarmFixture(() => ({
-      agents: [{ name: 'backend', prompt: 'You own the API.' }],
+      // Only backend writes: with one script for both, the supervisor raced backend to
+      // api.ts and either could end up with the file (and the last merge commit).
+      agents: [{ name: 'backend', prompt: 'You own the API.', provider: 'writer' }],
       providers: {
-        default: {
+        writer: {
           type: 'scripted',
           script: [
             { tool_calls: [{ name: 'write', input: { path: 'api.ts', content: 'api\n' } }] },
@@ -243,6 +245,7 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
             { text: 'idle' },
           ],
         },
+        default: { type: 'scripted', script: [{ text: 'idle' }] },
       },
       defaults: { liveness: { idle_nudge_after_secs: null } },
     }));
