@@ -4,44 +4,18 @@
  * dist (what a user imports, chunks shared between entries included) in a child
  * process whose module resolutions a loader hook records.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { resolvedBy } from '../../../test/support/resolved-modules';
 
 const CORE = fileURLToPath(new URL('..', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'entry-isolation-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Every URL the child resolves while importing `entry`, one per line. */
 function loadedBy(entry: string): string[] {
-  const log = join(dir, `${Math.random().toString(36).slice(2)}.log`);
-  const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(
-    hooks,
-    `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const out = await next(specifier, context);
-  appendFileSync(${JSON.stringify(log)}, out.url + '\\n');
-  return out;
-}
-`,
-  );
-  const register = join(dir, 'register.mjs');
-  writeFileSync(
-    register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-  );
-  const child = spawnSync(
-    process.execPath,
-    ['--import', pathToFileURL(register).href, '--input-type=module', '-e', `await import(${JSON.stringify(entry)});`],
-    { cwd: CORE, encoding: 'utf8', timeout: 60_000 },
-  );
+  const child = resolvedBy(`await import(${JSON.stringify(entry)});`, CORE);
   expect(child.stderr).toBe('');
   expect(child.status).toBe(0);
-  return readFileSync(log, 'utf8').trim().split('\n');
+  return child.urls;
 }
 
 const RUNTIME = /packages\/(runtime|providers)\/|@swarm\/(runtime|providers)|@anthropic-ai\/sdk/;

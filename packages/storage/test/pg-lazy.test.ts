@@ -4,12 +4,12 @@
  * drizzle's node-postgres driver, pg-core's entry nor storage's pg module (a loader hook in a child process
  * records every resolved URL); `@swarm/storage/pg` opening a URL does load `pg`.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { resolvedBy as resolvedIn } from '../../../test/support/resolved-modules';
 
 const STORAGE = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'colony-pg-lazy-'));
@@ -17,35 +17,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Every URL the child resolves while running `code` (an ES module body), one per line. */
 function resolvedBy(code: string): string[] {
-  const log = join(dir, `${Math.random().toString(36).slice(2)}.log`);
-  const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(
-    hooks,
-    `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const out = await next(specifier, context);
-  appendFileSync(${JSON.stringify(log)}, out.url + '\\n');
-  return out;
-}
-`,
-  );
-  const register = join(dir, 'register.mjs');
-  writeFileSync(
-    register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-  );
-  const child = spawnSync(
-    process.execPath,
-    ['--import', pathToFileURL(register).href, '--input-type=module', '-e', code],
-    {
-      cwd: STORAGE,
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
+  const child = resolvedIn(code, STORAGE);
   expect(child.stderr).toBe('');
   expect(child.status).toBe(0);
-  return readFileSync(log, 'utf8').trim().split('\n');
+  return child.urls;
 }
 
 /**
