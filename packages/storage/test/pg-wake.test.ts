@@ -3,32 +3,13 @@
  * by ANOTHER OS process (psql) reach `listenForWakes` on commit only, urgent ones only;
  * a dropped listener connection comes back and resyncs; close() leaves nothing behind.
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { is } from 'drizzle-orm';
-import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listenForWakes, openPgDatabase, type WakeNotice, type WakeProblem } from '../src/pg/index';
 import { WAKE_APPLICATION } from '../src/pg/wake/listener';
-import * as schema from '../src/schema/index';
-import { type Row, RowFactory } from './_pg-rows';
-import { describePg, PG_BIN, type PgCluster, startCluster } from './_postgres';
-
-const TABLES = new Map(
-  (Object.values(schema) as unknown[])
-    .filter((t): t is SQLiteTable => is(t, SQLiteTable))
-    .map((t) => [getTableConfig(t).name, t]),
-);
-
-const literal = (v: unknown): string =>
-  v === null
-    ? 'NULL'
-    : typeof v === 'number' || typeof v === 'boolean'
-      ? String(v)
-      : `'${String(v).replaceAll("'", "''")}'`;
-const insertSql = (table: string, row: Row) =>
-  `INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.values(row).map(literal).join(', ')});`;
+import { insertStatement, type Row, RowFactory, SQLITE_TABLES } from './_pg-rows';
+import { describePg, type PgCluster, psql as runPsql, startCluster } from './_postgres';
 
 /** Polls `check` until it holds or `ms` pass. */
 async function until(check: () => boolean, ms = 5000): Promise<void> {
@@ -44,15 +25,7 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
   let url: string;
   let admin: pg.Client;
   let rows: RowFactory;
-  /** Runs `sql` in a psql process of its own (another OS process, another session). */
-  const psql = (sql: string) => {
-    const out = spawnSync(join(PG_BIN as string, 'psql'), [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
-      encoding: 'utf8',
-      timeout: 15_000,
-    });
-    expect(out.stderr).toBe('');
-    expect(out.status).toBe(0);
-  };
+  const psql = (sql: string) => runPsql(url, sql);
   const message = (urgency: string, extra: Row = {}) =>
     rows.valid('messages', { urgency, status: 'unread', to_session_id: 'swarm-s1-ada', ...extra });
 
@@ -62,7 +35,7 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
     await (await openPgDatabase(url)).close();
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    rows = new RowFactory(admin, TABLES);
+    rows = new RowFactory(admin, SQLITE_TABLES);
   }, 60_000);
   afterAll(async () => {
     await admin?.end();
@@ -82,7 +55,7 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
       const fyi = await message('fyi');
       const urgent = await message('blocking');
       const started = Date.now();
-      psql(insertSql('messages', fyi) + insertSql('messages', urgent));
+      psql(insertStatement('messages', fyi) + insertStatement('messages', urgent));
       await until(() => notices.length > 0, 2000);
       expect(Date.now() - started).toBeLessThan(2000);
       expect(notices).toEqual([
@@ -98,13 +71,13 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
 
       const rolledBack = await message('blocking');
       const question = await message('needs_reply', { to_session_id: null });
-      psql(`BEGIN; ${insertSql('messages', rolledBack)} ROLLBACK;`);
-      psql(insertSql('messages', question));
+      psql(`BEGIN; ${insertStatement('messages', rolledBack)} ROLLBACK;`);
+      psql(insertStatement('messages', question));
       await until(() => notices.length === 2);
       expect(notices[1]).toMatchObject({ id: Number(question.id), urgency: 'needs_reply', to_session_id: null });
 
       const baton = await rows.valid('batons', { status: 'pending', to_session_id: 'swarm-s1-bo' });
-      psql(insertSql('batons', baton));
+      psql(insertStatement('batons', baton));
       await until(() => notices.length === 3);
       expect(notices[2]).toEqual({
         kind: 'handoff',
@@ -142,7 +115,7 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
       await until(() => problems.length === 2);
       expect(problems.map((p) => p.code)).toEqual(['WAKE_PAYLOAD_INVALID', 'WAKE_PAYLOAD_INVALID']);
       const urgent = await message('blocking');
-      psql(insertSql('messages', urgent));
+      psql(insertStatement('messages', urgent));
       await until(() => notices.length === 1);
       expect(notices[0]?.id).toBe(Number(urgent.id));
     } finally {
@@ -167,7 +140,7 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
       expect(listener.connects).toBe(2);
       expect(problems.some((p) => p.code === 'WAKE_CONNECTION_LOST')).toBe(true);
       const urgent = await message('blocking');
-      psql(insertSql('messages', urgent));
+      psql(insertStatement('messages', urgent));
       await until(() => notices.length === 1);
       expect(notices[0]?.id).toBe(Number(urgent.id));
     } finally {
