@@ -12,9 +12,9 @@ import { insertStatement, type Row, RowFactory, SQLITE_TABLES } from './_pg-rows
 import { describePg, type PgCluster, psql as runPsql, startCluster } from './_postgres';
 
 /** Polls `check` until it holds or `ms` pass. */
-async function until(check: () => boolean, ms = 5000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -28,6 +28,28 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
   const psql = (sql: string) => runPsql(url, sql);
   const message = (urgency: string, extra: Row = {}) =>
     rows.valid('messages', { urgency, status: 'unread', to_session_id: 'swarm-s1-ada', ...extra });
+
+  /** Another process commits a blocking message: the listener's next notice is its. */
+  const urgentArrives = async (notices: WakeNotice[]) => {
+    const urgent = await message('blocking');
+    const seen = notices.length;
+    psql(insertStatement('messages', urgent));
+    await until(() => notices.length === seen + 1);
+    expect(notices[seen]?.id).toBe(Number(urgent.id));
+  };
+  /** A listener on the test database, connected, with what it has received. */
+  const listening = async (options: { min_backoff_ms?: number } = {}) => {
+    const notices: WakeNotice[] = [];
+    const problems: WakeProblem[] = [];
+    const resyncs = { count: 0 };
+    const listener = await listenForWakes(url, (n) => void notices.push(n), {
+      ...options,
+      onResync: () => void resyncs.count++,
+      onError: (p) => void problems.push(p),
+    });
+    await until(() => resyncs.count === 1);
+    return { listener, notices, problems, resyncs };
+  };
 
   beforeAll(async () => {
     cluster = await startCluster();
@@ -43,15 +65,8 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
   });
 
   it('delivers an urgent message and a handoff written by another process, on commit only, urgent rows only', async () => {
-    const notices: WakeNotice[] = [];
-    const problems: WakeProblem[] = [];
-    let resyncs = 0;
-    const listener = await listenForWakes(url, (n) => void notices.push(n), {
-      onResync: () => void resyncs++,
-      onError: (p) => void problems.push(p),
-    });
+    const { listener, notices, problems } = await listening();
     try {
-      await until(() => resyncs === 1);
       const fyi = await message('fyi');
       const urgent = await message('blocking');
       const started = Date.now();
@@ -102,47 +117,26 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
   });
 
   it('reports a malformed payload and keeps listening', async () => {
-    const notices: WakeNotice[] = [];
-    const problems: WakeProblem[] = [];
-    let resyncs = 0;
-    const listener = await listenForWakes(url, (n) => void notices.push(n), {
-      onResync: () => void resyncs++,
-      onError: (p) => void problems.push(p),
-    });
+    const { listener, notices, problems } = await listening();
     try {
-      await until(() => resyncs === 1);
       psql(`NOTIFY colony_wake, 'not json'; NOTIFY colony_wake, '{"kind":"message"}'`);
       await until(() => problems.length === 2);
       expect(problems.map((p) => p.code)).toEqual(['WAKE_PAYLOAD_INVALID', 'WAKE_PAYLOAD_INVALID']);
-      const urgent = await message('blocking');
-      psql(insertStatement('messages', urgent));
-      await until(() => notices.length === 1);
-      expect(notices[0]?.id).toBe(Number(urgent.id));
+      await urgentArrives(notices);
     } finally {
       await listener.close();
     }
   });
 
   it('reconnects after pg_terminate_backend, resyncs, and later notices arrive', async () => {
-    const notices: WakeNotice[] = [];
-    const problems: WakeProblem[] = [];
-    let resyncs = 0;
-    const listener = await listenForWakes(url, (n) => void notices.push(n), {
-      onResync: () => void resyncs++,
-      onError: (p) => void problems.push(p),
-      min_backoff_ms: 20,
-    });
+    const { listener, notices, problems, resyncs } = await listening({ min_backoff_ms: 20 });
     try {
-      await until(() => resyncs === 1);
       psql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '${WAKE_APPLICATION}'`);
-      await until(() => resyncs === 2);
+      await until(() => resyncs.count === 2);
       expect(listener.connected).toBe(true);
       expect(listener.connects).toBe(2);
       expect(problems.some((p) => p.code === 'WAKE_CONNECTION_LOST')).toBe(true);
-      const urgent = await message('blocking');
-      psql(insertStatement('messages', urgent));
-      await until(() => notices.length === 1);
-      expect(notices[0]?.id).toBe(Number(urgent.id));
+      await urgentArrives(notices);
     } finally {
       await listener.close();
     }
@@ -165,10 +159,9 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
     await until(() => problems.length >= 2);
     await retrying.close();
     expect(problems.every((p) => p.code === 'WAKE_CONNECT_FAILED' && !p.message.includes('s3cret'))).toBe(true);
-    await until(() => handles().length <= before, 2000);
-    const { rows: sessions } = await admin.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
-      WAKE_APPLICATION,
-    ]);
-    expect(sessions).toEqual([]);
+    expect(handles().length).toBeLessThanOrEqual(before);
+    const sessions = async () =>
+      (await admin.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [WAKE_APPLICATION])).rows;
+    await until(async () => (await sessions()).length === 0, 2000);
   });
 });
