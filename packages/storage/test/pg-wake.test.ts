@@ -128,6 +128,22 @@ describePg('wake-ups through LISTEN/NOTIFY', () => {
     }
   });
 
+  it("given a pool, listens on a client of its own to the pool's server, taking none of the pool's", async () => {
+    const db = await openPgDatabase(url, { max: 2 });
+    const notices: WakeNotice[] = [];
+    let resyncs = 0;
+    const listener = await listenForWakes(db.pool, (n) => void notices.push(n), { onResync: () => void resyncs++ });
+    try {
+      await until(() => resyncs === 1);
+      expect(db.pool.totalCount).toBeLessThanOrEqual(1);
+      expect(db.pool.waitingCount).toBe(0);
+      await urgentArrives(notices);
+    } finally {
+      await listener.close();
+      await db.close();
+    }
+  });
+
   it('reconnects after pg_terminate_backend, resyncs, and later notices arrive', async () => {
     const { listener, notices, problems, resyncs } = await listening({ min_backoff_ms: 20 });
     try {
