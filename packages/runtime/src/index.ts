@@ -154,8 +154,23 @@ export { realSleep, type Sleep } from './runner/_waker.js';
 export { type Budget, BudgetMeter } from './runner/budget.js';
 export { DEFAULT_HEARTBEAT_SECS, Heartbeat } from './runner/heartbeat.js';
 export { LivenessMonitor } from './runner/liveness-monitor.js';
+// Wake sources: how the router learns of mail from other processes (poll on SQLite, LISTEN/NOTIFY on PostgreSQL)
+export {
+  type NotifyWakeOptions,
+  notifyWakeSource,
+  type WakeFeed,
+  type WakeNoticeLike,
+  type WakeSubscribe,
+} from './runner/notify-wake-source.js';
 export { AgentRegistry, type Router, type RouterOptions, startRouter } from './runner/registry.js';
 export { AgentRunner, type AgentSnapshot, DEFAULT_GRACE_MS, NUDGE_TEXT, type RunnerOptions } from './runner/runner.js';
+export {
+  type Deliver,
+  deliverPending,
+  type PollOptions,
+  pollWakeSource,
+  type WakeSource,
+} from './runner/wake-source.js';
 // Session identity
 export {
   type AgentEnvironmentInput,

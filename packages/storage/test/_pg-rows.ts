@@ -3,11 +3,19 @@
  * configs: every column gets a fresh value of its type, every foreign key a freshly
  * inserted parent row. Lets the constraint tests break one constraint at a time.
  */
-import { getTableColumns } from 'drizzle-orm';
-import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { getTableColumns, is } from 'drizzle-orm';
+import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
+import * as schema from '../src/schema/index';
 
 export type Row = Record<string, unknown>;
+
+/** Every SQLite table of the schema by name (the PostgreSQL tables have the same names). */
+export const SQLITE_TABLES = new Map(
+  (Object.values(schema) as unknown[])
+    .filter((t): t is SQLiteTable => is(t, SQLiteTable))
+    .map((t) => [getTableConfig(t).name, t]),
+);
 let counter = 1_000;
 
 function freshValue(columnType: string): unknown {
@@ -74,4 +82,18 @@ export async function sqlStateOf(client: pg.Client, body: () => Promise<unknown>
   } finally {
     await client.query('ROLLBACK TO SAVEPOINT probe');
   }
+}
+
+const literal = (v: unknown): string =>
+  v === null
+    ? 'NULL'
+    : typeof v === 'number' || typeof v === 'boolean'
+      ? String(v)
+      : `'${String(v).replaceAll("'", "''")}'`;
+
+/** `row` as one INSERT statement with inline literals (for psql, another process). */
+export function insertStatement(table: string, row: Row): string {
+  return `INSERT INTO "${table}" (${Object.keys(row)
+    .map((n) => `"${n}"`)
+    .join(', ')}) VALUES (${Object.values(row).map(literal).join(', ')});`;
 }

@@ -38,6 +38,15 @@ export function describePg(name: string, suite: () => void): void {
   describe.skipIf(!PG_BIN && !MUST_RUN)(name, suite);
 }
 
+/** Runs `sql` in a psql process of its own (another OS process, another session); throws on any error. */
+export function psql(url: string, sql: string): void {
+  const out = spawnSync(join(PG_BIN as string, 'psql'), [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
+  if (out.status !== 0 || out.stderr) throw new Error(`psql failed (${out.status}): ${out.stderr || out.error}`);
+}
+
 export interface PgCluster {
   readonly dir: string;
   /** A new empty database; its URL. */

@@ -5,20 +5,15 @@
  * each primary key and unique index refuses a duplicate, each partial unique index
  * refuses one only where its WHERE holds, each check exists.
  */
-import { getTableColumns, is } from 'drizzle-orm';
-import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { getTableColumns } from 'drizzle-orm';
+import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPgDatabase } from '../src/pg/index';
-import * as schema from '../src/schema/index';
-import { RowFactory, sqlStateOf } from './_pg-rows';
+import { RowFactory, SQLITE_TABLES, sqlStateOf } from './_pg-rows';
 import { describePg, type PgCluster, startCluster } from './_postgres';
 
-const TABLES = new Map(
-  (Object.values(schema) as unknown[])
-    .filter((t): t is SQLiteTable => is(t, SQLiteTable))
-    .map((t) => [getTableConfig(t).name, t]),
-);
+const TABLES = SQLITE_TABLES;
 const configs = [...TABLES.values()].map((t) => getTableConfig(t));
 
 /** Values that make each partial unique index's WHERE true, and false. */

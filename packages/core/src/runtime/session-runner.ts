@@ -35,6 +35,7 @@ import { type Colony, openColony } from '../open-colony.js';
 import { buildRunners, callerOf, SUPERVISOR, sessionMailbox } from './_agents.js';
 import { startCheckpoints } from './_checkpoints.js';
 import { planCounts } from './_status.js';
+import { sessionWakeSource } from './_wakes.js';
 import { agentWasmTools } from './_wasm.js';
 
 export class SwarmStartError extends Error {}
@@ -170,7 +171,17 @@ async function runLatched(
   })) {
     registry.register(runner);
   }
-  const router = startRouter(registry, mailbox, { poll_ms: 200, log: (l) => log('router', l) });
+  // The store is a SQLite file until the async store lands; a PostgreSQL URL here selects LISTEN/NOTIFY.
+  const wakes = sessionWakeSource({
+    store: colony.dbPath,
+    mailbox,
+    session_id: info.id,
+    agents: names,
+    task_id: mailbox.task_id,
+    poll_ms: 200,
+    log: (l) => log('router', l),
+  });
+  const router = startRouter(registry, mailbox, { wakes, log: (l) => log('router', l) });
   const checkpoints = startCheckpoints(() => colony.checkpoint('PASSIVE'), { log: (l) => log('router', l) });
   writeStatus();
   options.print(

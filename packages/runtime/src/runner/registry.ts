@@ -5,10 +5,12 @@
  * all, then wait). The router delivers mail: a message written in this process is
  * pushed at once (urgent interrupts a Running recipient, any message wakes an idle
  * one), and a poll of the unread inboxes catches writers in other processes (the CLI,
- * IDE agents) the same way: urgent mail interrupts, other mail wakes.
+ * IDE agents) the same way: urgent mail interrupts, other mail wakes. That poll is
+ * the default `WakeSource`; on PostgreSQL a LISTEN/NOTIFY one replaces it (wake-source.ts).
  */
 import type { Mailbox } from '../mailbox/mailbox.js';
 import type { AgentRunner, AgentSnapshot } from './runner.js';
+import { pollWakeSource, type WakeSource } from './wake-source.js';
 
 export class AgentRegistry {
   private readonly runners = new Map<string, AgentRunner>();
@@ -46,8 +48,10 @@ export class AgentRegistry {
 }
 
 export interface RouterOptions {
-  /** The cross-process poll of unread messages (ms); default 100; null = push only. */
+  /** The cross-process poll of unread messages (ms); default 100; null = push only. Ignored with `wakes`. */
   readonly poll_ms?: number | null;
+  /** Where mail from other processes is learnt of; default the poll (`pollWakeSource`). */
+  readonly wakes?: WakeSource;
   readonly log?: (line: string) => void;
 }
 
@@ -64,25 +68,13 @@ export function startRouter(registry: AgentRegistry, mailbox: Mailbox, options: 
     } else runner.wake();
   };
   const unsubscribe = mailbox.onMessage(deliver);
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
   const poll_ms = options.poll_ms === undefined ? 100 : options.poll_ms;
-  const tick = async () => {
-    try {
-      const pending = await mailbox.pending();
-      for (const to of pending.urgent) deliver(to, true);
-      for (const to of pending.other) deliver(to, false);
-    } catch (error) {
-      options.log?.(`router: poll failed: ${(error as Error).message}`);
-    }
-    if (!stopped && poll_ms !== null) timer = setTimeout(tick, poll_ms);
-  };
-  if (poll_ms !== null) timer = setTimeout(tick, poll_ms);
+  const wakes = options.wakes ?? (poll_ms === null ? null : pollWakeSource(mailbox, { poll_ms, log: options.log }));
+  const stopWakes = wakes?.start(deliver);
   return {
     stop() {
-      stopped = true;
       unsubscribe();
-      if (timer) clearTimeout(timer);
+      stopWakes?.().catch((error: unknown) => options.log?.(`router: stopping wake-ups: ${(error as Error).message}`));
     },
   };
 }

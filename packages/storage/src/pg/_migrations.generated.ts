@@ -131,5 +131,17 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "ALTER TABLE \"proposals\" ALTER COLUMN \"touches_files\" SET DATA TYPE text;",
       "ALTER TABLE \"sessions\" ALTER COLUMN \"metadata\" SET DATA TYPE text;"
     ]
+  },
+  {
+    "folderMillis": 1795829788360,
+    "hash": "93fd9d8752d5718aeb7885d08c8fdf1e6a34cbbedc7f8dc1f4ccc0118e91a65f",
+    "sql": [
+      "-- Wake-ups (docs/scale-out.md): a row that should wake a waiting agent (an unread\n-- `blocking` or `needs_reply` message, a pending handoff or relay) sends\n-- pg_notify('colony_wake', payload) from its own transaction, so the notice goes out on\n-- COMMIT only (a rolled-back insert notifies nobody). The payload is a small JSON\n-- object, never a body: ids, the addressee (clipped), the urgency; well under the\n-- 8000-byte limit. Listeners treat it as a hint and re-read the store.\nCREATE OR REPLACE FUNCTION colony_wake_message() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  PERFORM pg_notify('colony_wake', json_build_object(\n    'kind', 'message', 'id', NEW.id, 'task_id', NEW.task_id,\n    'to_agent', left(NEW.to_agent, 200), 'to_session_id', left(NEW.to_session_id, 500),\n    'urgency', NEW.urgency)::text);\n  RETURN NULL;\nEND $$;",
+      "CREATE OR REPLACE FUNCTION colony_wake_baton() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  PERFORM pg_notify('colony_wake', json_build_object(\n    'kind', 'handoff', 'id', NEW.id, 'task_id', NEW.task_id,\n    'to_agent', left(NEW.to_agent, 200), 'to_session_id', left(NEW.to_session_id, 500),\n    'urgency', NULL)::text);\n  RETURN NULL;\nEND $$;",
+      "CREATE TRIGGER messages_wake_insert AFTER INSERT ON messages FOR EACH ROW\n  WHEN (NEW.status = 'unread' AND NEW.urgency IN ('blocking', 'needs_reply'))\n  EXECUTE FUNCTION colony_wake_message();",
+      "CREATE TRIGGER messages_wake_update AFTER UPDATE OF status, urgency ON messages FOR EACH ROW\n  WHEN (NEW.status = 'unread' AND NEW.urgency IN ('blocking', 'needs_reply')\n    AND (OLD.status <> 'unread' OR OLD.urgency NOT IN ('blocking', 'needs_reply')))\n  EXECUTE FUNCTION colony_wake_message();",
+      "CREATE TRIGGER batons_wake_insert AFTER INSERT ON batons FOR EACH ROW\n  WHEN (NEW.status = 'pending')\n  EXECUTE FUNCTION colony_wake_baton();",
+      "CREATE TRIGGER batons_wake_update AFTER UPDATE OF status ON batons FOR EACH ROW\n  WHEN (NEW.status = 'pending' AND OLD.status <> 'pending')\n  EXECUTE FUNCTION colony_wake_baton();"
+    ]
   }
 ];

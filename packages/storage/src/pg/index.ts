@@ -11,3 +11,11 @@ export { isPostgresUrl, openPgDatabase, type PgDatabase, PgStoreError } from './
 export { type PgTables, pgTables } from './schema';
 export { exportPg } from './transfer/export-pg';
 export { importPg } from './transfer/import-pg';
+export {
+  type ListenOptions,
+  listenForWakes,
+  type WakeListener,
+  type WakeProblem,
+  type WakeProblemCode,
+} from './wake/listener';
+export { parseWakeNotice, WAKE_CHANNEL, type WakeNotice, WakeNoticeSchema } from './wake/payload';
