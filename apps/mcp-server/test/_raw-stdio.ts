@@ -3,8 +3,16 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 
 export type Message = Record<string, unknown>;
 
-/** A server process spoken to in raw JSON-RPC lines. */
-export function rawServer(args: readonly string[], home: string, env: NodeJS.ProcessEnv = {}) {
+/**
+ * A server process spoken to in raw JSON-RPC lines. `answer`, when given, replies to the
+ * server's own requests (such as roots/list): its value is the reply's `result` or `error` part.
+ */
+export function rawServer(
+  args: readonly string[],
+  home: string,
+  env: NodeJS.ProcessEnv = {},
+  answer?: (request: Message) => Message,
+) {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...args, '--home', home], {
     env: { ...process.env, COLONY_HOME: home, ...env },
   });
@@ -14,8 +22,12 @@ export function rawServer(args: readonly string[], home: string, env: NodeJS.Pro
   child.stdout.on('data', (chunk: Buffer) => {
     buffer += chunk.toString();
     for (let n = buffer.indexOf('\n'); n !== -1; n = buffer.indexOf('\n')) {
-      lines.push(JSON.parse(buffer.slice(0, n)));
+      const line = JSON.parse(buffer.slice(0, n)) as Message;
       buffer = buffer.slice(n + 1);
+      if (answer && 'method' in line && 'id' in line) {
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: line.id, ...answer(line) })}\n`);
+      }
+      lines.push(line);
     }
     for (const wake of waiting.splice(0)) wake();
   });
@@ -31,7 +43,7 @@ export function rawServer(args: readonly string[], home: string, env: NodeJS.Pro
       const id = nextId++;
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })}\n`);
       for (;;) {
-        const found = lines.find((l) => l.id === id);
+        const found = lines.find((l) => l.id === id && !('method' in l));
         if (found) return found;
         await new Promise<void>((wake) => waiting.push(wake));
       }
