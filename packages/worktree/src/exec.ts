@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { members } from './_proc';
 import { planSpawn, type SandboxRequest } from './sandbox/wrap';
 import { streamRedactor } from './stream-redactor';
 
@@ -169,7 +170,11 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
   });
 }
 
-/** Polls until no process of the group is left (or `maxMs` passed). */
+/**
+ * Polls until no live process of the group is left (or `maxMs` passed). On Linux a group
+ * holding only zombies counts as gone: in a container whose PID 1 reaps orphans slowly
+ * (every ~2 s), waiting for the zombies to be reaped would add that delay to every command.
+ */
 async function groupGone(pgid: number | undefined, maxMs: number): Promise<void> {
   if (pgid === undefined) return;
   const until = performance.now() + maxMs;
@@ -179,6 +184,7 @@ async function groupGone(pgid: number | undefined, maxMs: number): Promise<void>
     } catch {
       return;
     }
+    if (process.platform === 'linux' && members(pgid).length === 0) return;
     await new Promise((r) => setTimeout(r, 20));
   }
 }
