@@ -20,8 +20,7 @@ export class IdleGc {
   #inFlight = 0;
   #stopped = false;
   #collect: (() => void) | undefined;
-  /** Collections run so far (for tests and diagnostics). */
-  runs = 0;
+  #runs = 0;
 
   constructor(delayMs = IDLE_GC_DELAY_MS) {
     this.#delayMs = delayMs;
@@ -42,6 +41,11 @@ export class IdleGc {
     this.#timer.unref();
   }
 
+  /** Collections run so far. */
+  get runs(): number {
+    return this.#runs;
+  }
+
   stop(): void {
     this.#stopped = true;
     clearTimeout(this.#timer);
@@ -53,7 +57,7 @@ export class IdleGc {
       this.#collect ??= exposedGc();
       setFlagsFromString('--compact-on-every-full-gc');
       this.#collect();
-      this.runs++;
+      this.#runs++;
     } catch {
       // a V8 that refuses: the memory reducer still collects, later
     } finally {
