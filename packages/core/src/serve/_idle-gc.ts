@@ -6,24 +6,30 @@
  * for IDLE_GC_DELAY_MS, one full collection that compacts the old generation runs (a few
  * ms of otherwise idle time) and returns those pages: ~2.5 MiB of RSS after the first
  * call (docs/benchmarks.md). A call in flight, or under way in the meantime, postpones
- * it; under steady load it never runs. `COLONY_MCP_IDLE_GC=0` turns it off.
+ * it; under steady load it never runs. Compacting moves every live object (~20-70 ms for
+ * the ~11 MiB of a fresh server on a loaded machine), so a heap above IDLE_GC_MAX_HEAP
+ * is left to V8's own heuristics. `COLONY_MCP_IDLE_GC=0` turns it off.
  */
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** Quiet time after the last call before the collection runs. */
 export const IDLE_GC_DELAY_MS = 750;
+/** The largest used heap (bytes) the idle collection compacts. */
+export const IDLE_GC_MAX_HEAP = 64 * 1024 * 1024;
 
 export class IdleGc {
   readonly #delayMs: number;
+  readonly #maxHeap: number;
   #timer: NodeJS.Timeout | undefined;
   #inFlight = 0;
   #stopped = false;
   #collect: (() => void) | undefined;
   #runs = 0;
 
-  constructor(delayMs = IDLE_GC_DELAY_MS) {
+  constructor(delayMs = IDLE_GC_DELAY_MS, maxHeap = IDLE_GC_MAX_HEAP) {
     this.#delayMs = delayMs;
+    this.#maxHeap = maxHeap;
   }
 
   /** A call starts: nothing collects until it ends. */
@@ -53,6 +59,7 @@ export class IdleGc {
 
   #run(): void {
     this.#timer = undefined;
+    if (getHeapStatistics().used_heap_size > this.#maxHeap) return;
     try {
       this.#collect ??= exposedGc();
       setFlagsFromString('--compact-on-every-full-gc');
