@@ -16,6 +16,8 @@ describe('leanV8 flags', () => {
     expect(tierUpFlags('12.4.254.21-node.57')).toEqual([
       '--invocation-count-for-maglev=1600',
       '--invocation-count-for-turbofan=12000',
+      '--no-sparkplug',
     ]);
+    expect(tierUpFlags('11.3.244.8-node.33')).toContain('--no-sparkplug');
   });
 });

@@ -16,6 +16,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
 import { enableCompileCache } from './_compile-cache';
 import { leanV8 } from './_heap';
+import { type IdleGc, idleGcFrom } from './_idle-gc';
 import { IdleIndexer } from './_idle-index';
 import { resolveHttpToken } from './_token';
 
@@ -95,9 +96,13 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
   const applyRoots = (colony: Colony) => {
     if (declared) colony.roots.setClientRoots(declared.roots);
   };
-  const source = lazy
-    ? lazySource(options.colony as () => Promise<Colony>, log, withRuntime, applyRoots)
-    : eagerSource(await opened(options.colony), undefined, log, withRuntime);
+  const idleGc = idleGcFrom();
+  const source = withIdleGc(
+    lazy
+      ? lazySource(options.colony as () => Promise<Colony>, log, withRuntime, applyRoots)
+      : eagerSource(await opened(options.colony), undefined, log, withRuntime),
+    idleGc,
+  );
   const handle = await serveStdio({
     ...base,
     registry: source,
@@ -112,6 +117,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
   });
   const done = handle.closed.then(async () => {
     source.stop();
+    idleGc?.stop();
     (await source.settled())?.close();
   });
   return {
@@ -170,6 +176,22 @@ function eagerSource(
     opened: () => colony,
     settled: async () => colony,
     stop: () => indexer.stop(),
+  };
+}
+
+/** Each call postpones the idle collection (serve/idle-gc) until it has ended. */
+function withIdleGc(source: ColonySource, idleGc: IdleGc | undefined): ColonySource {
+  if (!idleGc) return source;
+  return {
+    ...source,
+    async call(name, args, callOptions) {
+      idleGc.begin();
+      try {
+        return await source.call(name, args, callOptions);
+      } finally {
+        idleGc.end();
+      }
+    },
   };
 }
 
