@@ -108,6 +108,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     },
     ...(handshake ? { handshake } : {}),
     warmUp: process.env.COLONY_MCP_WARM !== '0',
+    fastPath: process.env.COLONY_MCP_FASTPATH !== '0',
     onError: (error) => log(`colony: MCP stdio: ${error.message}`),
   });
   const done = handle.closed.then(async () => {
