@@ -54,9 +54,9 @@ import {
 import { locateRepo, type SandboxConfig, sandboxPolicy } from '@swarm/worktree';
 import { defaultHivemindRoots, envRates } from './_env';
 import { ReceiptQueue } from './_receipts';
-import { warmColony } from './_warm';
 import { runOnce } from './_run-once';
 import { runOnceAsync } from './_run-once-async';
+import { warmColony } from './_warm';
 import { resolveDbPath, resolveHome } from './paths';
 import { SAVINGS_REFERENCE } from './savings-reference';
 import { loadSettings, type Settings } from './settings';
