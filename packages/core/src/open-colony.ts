@@ -56,6 +56,7 @@ import { defaultHivemindRoots, envRates } from './_env';
 import { ReceiptQueue } from './_receipts';
 import { runOnce } from './_run-once';
 import { runOnceAsync } from './_run-once-async';
+import { warmColony } from './_warm';
 import { resolveDbPath, resolveHome } from './paths';
 import { SAVINGS_REFERENCE } from './savings-reference';
 import { loadSettings, type Settings } from './settings';
@@ -191,6 +192,11 @@ export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
   status(): ColonyStatus;
   /** A WAL checkpoint of the store (default PASSIVE: never waits); null once closed. */
   checkpoint(mode?: CheckpointMode): CheckpointResult | null;
+  /**
+   * Prepares the hot paths of a first tool call without writing anything (reads that find
+   * nothing, statements prepared, a sample validation): a server's idle-time warm-up.
+   */
+  warm(): void;
   close(): void;
 }
 
@@ -315,6 +321,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       warnings: [...warnings],
     }),
     checkpoint: (mode = 'PASSIVE') => (store.closed ? null : checkpoint(store, mode)),
+    warm: () => warmColony(store, registry),
     close: () => {
       if (store.closed) return;
       receipts?.flush(true);

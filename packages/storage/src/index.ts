@@ -318,7 +318,7 @@ export {
 } from './receipt-summaries';
 export type { JsonObject } from './schema';
 // Sessions
-export { endSession, heartbeatSessions, touchSession } from './session-heartbeats';
+export { endSession, heartbeatSessions, prepareTouchSession, touchSession } from './session-heartbeats';
 export {
   countSessions,
   getSession,

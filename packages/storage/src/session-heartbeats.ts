@@ -5,19 +5,28 @@
  * rescue read these times to tell live, idle, stalled and dead sessions apart.
  */
 import { eq, sql } from 'drizzle-orm';
-import { dbOf, prepared, type Store, statement } from './_store';
+import { type Drizzle, dbOf, prepared, type Store, statement } from './_store';
 import { sessions } from './schema';
+
+const touchSessionQuery = (db: Drizzle) =>
+  db
+    .update(sessions)
+    .set({ lastHeartbeatAt: sql`${sql.placeholder('now')}` })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare();
 
 /** Refreshes the heartbeat of a known session; returns false when it does not exist. */
 export function touchSession(store: Store, id: string, now: number): boolean {
-  const result = prepared(store, 'touchSession', (db) =>
-    db
-      .update(sessions)
-      .set({ lastHeartbeatAt: sql`${sql.placeholder('now')}` })
-      .where(eq(sessions.id, sql.placeholder('id')))
-      .prepare(),
-  ).run({ id, now });
+  const result = prepared(store, 'touchSession', touchSessionQuery).run({ id, now });
   return result.changes > 0;
+}
+
+/**
+ * Builds and prepares `touchSession`'s statement without running it: a serving
+ * process's warm-up (every post and call touches a session), writing nothing.
+ */
+export function prepareTouchSession(store: Store): void {
+  prepared(store, 'touchSession', touchSessionQuery);
 }
 
 export function endSession(store: Store, id: string, now: number): boolean {

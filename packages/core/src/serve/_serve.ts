@@ -113,6 +113,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     },
     ...(handshake ? { handshake } : {}),
     warmUp: process.env.COLONY_MCP_WARM !== '0',
+    fastPath: process.env.COLONY_MCP_FASTPATH !== '0',
     onError: (error) => log(`colony: MCP stdio: ${error.message}`),
   });
   const done = handle.closed.then(async () => {
@@ -233,6 +234,8 @@ function lazySource(
           colony ??= c;
           // The registry times each call; the first read of `performance` loads perf_hooks (~2 ms).
           performance.now();
+          // In a later turn, so a call that arrived meanwhile goes first.
+          setImmediate(() => c.warm());
         },
         () => undefined, // the first call meets the same failure and reports it
       );

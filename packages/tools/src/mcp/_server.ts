@@ -18,6 +18,7 @@ import {
 import { TOOLSETS, type Tool, type ToolAnnotations, type Toolset } from '../define-tool';
 import { inputJsonSchema } from '../json-schema';
 import type { ToolCallOutcome } from '../registry';
+import type { CallTool, FastCallParams } from './_fast-call';
 import type { McpHandshake } from './_handshake';
 
 /** What serving needs of a registry: its tools and a way to call them. */
@@ -123,6 +124,14 @@ export function warmCallSchemas(): void {
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
+  return createServerWithCall(options).server;
+}
+
+/**
+ * An MCP server over a registry, and the function its tools/call handler calls (the
+ * client's roots once, then the registry): the stdio front's fast path calls the same.
+ */
+export function createServerWithCall(options: McpServerOptions): { server: Server; callTool: CallTool } {
   const { registry, toolset } = options;
   const server = new Server(
     { name: options.name ?? 'colony', version: options.version },
@@ -137,15 +146,16 @@ export function createMcpServer(options: McpServerOptions): Server {
     tools: (options.tools ?? mcpToolList(registry, toolset)) as McpTool[],
   }));
   const askRoots = options.onClientRoots ? clientRoots(server, options.onClientRoots) : undefined;
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const callTool = async (params: FastCallParams) => {
     await askRoots?.();
-    const outcome = await registry.call(request.params.name, request.params.arguments ?? {}, { toolset });
+    const outcome = await registry.call(params.name, params.arguments ?? {}, { toolset });
     return {
       content: [{ type: 'text' as const, text: outcome.text }],
       ...(outcome.ok ? {} : { isError: true }),
     };
-  });
-  return server;
+  };
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params));
+  return { server, callTool };
 }
 
 /**

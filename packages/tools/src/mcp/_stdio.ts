@@ -18,6 +18,10 @@
  * that fails is silent; the hand-over meets the same failure and reports it, as without
  * warm-up.
  *
+ * Once the SDK server has taken over, a plain tools/call is answered by the fast path
+ * (`_fast-call.ts`): the same call the SDK server's handler makes, the same answer,
+ * without the SDK's per-message parsing. Every other message is the SDK's.
+ *
  * No runtime imports beyond node: the SDK and the registry load at warm-up or hand-over.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -40,6 +44,11 @@ export interface StdioOptions extends McpServerOptions {
   readonly maxLineBytes?: number;
   /** Load the SDK and warm the registry once the handshake is done (default true). */
   readonly warmUp?: boolean;
+  /**
+   * Answer plain tools/call requests here, calling what the SDK server's handler calls,
+   * without the SDK's per-message parsing (default true; see `_fast-call.ts`).
+   */
+  readonly fastPath?: boolean;
 }
 
 export interface StdioHandle {
@@ -61,11 +70,20 @@ function handshakeDone(line: string): boolean {
   }
 }
 
+function parseOrUndefined(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The id under which the initialize answered from the handshake is replayed to the SDK. */
 const REPLAY_ID = 'colony:replayed-initialize';
 
 interface Sdk {
-  deliver(line: string): void;
+  /** Hands a line to the SDK server (or the fast path); `message` is the line parsed, when known. */
+  deliver(line: string, message?: unknown): void;
   close(): Promise<void>;
 }
 
@@ -122,7 +140,7 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     const own = modern && answerModern(message, modern);
     if (own) return void write(own);
     if (isModernRequest(message)) modernIds.set(message.id, message.method);
-    if (sdk) return sdk.deliver(line);
+    if (sdk) return sdk.deliver(line, message);
     if (queued) return void queued.push(line);
     const answer = options.handshake ? answerFromHandshake(line, message) : undefined;
     if (answer) return void modernIds.delete((message as { id?: unknown }).id);
@@ -194,12 +212,16 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   };
 
   const loadSdk = async (): Promise<Sdk> => {
-    const [{ createMcpServer, warmCallSchemas }, { deserializeMessage }] = await Promise.all([
+    const [{ createServerWithCall, warmCallSchemas }, { deserializeMessage }, { FastCalls }] = await Promise.all([
       import('./_server'),
       import('@modelcontextprotocol/sdk/shared/stdio.js'),
+      import('./_fast-call'),
     ]);
     const tools = options.handshake?.tools[toolset];
-    const server = createMcpServer({ ...options, ...(tools === undefined ? {} : { tools: JSON.parse(tools) }) });
+    const { server, callTool } = createServerWithCall({
+      ...options,
+      ...(tools === undefined ? {} : { tools: JSON.parse(tools) }),
+    });
     // The answer to the replayed initialize was written from the handshake already.
     let swallowedReplayAnswer = false;
     const transport = {
@@ -228,8 +250,17 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     server.onerror = fail;
     await server.connect(transport);
     warmCallSchemas();
+    const fast =
+      options.fastPath === false
+        ? undefined
+        : new FastCalls(callTool, (answer) => transport.send(answer as never), fail);
     return {
-      deliver(line) {
+      deliver(line, parsed) {
+        if (fast) {
+          const message = parsed ?? parseOrUndefined(line);
+          if (fast.take(message)) return;
+          fast.cancel(message); // and the SDK is told too: it may be one of its requests
+        }
         let message: JSONRPCMessage;
         try {
           message = deserializeMessage(line);
