@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { members } from './_proc';
+import { groupAlive } from './process-groups';
 import { planSpawn, type SandboxRequest } from './sandbox/wrap';
 import { streamRedactor } from './stream-redactor';
 
@@ -179,12 +179,7 @@ async function groupGone(pgid: number | undefined, maxMs: number): Promise<void>
   if (pgid === undefined) return;
   const until = performance.now() + maxMs;
   while (performance.now() < until) {
-    try {
-      process.kill(-pgid, 0);
-    } catch {
-      return;
-    }
-    if (process.platform === 'linux' && members(pgid).length === 0) return;
+    if (!groupAlive(pgid)) return;
     await new Promise((r) => setTimeout(r, 20));
   }
 }

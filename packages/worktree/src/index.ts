@@ -57,7 +57,7 @@ export {
   releaseWorktree,
 } from './pool';
 // Process groups (recovery) and secret masking
-export { killOwnedGroup, ownsGroup, processStartTime } from './process-groups';
+export { groupAlive, killOwnedGroup, ownsGroup, processStartTime } from './process-groups';
 export { MASK, MIN_SECRET_LENGTH, secretRedactor } from './redact';
 // Repositories
 export {

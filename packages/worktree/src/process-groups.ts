@@ -15,6 +15,20 @@ import { members, worksInside } from './_proc';
 
 export { processStartTime } from './_proc';
 
+/**
+ * Whether a live process is left in the group. On Linux a zombie does not count (it runs
+ * nothing; in a container a slow-reaping init may hold it for seconds); elsewhere any
+ * member the kernel still knows does.
+ */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch {
+    return false;
+  }
+  return process.platform !== 'linux' || members(pgid).length > 0;
+}
+
 /** Whether a recorded group is still ours (see the module header); false when it is gone. */
 export function ownsGroup(pgid: number, startedAt: number, worktree: string): boolean {
   const live = members(pgid);

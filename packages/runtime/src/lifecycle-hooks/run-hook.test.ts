@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { groupAlive } from '@swarm/worktree';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runHook } from './run-hook.js';
 
@@ -13,15 +14,6 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (command: string, timeout_ms = 5000) =>
   runHook(command, { hook_event_name: 'PreToolUse' }, { cwd: dir, timeout_ms });
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('runHook', () => {
   it('gives the context JSON on stdin and runs in the given folder', async () => {
