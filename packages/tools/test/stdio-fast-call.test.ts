@@ -7,24 +7,14 @@
 import { PassThrough } from 'node:stream';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { defineTool, ToolRegistry } from '../src/index';
+import { ToolRegistry } from '../src/index';
 import { FastCalls } from '../src/mcp/_fast-call';
 import { mcpHandshake } from '../src/mcp/index';
 import { type StdioOptions, serveStdio } from '../src/mcp/stdio';
+import { echoTool } from './_echo-tool';
 
-const echo = defineTool({
-  name: 'echo',
-  title: 'echo',
-  description: 'Echo the text.',
-  input: z.strictObject({ text: z.string() }),
-  core: true,
-  mutates: false,
-  docs: { returns: '{ echoed }', example: { text: 'hi' } },
-  handler: (args) => {
-    if (args.text === 'fail') throw new Error('echo refuses "fail"');
-    return { echoed: args.text };
-  },
+const echo = echoTool((text) => {
+  if (text === 'fail') throw new Error('echo refuses "fail"');
 });
 const registry = new ToolRegistry([echo], {}, { now: () => 0 });
 const handshake = await mcpHandshake(registry);

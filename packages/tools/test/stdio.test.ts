@@ -7,25 +7,13 @@
 import { PassThrough } from 'node:stream';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { defineTool, ToolRegistry } from '../src/index';
+import { ToolRegistry } from '../src/index';
 import { mcpHandshake } from '../src/mcp/index';
 import { type StdioOptions, serveStdio } from '../src/mcp/stdio';
+import { echoTool } from './_echo-tool';
 
 const calls: string[] = [];
-const echo = defineTool({
-  name: 'echo',
-  title: 'echo',
-  description: 'Echo the text.',
-  input: z.strictObject({ text: z.string() }),
-  core: true,
-  mutates: false,
-  docs: { returns: '{ echoed }', example: { text: 'hi' } },
-  handler: (args) => {
-    calls.push(args.text);
-    return { echoed: args.text };
-  },
-});
+const echo = echoTool((text) => calls.push(text));
 const registry = new ToolRegistry([echo], {}, { now: () => 0 });
 
 const initialize = {
