@@ -5,13 +5,12 @@
  * oversize line and a cancelled call; and `fastPath: false` leaves every call to the SDK.
  */
 import { PassThrough } from 'node:stream';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToolRegistry } from '../src/index';
 import { FastCalls } from '../src/mcp/_fast-call';
 import { mcpHandshake } from '../src/mcp/index';
 import { type StdioOptions, serveStdio } from '../src/mcp/stdio';
-import { echoTool } from './_echo-tool';
+import { echoTool, initialized, initializeRequest } from './_stdio-fixtures';
 
 const echo = echoTool((text) => {
   if (text === 'fail') throw new Error('echo refuses "fail"');
@@ -76,13 +75,7 @@ async function start(fastPath: boolean) {
   return { handle, lines, release, until, raw: (text: string) => stdin.write(text) };
 }
 
-const initialize = {
-  jsonrpc: '2.0',
-  id: 0,
-  method: 'initialize',
-  params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 't', version: '0' } },
-};
-const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+const initialize = initializeRequest(0);
 const request = (id: unknown, params: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params, ...extra });
 

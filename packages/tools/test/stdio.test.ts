@@ -10,19 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../src/index';
 import { mcpHandshake } from '../src/mcp/index';
 import { type StdioOptions, serveStdio } from '../src/mcp/stdio';
-import { echoTool } from './_echo-tool';
+import { echoTool, initialized, initializeRequest } from './_stdio-fixtures';
 
 const calls: string[] = [];
 const echo = echoTool((text) => calls.push(text));
 const registry = new ToolRegistry([echo], {}, { now: () => 0 });
 
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 't', version: '0' } },
-};
-const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+const initialize = initializeRequest(1);
 const call = (id: number, text: string) => ({
   jsonrpc: '2.0',
   id,
