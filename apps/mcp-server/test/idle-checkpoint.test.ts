@@ -20,7 +20,9 @@ function notesInFile(db: string, copy: string): number {
   const sqlite = new Database(copy);
   try {
     const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE name = 'observations'").get();
-    return table ? (sqlite.prepare("SELECT count(*) FROM observations WHERE kind = 'note'").pluck().get() as number) : 0;
+    return table
+      ? (sqlite.prepare("SELECT count(*) FROM observations WHERE kind = 'note'").pluck().get() as number)
+      : 0;
   } finally {
     sqlite.close();
   }
@@ -31,7 +33,12 @@ it('checkpoints once the server is quiet, not on the calls', { timeout: 30_000 }
   const db = join(home, 'colony.db');
   const server = await fleet.start(db, home);
   const repo = tempDir('colony-idle-ckpt-repo-');
-  const thread = await server.call('task_thread', { repo_root: repo, branch: 'main', session_id: 's1', agent: 'codex' });
+  const thread = await server.call('task_thread', {
+    repo_root: repo,
+    branch: 'main',
+    session_id: 's1',
+    agent: 'codex',
+  });
   const posts = 150;
   for (let i = 0; i < posts; i++) {
     const r = await server.call('task_post', {

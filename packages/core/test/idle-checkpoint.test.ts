@@ -62,9 +62,13 @@ async function posting() {
 
 it('commits past 1,000 WAL pages do not checkpoint; the idle checkpoint copies every row', async () => {
   const { colony, dbPath, post, notesInFile } = await posting();
-  const idle = new IdleCheckpoint(colony, (error) => {
-    throw error;
-  }, DELAY);
+  const idle = new IdleCheckpoint(
+    colony,
+    (error) => {
+      throw error;
+    },
+    DELAY,
+  );
   // SQLite's default would checkpoint after ~1,000 pages: these posts write more than that.
   for (let i = 0; i < 120; i++) await post(i);
   const walPages = statSync(`${dbPath}-wal`).size / 4096;
