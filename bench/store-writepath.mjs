@@ -9,7 +9,8 @@
  *   it, and RSS after the first call and 1.5 s idle (median of several fresh processes);
  *   then "first tool call 1 s after initialized": the first call's latency when made, as
  *   real clients do, a while after the handshake (fresh processes again).
- * - post: task_post throughput over MCP, one server, sequential calls.
+ * - post: task_post throughput over MCP, one server, sequential calls, and the server's
+ *   CPU per call (user + system, from /proc; null where there is none).
  * - race: 8 server processes claim one plan sub-task at once; settle time (first call
  *   fired -> last answer back), exactly one winner, no other code.
  * - cold: 64 fresh processes make their first call (task_post) at the same moment;
@@ -25,6 +26,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
+  cpuMsOf,
   INITIALIZE_PARAMS,
   killAllChildren,
   median,
@@ -161,14 +163,21 @@ async function benchPost() {
   const rpc = spawnServerTracked(db);
   await rpc.initialize();
   for (let i = 0; i < 20; i++) await call(rpc, 'task_post', post(taskId, 'poster', i));
+  // The server's own CPU per call: steadier than throughput on a shared machine.
+  const cpu0 = cpuMsOf(rpc.pid);
   const t0 = performance.now();
   for (let i = 0; i < CONFIG.posts; i++) {
     const r = await call(rpc, 'task_post', post(taskId, 'poster', i));
     if (r.isError) throw new Error(`task_post: ${JSON.stringify(r.payload)}`);
   }
   const seconds = (performance.now() - t0) / 1000;
+  const cpu1 = cpuMsOf(rpc.pid);
   await stopChild(rpcChild(rpc));
-  results.task_post_mcp = { calls: CONFIG.posts, per_second: CONFIG.posts / seconds };
+  results.task_post_mcp = {
+    calls: CONFIG.posts,
+    per_second: CONFIG.posts / seconds,
+    server_cpu_us_per_call: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) * 1000) / CONFIG.posts,
+  };
 }
 
 async function benchRace() {

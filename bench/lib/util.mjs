@@ -99,6 +99,19 @@ export function rssOf(pid) {
 }
 
 /**
+ * CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat (Linux;
+ * null elsewhere). Clock ticks: 10 ms resolution, so measure spans of a few seconds.
+ */
+export function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A minimal JSON-RPC client over a child's stdin/stdout, one message per line (the MCP
  * stdio framing), with no SDK in between.
  */

@@ -57,6 +57,17 @@ export function writePathRows(results) {
     '0, no other code',
     race.rounds_without_exactly_one_winner === 0 && race.unexpected_codes.length === 0,
   );
+  // Issue 17: task_post over MCP >= 3x Colony. Throughput swings with the machine's load;
+  // the server's CPU per call (from /proc) is the steadier figure, so it is an info line.
+  const post = results.task_post_mcp;
+  if (post?.server_cpu_us_per_call != null) {
+    row(
+      'task_post over MCP, one server, sequential: server CPU per call',
+      `${Math.round(post.server_cpu_us_per_call)} us (${Math.round(post.per_second)} calls/s)`,
+      null,
+      null,
+    );
+  }
   // Issue 17: <= 0.4x Colony's first tool call (10-74 ms), i.e. 4-30 ms; met only below 4 ms.
   const first = results.first_call;
   const spawn = first.spawn_to_first_answer_ms.p50;

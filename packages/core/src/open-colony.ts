@@ -33,6 +33,7 @@ import {
   countSessions,
   countTasks,
   openStore,
+  setAutoCheckpoint,
 } from '@swarm/storage';
 import {
   type AnthropicTool,
@@ -192,6 +193,8 @@ export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
   status(): ColonyStatus;
   /** A WAL checkpoint of the store (default PASSIVE: never waits); null once closed. */
   checkpoint(mode?: CheckpointMode): CheckpointResult | null;
+  /** Sets the WAL size (pages) at which a commit checkpoints by itself (0: never); nothing once closed. */
+  setAutoCheckpoint(pages: number): void;
   /**
    * Prepares the hot paths of a first tool call without writing anything (reads that find
    * nothing, statements prepared, a sample validation): a server's idle-time warm-up.
@@ -321,6 +324,9 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       warnings: [...warnings],
     }),
     checkpoint: (mode = 'PASSIVE') => (store.closed ? null : checkpoint(store, mode)),
+    setAutoCheckpoint: (pages) => {
+      if (!store.closed) setAutoCheckpoint(store, pages);
+    },
     warm: () => warmColony(store, registry),
     close: () => {
       if (store.closed) return;

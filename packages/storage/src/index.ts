@@ -53,7 +53,15 @@ export {
   retargetBaton,
 } from './batons';
 // WAL checkpoints
-export { CHECKPOINT_MODES, type CheckpointMode, type CheckpointResult, checkpoint } from './checkpoint';
+export {
+  autoCheckpointPages,
+  CHECKPOINT_MODES,
+  type CheckpointMode,
+  type CheckpointResult,
+  checkpoint,
+  DEFAULT_AUTO_CHECKPOINT_PAGES,
+  setAutoCheckpoint,
+} from './checkpoint';
 // File claims
 export {
   type ClaimState,

@@ -1,13 +1,22 @@
 /**
  * checkpoint(): PASSIVE copies the WAL back into the database file of a real SQLite
  * store and answers SQLite's frame counts; TRUNCATE empties the WAL file; a store
- * without a WAL answers -1; an unknown mode is refused before any SQL.
+ * without a WAL answers -1; an unknown mode is refused before any SQL. setAutoCheckpoint
+ * moves the WAL size at which a commit checkpoints by itself (0: never).
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type CheckpointMode, checkpoint, openStore, upsertSession } from '../src/index';
+import {
+  autoCheckpointPages,
+  type CheckpointMode,
+  checkpoint,
+  DEFAULT_AUTO_CHECKPOINT_PAGES,
+  openStore,
+  setAutoCheckpoint,
+  upsertSession,
+} from '../src/index';
 
 let dir: string;
 beforeEach(() => {
@@ -45,4 +54,30 @@ it('answers -1 frames without a WAL and refuses an unknown mode', () => {
     store.close();
   }
   expect(() => checkpoint(store)).toThrow(/closed/);
+});
+
+it('setAutoCheckpoint: commits checkpoint by themselves past the threshold, never at 0', () => {
+  const path = join(dir, 'colony.db');
+  const store = openStore({ path });
+  const writes = (from: number) => {
+    for (let i = from; i < from + 40; i++) store.write(() => upsertSession(store, { id: `s-${i}`, ide: 'test' }, i));
+  };
+  try {
+    expect(autoCheckpointPages(store)).toBe(DEFAULT_AUTO_CHECKPOINT_PAGES);
+    setAutoCheckpoint(store, 0);
+    expect(autoCheckpointPages(store)).toBe(0);
+    checkpoint(store, 'TRUNCATE');
+    writes(0);
+    // Nothing checkpointed: every commit's frames are still in the WAL (one or more each).
+    expect(checkpoint(store).log).toBeGreaterThanOrEqual(40);
+    setAutoCheckpoint(store, 2);
+    checkpoint(store, 'TRUNCATE');
+    writes(100);
+    // Each commit past two pages checkpointed, and the next writer restarted the WAL.
+    expect(checkpoint(store).log).toBeLessThan(10);
+    expect(() => setAutoCheckpoint(store, -1)).toThrow(/pages >= 0/);
+    expect(() => setAutoCheckpoint(store, 1.5)).toThrow(/pages >= 0/);
+  } finally {
+    store.close();
+  }
 });

@@ -16,6 +16,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
 import { enableCompileCache } from './_compile-cache';
 import { leanV8 } from './_heap';
+import { IdleCheckpoint } from './_idle-checkpoint';
 import { type IdleGc, idleGcFrom } from './_idle-gc';
 import { IdleIndexer } from './_idle-index';
 import { resolveHttpToken } from './_token';
@@ -153,7 +154,8 @@ function addRuntimeTools(handshake: McpHandshake, toolset: Toolset): McpHandshak
 }
 
 /**
- * Calls the registry; after each call, the idle vector backfill is (re)armed. Runtime
+ * Calls the registry; after each call, the idle vector backfill and the idle WAL
+ * checkpoint (serve/idle-checkpoint) are (re)armed. Runtime
  * tools are reachable from every toolset (their backend decides EXEC_NOT_ALLOWED).
  */
 function eagerSource(
@@ -163,6 +165,7 @@ function eagerSource(
   withRuntime = false,
 ): ColonySource {
   const indexer = given ?? new IdleIndexer(colony, (error) => log?.(`colony: vector backfill: ${errorText(error)}`));
+  const checkpoints = new IdleCheckpoint(colony, (error) => log?.(`colony: WAL checkpoint: ${errorText(error)}`));
   return {
     list: (toolset) => [
       ...colony.registry.list(toolset),
@@ -172,11 +175,15 @@ function eagerSource(
       const runtime = colony.registry.get(name)?.surface === 'runtime';
       const outcome = await colony.registry.call(name, args, runtime ? {} : callOptions);
       indexer.poke();
+      checkpoints.poke();
       return outcome;
     },
     opened: () => colony,
     settled: async () => colony,
-    stop: () => indexer.stop(),
+    stop: () => {
+      indexer.stop();
+      checkpoints.stop();
+    },
   };
 }
 

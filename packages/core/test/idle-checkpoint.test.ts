@@ -1,0 +1,107 @@
+/**
+ * A server's WAL checkpoint waits for idle time (serve/idle-checkpoint): on a real
+ * colony store, commits no longer checkpoint by themselves at SQLite's 1,000 pages,
+ * one PASSIVE checkpoint runs once the quiet time after the last call has passed (a
+ * call in it pushes it back), copying every row into the database file, and nothing
+ * runs after stop.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { countObservations, openStore } from '@swarm/storage';
+import { afterEach, expect, it } from 'vitest';
+import { type Colony, openColony } from '../src/index';
+import { IdleCheckpoint, SERVE_AUTO_CHECKPOINT_PAGES } from '../src/serve/_idle-checkpoint';
+
+const DELAY = 40;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const dirs: string[] = [];
+const colonies: Colony[] = [];
+afterEach(() => {
+  for (const colony of colonies.splice(0)) colony.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function posting() {
+  const dir = mkdtempSync(join(tmpdir(), 'colony-idle-ckpt-'));
+  dirs.push(dir);
+  const repo = join(dir, 'repo');
+  mkdirSync(repo);
+  const dbPath = join(dir, 'c.db');
+  const colony = openColony({ home: join(dir, 'home'), dbPath, receipts: false });
+  colonies.push(colony);
+  const thread = await colony.handleToolCall('task_thread', {
+    repo_root: repo,
+    branch: 'main',
+    session_id: 's1',
+    agent: 'codex',
+  });
+  const taskId = JSON.parse(thread.text).task_id as number;
+  const post = async (i: number) => {
+    const outcome = await colony.handleToolCall('task_post', {
+      task_id: taskId,
+      session_id: 's1',
+      kind: 'note',
+      content: `post ${i}: a note long enough to look like one an agent leaves on its task thread`,
+    });
+    expect(outcome.ok).toBe(true);
+  };
+  /** Observations in the database file alone (what checkpoints have copied), read from a copy of it. */
+  const notesInFile = () => {
+    const copy = join(dir, `copy-${Date.now()}-${Math.random()}.db`);
+    copyFileSync(dbPath, copy);
+    const store = openStore({ path: copy });
+    try {
+      return countObservations(store);
+    } finally {
+      store.close();
+    }
+  };
+  return { colony, dbPath, post, notesInFile };
+}
+
+it('commits past 1,000 WAL pages do not checkpoint; the idle checkpoint copies every row', async () => {
+  const { colony, dbPath, post, notesInFile } = await posting();
+  const idle = new IdleCheckpoint(
+    colony,
+    (error) => {
+      throw error;
+    },
+    DELAY,
+  );
+  // SQLite's default would checkpoint after ~1,000 pages: these posts write more than that.
+  for (let i = 0; i < 120; i++) await post(i);
+  const walPages = statSync(`${dbPath}-wal`).size / 4096;
+  expect(walPages).toBeGreaterThan(1_100);
+  expect(walPages).toBeLessThan(SERVE_AUTO_CHECKPOINT_PAGES);
+  expect(notesInFile()).toBe(0);
+  idle.poke();
+  expect(idle.runs).toBe(0);
+  await sleep(DELAY * 4);
+  expect(idle.runs).toBe(1);
+  expect(notesInFile()).toBe(colony.status().observations);
+  expect(colony.status().observations).toBeGreaterThanOrEqual(120);
+  idle.stop();
+});
+
+it('a call in the quiet time pushes the checkpoint back; nothing runs after stop', async () => {
+  const { colony, post, notesInFile } = await posting();
+  const idle = new IdleCheckpoint(colony, () => undefined, DELAY);
+  await post(0);
+  idle.poke();
+  await sleep(DELAY / 2);
+  await post(1);
+  idle.poke();
+  await sleep(DELAY * 0.75);
+  expect(idle.runs).toBe(0);
+  await sleep(DELAY * 3);
+  expect(idle.runs).toBe(1);
+  const copied = notesInFile();
+  expect(copied).toBe(colony.status().observations);
+  await post(2);
+  idle.poke();
+  idle.stop();
+  await sleep(DELAY * 3);
+  expect(idle.runs).toBe(1);
+  expect(notesInFile()).toBe(copied);
+});
