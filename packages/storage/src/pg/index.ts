@@ -8,7 +8,12 @@ export { TS_CONFIG } from './_fts';
 export { maskUrl, scrubSecret } from './_url';
 export { applyPgMigrations, type PgQueryable } from './migrate';
 export { isPostgresUrl, openPgDatabase, type PgDatabase, PgStoreError } from './open';
+/** The query functions ported to PostgreSQL (see queries/index.ts). */
+export * as pgQueries from './queries/index';
 export { type PgTables, pgTables } from './schema';
+export type { AfterCommit, WriteOptions as PgWriteOptions, WriteRider as PgWriteRider } from './store/_body';
+export { type OpenPgStoreOptions, openPgStore, PG_APPLICATION_NAME } from './store/open-store';
+export { PgStore } from './store/pg-store';
 export { exportPg } from './transfer/export-pg';
 export { importPg } from './transfer/import-pg';
 export {

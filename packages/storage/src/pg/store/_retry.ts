@@ -1,0 +1,44 @@
+/**
+ * @module pg/store/retry
+ * The write loop: an attempt that meets another transaction's lock (lock_timeout),
+ * a deadlock or a serialization failure is rolled back and tried again after a
+ * jittered, doubling pause while the wait allowed remains; `unlessSettled` is asked
+ * before each new try and its answer, once defined, ends the loop without writing.
+ */
+import { isConflict } from './_errors';
+
+export interface RetryPlan<T> {
+  /** One whole transaction; `deadline` bounds its lock waits (epoch ms). */
+  attempt(deadline: number): Promise<T>;
+  /** The answer that makes the write unneeded, read outside the transaction. */
+  settled?: () => Promise<T | undefined>;
+  /** How long the whole write may wait for locks, in ms. */
+  waitMs: number;
+  /** The error for a wait spent (STORE_BUSY); `cause` is the last conflict. */
+  busy(cause: unknown): unknown;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The pause before try `n + 1`: 5 ms doubling up to 200 ms, times 0.5-1.5. */
+export function backoffMs(n: number): number {
+  return Math.min(5 * 2 ** n, 200) * (0.5 + Math.random());
+}
+
+export async function retryConflicts<T>(plan: RetryPlan<T>): Promise<T> {
+  const deadline = Date.now() + plan.waitMs;
+  for (let n = 0; ; n++) {
+    try {
+      return await plan.attempt(deadline);
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+      if (plan.settled) {
+        const answer = await plan.settled();
+        if (answer !== undefined) return answer;
+      }
+      const pause = backoffMs(n);
+      if (Date.now() + pause >= deadline) throw plan.busy(error);
+      await sleep(pause);
+    }
+  }
+}
