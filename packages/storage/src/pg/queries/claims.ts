@@ -7,7 +7,7 @@
  * State changes that end or hand over claims are in claims-state.ts.
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ClaimState, FileClaim, NewClaim, RepoClaim } from '../../claims';
+import type { FileClaim, NewClaim, RepoClaim } from '../../claims';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';

@@ -2,8 +2,10 @@
  * @module pg/store/retry
  * The write loop: an attempt that meets another transaction's lock (lock_timeout),
  * a deadlock or a serialization failure is rolled back and tried again after a
- * jittered, doubling pause while the wait allowed remains; `unlessSettled` is asked
- * before each new try and its answer, once defined, ends the loop without writing.
+ * jittered, doubling pause while the wait allowed remains. With `unlessSettled` the
+ * tries wait for locks in slices (25 ms doubling to 400 ms) instead of the whole wait
+ * at once, and the read is asked before each new try: its answer, once defined, ends
+ * the loop without writing (as SQLite's lock poll, _lock-poll.ts).
  */
 import { isConflict } from './_errors';
 
@@ -25,11 +27,14 @@ export function backoffMs(n: number): number {
   return Math.min(5 * 2 ** n, 200) * (0.5 + Math.random());
 }
 
+/** How long try `n` may wait for locks when a settled read is asked between tries. */
+const sliceMs = (n: number) => Math.min(25 * 2 ** n, 400);
+
 export async function retryConflicts<T>(plan: RetryPlan<T>): Promise<T> {
   const deadline = Date.now() + plan.waitMs;
   for (let n = 0; ; n++) {
     try {
-      return await plan.attempt(deadline);
+      return await plan.attempt(plan.settled ? Math.min(deadline, Date.now() + sliceMs(n)) : deadline);
     } catch (error) {
       if (!isConflict(error)) throw error;
       if (plan.settled) {
