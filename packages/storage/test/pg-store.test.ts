@@ -5,9 +5,11 @@
  * `refuse`), conflicts are retried, a newer schema refuses writes (STORE_TOO_NEW), no
  * message carries the password, and close leaves no connection behind.
  */
+
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { openPgStore, type PgStore, type StoreRefusal } from '../src/pg/index';
-import { pgClient } from '../src/pg/store/_handle';
+import { openPgStore, type PgStore, pgTables, type StoreRefusal } from '../src/pg/index';
+import { pgClient, pgDb } from '../src/pg/store/_handle';
 import { describePgStore, until } from './_pg-store';
 
 const insertSession = (store: PgStore, id: string) =>
@@ -90,8 +92,13 @@ describePgStore('PgStore lock waits, refusals, secrets and close', (ctx) => {
     await admin.query(`UPDATE sessions SET ended_at = 1 WHERE id = $1`, [id]);
     return () => admin.query('ROLLBACK');
   }
+  // A drizzle builder (its errors come wrapped in a DrizzleQueryError, the SQLSTATE in `cause`).
+  const { sessions } = pgTables;
   const bump = (store: PgStore, id: string) =>
-    pgClient(store).query(`UPDATE sessions SET last_heartbeat_at = last_heartbeat_at + 1 WHERE id = $1`, [id]);
+    pgDb(store)
+      .update(sessions)
+      .set({ lastHeartbeatAt: sql`${sessions.lastHeartbeatAt} + 1` })
+      .where(eq(sessions.id, id));
 
   it('refuses a write whose row stays locked past busyTimeoutMs with STORE_BUSY, then writes once it is free', async () => {
     const store = await ctx.open();

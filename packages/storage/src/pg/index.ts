@@ -4,6 +4,7 @@
  * PostgreSQL URL; `@swarm/storage` itself never loads this module, pg-core or `pg`.
  * See docs/scale-out.md.
  */
+export { type RefuseStore, StoreError, type StoreRefusal } from '../_store-state';
 export { TS_CONFIG } from './_fts';
 export { maskUrl, scrubSecret } from './_url';
 export { applyPgMigrations, type PgQueryable } from './migrate';

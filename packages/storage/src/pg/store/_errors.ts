@@ -12,10 +12,16 @@ import { PgStoreError } from '../open';
 /** lock_not_available (a lock_timeout ran out), serialization_failure, deadlock_detected. */
 const CONFLICTS = new Set(['55P03', '40001', '40P01']);
 
-/** The SQLSTATE (or Node's errno code) of an error, '' when it has none. */
+/**
+ * The SQLSTATE (or Node's errno code) of an error, '' when it has none. drizzle wraps a
+ * failed query's error in a DrizzleQueryError (`cause`): the code is looked for there too.
+ */
 export function sqlStateOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return '';
 }
 
 /** A conflict with another transaction that a new attempt may not meet. */
@@ -33,7 +39,8 @@ export function isConnectFailure(error: unknown): boolean {
   const code = sqlStateOf(error);
   if (/^E[A-Z]+$/.test(code)) return true;
   if (/^(08|28)/.test(code) || /^57P0[123]$/.test(code) || code === '3D000') return true;
-  const message = error instanceof Error ? error.message : '';
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  const message = `${error instanceof Error ? error.message : ''} ${cause instanceof Error ? cause.message : ''}`;
   return code === '' && /connection terminated|timeout exceeded when trying to connect/i.test(message);
 }
 
