@@ -41,7 +41,7 @@ describePgStore('PgStore races across 16 processes', (ctx) => {
     const codes = await Promise.all(children.map((c) => c.exit(10_000)));
     for (const child of children) child.kill();
     expect(codes.every((code) => code === 0)).toBe(true);
-  });
+  }, 30_000);
 
   it(`${RACERS} processes claim one sub-task ${TRIALS} times: exactly one winner each time, no error`, async () => {
     const admin = ctx.admin();

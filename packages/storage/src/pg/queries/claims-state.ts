@@ -9,10 +9,9 @@ import type { ClaimState, FileClaim } from '../../claims';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
-import { LIVE } from './_live';
+import { changed, LIVE } from './_common';
 
 const { fileClaims } = pgTables;
-const changed = (result: { rowCount: number | null }) => result.rowCount ?? 0;
 
 /** A session's claims on a task in the given states, oldest claim first. */
 export async function sessionClaims(

@@ -11,7 +11,7 @@ import type { FileClaim, NewClaim, RepoClaim } from '../../claims';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
-import { LIVE } from './_live';
+import { LIVE } from './_common';
 
 const { fileClaims, tasks } = pgTables;
 

@@ -13,9 +13,9 @@ import type { PlanSubtaskClaim, SubtaskClaimer, SubtaskClaimState } from '../../
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
+import { changed } from './_common';
 
 const { planSubtasks, planSubtaskClaims } = pgTables;
-const changed = (result: { rowCount: number | null }) => result.rowCount ?? 0;
 
 /** Claims an available sub-task; false, changing nothing, when another claim holds it or it is not available. */
 export async function claimSubtask(
