@@ -184,6 +184,23 @@ describePgStore('PgStore lock waits, refusals, secrets and close', (ctx) => {
     for (const text of texts) expect(text).not.toContain(secret);
   });
 
+  it('survives the server ending its idle clients: no crash, the next write gets a new connection', async () => {
+    const url = await ctx.database();
+    const store = await ctx.open({ url });
+    await store.write(() => insertSession(store, 'k-1'));
+    const db = new URL(url).pathname.slice(1);
+    const ended = await ctx
+      .admin()
+      .query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'colony store'`,
+        [db],
+      );
+    expect(ended.rowCount).toBe(1);
+    await new Promise((r) => setTimeout(r, 100));
+    await store.write(() => insertSession(store, 'k-2'));
+    expect(await store.read(() => sessionCount(store, 'k-'))).toBe(2);
+  });
+
   it('close ends every client of the store (pg_stat_activity), and later calls reject', async () => {
     const url = await ctx.database();
     const store = await ctx.open({ url });
