@@ -8,7 +8,8 @@
 
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { openPgStore, type PgStore, pgTables, type StoreRefusal } from '../src/pg/index';
+import { BUSY_TIMEOUT_MS } from '../src/_store';
+import { openPgStore, PG_BUSY_TIMEOUT_MS, type PgStore, pgTables, type StoreRefusal } from '../src/pg/index';
 import { pgClient, pgDb } from '../src/pg/store/_handle';
 import { describePgStore, until } from './_pg-store';
 
@@ -20,6 +21,10 @@ const sessionCount = async (store: PgStore, prefix: string) =>
   );
 
 describePgStore('PgStore transactions', (ctx) => {
+  it('waits for locks as long as the SQLite store by default', () => {
+    expect(PG_BUSY_TIMEOUT_MS).toBe(BUSY_TIMEOUT_MS);
+  });
+
   it('commits what the body wrote and resolves to its result; a throw rolls it all back', async () => {
     const store = await ctx.open();
     expect(await store.write(async () => (await insertSession(store, 'c-1')).rowCount)).toBe(1);

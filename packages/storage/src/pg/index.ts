@@ -13,7 +13,7 @@ export { isPostgresUrl, openPgDatabase, type PgDatabase, PgStoreError } from './
 export * as pgQueries from './queries/index';
 export { type PgTables, pgTables } from './schema';
 export type { AfterCommit, WriteOptions as PgWriteOptions, WriteRider as PgWriteRider } from './store/_body';
-export { type OpenPgStoreOptions, openPgStore, PG_APPLICATION_NAME } from './store/open-store';
+export { type OpenPgStoreOptions, openPgStore, PG_APPLICATION_NAME, PG_BUSY_TIMEOUT_MS } from './store/open-store';
 export { PgStore } from './store/pg-store';
 export { exportPg } from './transfer/export-pg';
 export { importPg } from './transfer/import-pg';

@@ -6,7 +6,6 @@
  * STORE_TOO_NEW), and a `PgStore` over it.
  */
 
-import { BUSY_TIMEOUT_MS } from '../../_store';
 import { defaultRefuse, type RefuseStore } from '../../_store-state';
 import { MIGRATIONS } from '../_migrations.generated';
 import { maskUrl } from '../_url';
@@ -26,6 +25,12 @@ export interface OpenPgStoreOptions {
 }
 
 export const PG_APPLICATION_NAME = 'colony store';
+
+/**
+ * The default wait for locks: the SQLite store's BUSY_TIMEOUT_MS (a test holds them
+ * equal), not imported, so this entry does not load the SQLite store module.
+ */
+export const PG_BUSY_TIMEOUT_MS = 15_000;
 
 export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
   const location = maskUrl(url);
@@ -56,7 +61,7 @@ export async function openPgStore(url: string, options: OpenPgStoreOptions = {})
         location,
         refusal,
         refuse: options.refuse ?? defaultRefuse,
-        busyTimeoutMs: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
+        busyTimeoutMs: options.busyTimeoutMs ?? PG_BUSY_TIMEOUT_MS,
       },
     );
   } catch (error) {
