@@ -3,7 +3,7 @@
  * The write path of the store, measured over MCP stdio against the built colony-mcp
  * (build first: `pnpm turbo run build --filter=@swarm/mcp-server...`). Runs alone:
  *
- *   node bench/store-writepath.mjs [--quick] [--strict] [--json FILE] [--only first,post,race,cold]
+ *   node bench/store-writepath.mjs [--quick] [--strict] [--json FILE] [--only first,post,race,cold] [--posts N]
  *
  * - first: spawn -> first tool answer (task_post on a seeded store), a warm call after
  *   it, and RSS after the first call and 1.5 s idle (median of several fresh processes);
@@ -48,15 +48,20 @@ const { values: flags } = parseArgs({
     json: { type: 'string' },
     only: { type: 'string' },
     cold: { type: 'string' },
+    // Sequential task_post calls measured (a longer run steadies the CPU-per-call figure).
+    posts: { type: 'string' },
     // Another build of colony-mcp to measure (e.g. a copy of dist from before a change).
     server: { type: 'string' },
   },
 });
 const SERVER = flags.server ? resolve(flags.server) : DEFAULT_SERVER;
 const only = flags.only ? new Set(flags.only.split(',')) : null;
-const CONFIG = flags.quick
-  ? { firstRuns: 3, posts: 200, raceRounds: 5, cold: Number(flags.cold ?? 64) }
-  : { firstRuns: 7, posts: 600, raceRounds: 15, cold: Number(flags.cold ?? 64) };
+const CONFIG = {
+  ...(flags.quick
+    ? { firstRuns: 3, posts: 200, raceRounds: 5, cold: Number(flags.cold ?? 64) }
+    : { firstRuns: 7, posts: 600, raceRounds: 15, cold: Number(flags.cold ?? 64) }),
+  ...(flags.posts ? { posts: Number(flags.posts) } : {}),
+};
 
 const TMP = mkdtempSync(join(os.tmpdir(), 'colony-writepath-'));
 const HOME = join(TMP, 'home');
