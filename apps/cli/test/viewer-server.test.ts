@@ -107,10 +107,12 @@ describe('viewer server', () => {
     try {
       const before = countObservations(store);
       await expect(
-        read('task_thread', { repo_root: dir, branch: 'main', session_id: 's1', agent: 'claude' }),
+        await read('task_thread', { repo_root: dir, branch: 'main', session_id: 's1', agent: 'claude' }),
       ).rejects.toMatchObject({ code: 'READ_ONLY' });
-      await expect(read('no_such_tool', {})).rejects.toMatchObject({ code: 'UNKNOWN_TOOL' });
-      await expect(read('get_observations', { ids: [999] })).rejects.toMatchObject({ code: 'OBSERVATION_NOT_FOUND' });
+      await expect(await read('no_such_tool', {})).rejects.toMatchObject({ code: 'UNKNOWN_TOOL' });
+      await expect(await read('get_observations', { ids: [999] })).rejects.toMatchObject({
+        code: 'OBSERVATION_NOT_FOUND',
+      });
       expect(countObservations(store)).toBe(before);
     } finally {
       store.close();

@@ -59,7 +59,7 @@ describe('task_list coordination warnings', () => {
     // task_ready_for_agent is not a tool yet: record its receipt as the tool would.
     const store = openStore({ path: colony.dbPath });
     try {
-      insertReceipts(store, [
+      await insertReceipts(store, [
         {
           ts: colony.clock.now(),
           operation: 'task_ready_for_agent',

@@ -284,8 +284,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
           recordReceipt: (r: CallReceipt) => receipts.push(r),
           // A read may read receipts (task_list counts them): it sees every earlier one. A
           // mutating call needs no flush: buffered receipts ride in its write transaction.
-          beforeCall: (tool: string) => {
-            if (registry.get(tool)?.mutates === false) receipts.flush();
+          beforeCall: async (tool: string) => {
+            if (registry.get(tool)?.mutates === false) await receipts.flush();
           },
         }
       : {}),
@@ -322,9 +322,9 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     }),
     checkpoint: (mode = 'PASSIVE') => (store.closed ? null : checkpoint(store, mode)),
     warm: () => warmColony(store, registry),
-    close: () => {
+    close: async () => {
       if (store.closed) return;
-      receipts?.flush(true);
+      await receipts?.flush(true);
       store.close();
     },
   };

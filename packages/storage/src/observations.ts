@@ -57,7 +57,7 @@ function writeRow(insert: Database.Statement, index: Database.Statement, o: NewO
 }
 
 /** Appends many observations in one write transaction; returns their ids in order. */
-export function insertObservations(store: Store, list: readonly NewObservation[]): number[] {
+export function insertObservations(store: Store, list: readonly NewObservation[]): Promise<number[]> {
   return store.write(() => {
     const insert = statement(store, INSERT_SQL);
     const index = statement(store, INDEX_SQL);

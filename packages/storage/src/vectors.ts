@@ -62,7 +62,7 @@ export function insertVectors(
   rows: readonly NewVector[],
   /** A shorter wait for another writer's lock (background backfill): STORE_BUSY past it. */
   options: { readonly busyTimeoutMs?: number } = {},
-): number {
+): Promise<number> {
   if (rows.length === 0) return 0;
   return store.write(() => {
     const insert = statement(

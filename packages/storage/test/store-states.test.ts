@@ -50,7 +50,7 @@ describe('openStore on odd files', () => {
     }
   });
 
-  it('answers STORE_BUSY (retryable) when another connection holds the lock past a short wait', () => {
+  it('answers STORE_BUSY (retryable) when another connection holds the lock past a short wait', async () => {
     const path = join(dir, 'busy.db');
     const store = openStore({ path });
     const holder = new Database(path);
@@ -63,14 +63,14 @@ describe('openStore on odd files', () => {
       holder.exec('ROLLBACK');
       holder.close();
     }
-    store.write(() => upsertSession(store, { id: 'a' }, 1));
+    await store.write(() => upsertSession(store, { id: 'a' }, 1));
     expect(countSessions(store)).toBe(1);
     store.close();
   });
 });
 
 describe('the write rider', () => {
-  it('writes inside the next write, and tells it committed only when the write commits', () => {
+  it('writes inside the next write, and tells it committed only when the write commits', async () => {
     const store = openStore({ path: ':memory:' });
     const committed: string[] = [];
     let n = 0;
@@ -79,15 +79,15 @@ describe('the write rider', () => {
       upsertSession(store, { id }, 1);
       return () => committed.push(id);
     });
-    expect(() =>
-      store.write(() => {
+    await expect(
+      await store.write(() => {
         upsertSession(store, { id: 'refused' }, 1);
         throw new Error('refused');
       }),
-    ).toThrow('refused');
+    ).rejects.toThrow('refused');
     expect(countSessions(store)).toBe(0);
     expect(committed).toEqual([]);
-    store.write(() => upsertSession(store, { id: 'ok' }, 1));
+    await store.write(() => upsertSession(store, { id: 'ok' }, 1));
     expect(countSessions(store)).toBe(2);
     expect(committed).toEqual(['rider-2']);
     store.close();

@@ -87,7 +87,7 @@ export class ExamplesService implements ExamplesBackend {
   }
 
   /** Indexes the examples of a repository (PATH_NOT_FOUND when repo_root does not exist). */
-  scan(repoRoot: string, options: ScanOptions = {}): ForagingScanResult {
+  scan(repoRoot: string, options: ScanOptions = {}): Promise<ForagingScanResult> {
     requireRoot(this.#ctx.roots, repoRoot);
     const ws = Workspace.open(repoRoot);
     const { names, skipped } = exampleFolders(ws);

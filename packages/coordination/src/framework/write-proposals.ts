@@ -41,20 +41,20 @@ export function swarmSession(ctx: DomainContext, agent: string): string {
   return id;
 }
 
-export function proposeWrite(ctx: DomainContext, args: FsWriteInput): FsWriteResult {
+export function proposeWrite(ctx: DomainContext, args: FsWriteInput): Promise<FsWriteResult> {
   const ws = Workspace.open(args.repo_root);
   const target = ws.resolve(args.path);
   if (target.rel === '') throw notAFile(args.path);
   ws.requireNotIgnored(target, false, args.path);
   if (isDirectory(target.abs)) throw notAFile(args.path);
   const bytes = Buffer.byteLength(args.content);
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     const sessionId = swarmSession(ctx, args.agent);
     const earlier = pendingProposalFor(ctx.store, ws.root, target.rel);
     if (earlier) {
       decideWriteProposal(ctx.store, earlier.id, { status: 'superseded', decidedBy: args.agent }, ctx.clock.now());
     }
-    const observationId = appendObservation(ctx, {
+    const observationId = await appendObservation(ctx, {
       sessionId,
       kind: 'write-proposal',
       content: `${args.agent} proposes writing ${target.rel} (${bytes} bytes) in ${ws.root}`,
@@ -116,7 +116,7 @@ export function decideProposals(
   ctx: DomainContext,
   args: ArbiterDecideInput,
   allowWrite: boolean,
-): ArbiterDecideResult {
+): Promise<ArbiterDecideResult> {
   const ws = Workspace.open(args.repo_root);
   const decisions = args.decisions.map((d) => {
     try {

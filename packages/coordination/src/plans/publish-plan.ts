@@ -18,7 +18,11 @@ import { type PlanSpecLane, subtaskBranch } from './spec-lane';
 export const PLAN_CONFIG_KIND = 'plan-config';
 export const PLAN_SUBTASK_KIND = 'plan-subtask';
 
-export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskPlanPublishInput): PlanPublishResult {
+export function publishPlan(
+  ctx: DomainContext,
+  specs: PlanSpecLane,
+  args: TaskPlanPublishInput,
+): Promise<PlanPublishResult> {
   const repoRoot = normalizeRepoRoot(args.repo_root);
   const subtasks = normalizeSubtasks(repoRoot, args.subtasks);
   const { errors } = checkPlanRules(subtasks);
@@ -28,7 +32,7 @@ export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskP
     throw new ColonyError(code, `plan "${args.slug}" refused: ${first?.message}`, { details: { errors } });
   }
   const waves = computeWaves(subtasks);
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     const existing = findPlan(ctx.store, repoRoot, args.slug);
     if (existing) {
       throw new ColonyError(
@@ -43,7 +47,7 @@ export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskP
       { id: args.session_id, ide: inferIdeFromSessionId(args.session_id), agent: args.agent },
       now,
     );
-    const change = specs.openChange({
+    const change = await specs.openChange({
       repoRoot,
       slug: args.slug,
       title: args.title,
@@ -52,7 +56,7 @@ export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskP
       sessionId: args.session_id,
       agent: args.agent,
     });
-    const configId = appendObservation(ctx, {
+    const configId = await appendObservation(ctx, {
       sessionId: args.session_id,
       taskId: change.taskId,
       kind: PLAN_CONFIG_KIND,

@@ -131,7 +131,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
 }
 
 async function opened(colony: ServeOptions['colony']): Promise<Colony> {
-  return typeof colony === 'function' ? colony() : colony;
+  return typeof colony === 'function' ? await colony() : colony;
 }
 
 interface ColonySource extends ToolSource {

@@ -83,9 +83,9 @@ export async function startWorkflow(
     const pairs = parseInputPairs(o.inputs);
     const inputs = pairs.ok ? resolveInputs(def, pairs.inputs) : pairs;
     if (!inputs.ok) throw refused(inputs.reason);
-    const run = colony.workflows.create(def, root, inputs.inputs);
+    const run = await colony.workflows.create(def, root, inputs.inputs);
     o.print?.(`run ${run.run_id} started: ${def.name} (${def.stages.map((s) => s.name).join(', ')})`);
-    return o.drive ? driveWorkflow(colony, run.run_id, { print: o.print ?? (() => {}) }) : run;
+    return o.drive ? await driveWorkflow(colony, run.run_id, { print: o.print ?? (() => {}) }) : run;
   });
 }
 
