@@ -28,7 +28,8 @@ import { execFileSync } from 'node:child_process';
  * property initializers and module top level, and better-sqlite3 `transaction` bodies.
  *
  * Hand fixes applied after the codemod (re-apply them after re-running on a later main):
- * - packages/storage/src/_store.ts (the Store change itself) and observations.ts
+ * - packages/storage/src/_store.ts (the Store change itself; revert what the codemod does
+ *   to it: `await rider()`, `await runInTx(...)`), vectors.ts (`Promise.resolve(0)`), observations.ts
  *   (insertObservation / refineTokenCounts write in the caller's transaction via
  *   `insideWrite`: made async by hand, they mix a sync and a promise return).
  * - core/src/runtime/workflows/workflow-control.ts: `type Gate = (c) => Promise<GateResult>`
@@ -145,6 +146,8 @@ function acceptsPromise(node) {
   if (!t) return false;
   // A type parameter inferred from a store body's result (`store.write(() => ({ id: f() }))`) is no sink.
   if (t.isTypeParameter()) return !inStoreBody(node);
+  // A body's contextual result is `T | Promise<T>` (StoreBody<T>): what the body returns is no sink.
+  if (t.isUnion() && t.getUnionTypes().some((u) => u.isTypeParameter())) return false;
   if (t.isAny() || t.isUnknown()) return true;
   return isPromiseType(t);
 }

@@ -184,8 +184,8 @@ export class Store {
     const rider = this.#rider;
     let committed: AfterCommit;
     const body = rider
-      ? async () => {
-          const after = await rider();
+      ? () => {
+          const after = rider();
           if (!isThenable(after)) {
             committed = after;
             return fn();
@@ -270,7 +270,7 @@ export class Store {
       const name = `colony_sp_${++this.#savepoints}`;
       sqlite.exec(`SAVEPOINT ${name}`);
       try {
-        const result = await runInTx(this, fn);
+        const result = runInTx(this, fn);
         const value = isThenable(result) ? await result : result;
         sqlite.exec(`RELEASE ${name}`);
         return value;

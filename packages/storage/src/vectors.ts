@@ -63,7 +63,7 @@ export function insertVectors(
   /** A shorter wait for another writer's lock (background backfill): STORE_BUSY past it. */
   options: { readonly busyTimeoutMs?: number } = {},
 ): Promise<number> {
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return Promise.resolve(0);
   return store.write(() => {
     const insert = statement(
       store,

@@ -275,7 +275,7 @@ export class BatonService implements BatonBackend {
    * Locates a baton and applies a change to it, in one write. A baton already resolved
    * is refused; one past its expiry is marked expired, committed, and then refused.
    */
-  async #settle<T>(locate: () => Located, apply: (located: Located) => T): Promise<T> {
+  async #settle<T>(locate: () => Located, apply: (located: Located) => T | Promise<T>): Promise<T> {
     const ctx = this.#ctx;
     const outcome = await ctx.store.write(async (): Promise<Settled<T>> => {
       const located = locate();
@@ -284,7 +284,7 @@ export class BatonService implements BatonBackend {
         await expireBaton(ctx, located.baton, located.participant.sessionId);
         return { expired: located.baton };
       }
-      return { value: apply(located) };
+      return { value: await apply(located) };
     });
     if ('expired' in outcome) throw expiredError(outcome.expired);
     return outcome.value;
