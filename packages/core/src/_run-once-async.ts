@@ -64,7 +64,7 @@ function reused(tool: string, key: string): ColonyError {
 }
 
 /** Runs an async mutating call at most once per (tool, key), across calls and processes. */
-export async function runOnceAsync<T>(
+export function runOnceAsync<T>(
   store: Store,
   clock: Clock,
   tool: string,
@@ -81,7 +81,7 @@ export async function runOnceAsync<T>(
     if (running.argsHash !== argsHash) return Promise.reject(reused(tool, key));
     return running.promise as Promise<T>;
   }
-  const promise = await settle(store, clock, tool, key, argsHash, fn, options);
+  const promise = settle(store, clock, tool, key, argsHash, fn, options);
   calls.set(slot, { argsHash, promise });
   const forget = () => calls.delete(slot);
   promise.then(forget, forget);

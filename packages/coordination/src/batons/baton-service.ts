@@ -134,9 +134,9 @@ export class BatonService implements BatonBackend {
         actingAgent(participant, args.agent);
         return { baton: batonOnTask(this.#ctx, task, args), task, participant };
       },
-      ({ baton, participant }) => {
+      async ({ baton, participant }) => {
         assertTarget(baton, participant, false);
-        const files = acceptBaton(this.#ctx, baton, participant, 'quota_accepted');
+        const files = await acceptBaton(this.#ctx, baton, participant, 'quota_accepted');
         return { status: 'accepted', handoff_observation_id: baton.id, task_id: baton.taskId, claimed_files: files };
       },
     );

@@ -37,6 +37,7 @@ import {
   type SearchHit,
 } from '@swarm/tools';
 import { withBudget } from '../budget';
+import { mapInOrder } from '../_in-order';
 import { appendObservation, type DomainContext } from '../context';
 import { Workspace } from '../framework/workspace';
 import { makeSnippet } from '../memory/snippet';
@@ -93,7 +94,7 @@ export class ExamplesService implements ExamplesBackend {
     const { names, skipped } = exampleFolders(ws);
     const indexed = names.map((name) => ({ name, index: indexExample(readExample(ws, name)) }));
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const now = ctx.clock.now();
       const sessionId = options.sessionId ?? FORAGER_SESSION_ID;
       if (!getSession(ctx.store, sessionId)) {
@@ -111,7 +112,7 @@ export class ExamplesService implements ExamplesBackend {
           results.push(entryOf(before, 'unchanged', 0));
           continue;
         }
-        const ids = index.patterns.map((p, i) =>
+        const ids = await mapInOrder(index.patterns, (p, i) =>
           appendObservation(ctx, {
             sessionId,
             kind: FORAGED_PATTERN_KIND,

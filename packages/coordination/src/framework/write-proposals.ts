@@ -29,6 +29,7 @@ import {
   type FsWriteResult,
   isColonyError,
 } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import { appendObservation, type DomainContext } from '../context';
 import { Workspace } from './workspace';
 
@@ -136,7 +137,7 @@ export function decideProposals(
     }
     seen.add(d.rel);
   }
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     const targets = decisions.map((d) => {
       if (d.rel === null) return { decision: d, proposal: null, refusal: d.refusal };
       const proposal = pendingProposalFor(ctx.store, ws.root, d.rel);
@@ -155,7 +156,7 @@ export function decideProposals(
     const first = targets.find((t) => t.proposal === null);
     if (first?.refusal && targets.every((t) => t.proposal === null)) throw first.refusal;
     const sessionId = swarmSession(ctx, args.agent);
-    const results = targets.map(({ decision, proposal, refusal }): DecisionResult => {
+    const results = await mapInOrder(targets, async ({ decision, proposal, refusal }): Promise<DecisionResult> => {
       if (proposal === null) {
         return {
           path: decision.rel ?? decision.path,
@@ -173,7 +174,7 @@ export function decideProposals(
         { status: result.status, decidedBy: args.agent, notes: decision.notes ?? null, errorCode: result.code ?? null },
         now,
       );
-      appendObservation(ctx, {
+      await appendObservation(ctx, {
         sessionId,
         kind: 'write-decision',
         content: `${args.agent} ${result.status} ${proposal.path}${decision.notes ? `: ${decision.notes}` : ''}`,

@@ -50,7 +50,7 @@ export interface HookServiceOptions {
 }
 
 /** Scans `<repoRoot>/examples/` for the session; returns how many patterns it wrote. */
-export type ForagePort = (repoRoot: string, sessionId: string) => number;
+export type ForagePort = (repoRoot: string, sessionId: string) => number | Promise<number>;
 
 export interface HookResult {
   /** colony's id for the IDE session. */
@@ -155,13 +155,13 @@ export class HookService {
       });
       return { sessionId: caller.sessionId, context };
     });
-    return repo && this.#forage ? { ...result, ...this.#foraged(repo.root, caller.sessionId) } : result;
+    return repo && this.#forage ? { ...result, ...(await this.#foraged(repo.root, caller.sessionId)) } : result;
   }
 
   /** The forage port's scan, reported as a notice; its failure never fails the hook. */
-  #foraged(root: string, sessionId: string): { notice?: string } {
+  async #foraged(root: string, sessionId: string): Promise<{ notice?: string }> {
     try {
-      const written = this.#forage?.(root, sessionId) ?? 0;
+      const written = (await this.#forage?.(root, sessionId)) ?? 0;
       return written > 0 ? { notice: `colony: indexed examples of ${root} (${written} pattern(s))` } : {};
     } catch (error) {
       return { notice: `colony: examples scan failed: ${(error as Error).message}` };

@@ -199,13 +199,13 @@ export class MemoryService implements MemoryBackend {
 
   recallSession(args: RecallSessionInput): Promise<RecallResult> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const target = requireSession(ctx, args.target_session_id, 'target session');
       requireSession(ctx, args.current_session_id, 'current session');
       const refs = sessionTimeline(ctx.store, target.id, args.limit, args.around_id);
       const ownerIde = target.ide === 'unknown' ? inferIdeFromSessionId(target.id) : target.ide;
       const observationIds = refs.map((r) => r.id);
-      const recallId = appendObservation(ctx, {
+      const recallId = await appendObservation(ctx, {
         sessionId: args.current_session_id,
         kind: 'recall',
         content: `Recalled ${refs.length} observation(s) of session ${target.id} (${ownerIde}).`,

@@ -41,6 +41,7 @@ import {
   requireTask,
 } from '../context';
 import { isBroadcast, recipientRefusal, resolveMessage, toEntry } from './message-rules';
+import { mapInOrder } from '../_in-order';
 
 export const MESSAGE_KIND = 'message';
 export const MESSAGE_READ_KIND = 'message_read';
@@ -176,14 +177,14 @@ export class MessageService implements MessageBackend {
     readonly message_observation_ids: readonly number[];
   }): Promise<{ id: number; status: MessageStatus; newly_read: boolean }[]> {
     return this.#ctx.store.write(() =>
-      args.message_observation_ids.map((id) => {
+      mapInOrder(args.message_observation_ids, async (id) => {
         const ref = {
           message_observation_id: id,
           session_id: args.session_id,
           ...(args.task_id === undefined ? {} : { task_id: args.task_id }),
         };
         try {
-          const outcome = this.#markOne(ref);
+          const outcome = await this.#markOne(ref);
           if ('expired' in outcome) return { id, status: 'expired' as const, newly_read: false };
           return { id, status: outcome.status, newly_read: outcome.status === 'read' && !('was' in outcome) };
         } catch (error) {

@@ -8,6 +8,7 @@
  */
 import { ensureTask, findPlan, insertPlan, insertSubtask, upsertSession } from '@swarm/storage';
 import { ColonyError, type PlanPublishResult, type TaskPlanPublishInput } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import { appendObservation, type DomainContext } from '../context';
 import { inferIdeFromSessionId } from '../ide';
 import { normalizeRepoRoot } from '../tasks/task-service';
@@ -80,7 +81,7 @@ export function publishPlan(
       },
       now,
     );
-    const published = subtasks.map((subtask, index) => {
+    const published = await mapInOrder(subtasks, async (subtask, index) => {
       const branch = subtaskBranch(args.slug, index);
       const { task } = ensureTask(
         ctx.store,
@@ -88,7 +89,7 @@ export function publishPlan(
         now,
       );
       const status = subtask.depends_on.length === 0 ? 'available' : 'blocked';
-      const advertId = appendObservation(ctx, {
+      const advertId = await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: task.id,
         kind: PLAN_SUBTASK_KIND,

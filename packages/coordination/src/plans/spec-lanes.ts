@@ -38,7 +38,7 @@ function proposalOf(request: SpecChangeRequest): string {
 /** Opens `spec/<slug>` and joins the publisher; writes no change document and cannot archive. */
 export function threadOnlySpecLane(ctx: DomainContext): PlanSpecLane {
   return {
-    openChange(request) {
+    async openChange(request) {
       const now = ctx.clock.now();
       const { task } = ensureTask(
         ctx.store,

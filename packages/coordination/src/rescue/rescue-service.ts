@@ -31,6 +31,7 @@ import {
   type RescueStrandedScanInput,
   type StrandedSession,
 } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import { openRelay } from '../batons/open-baton';
 import { agentFamily } from '../batons/targeting';
 import { withBudget } from '../budget';
@@ -83,9 +84,9 @@ export class RescueService implements RescueBackend {
       );
     }
     const ctx = this.#ctx;
-    const outcome = await ctx.store.write(() => {
+    const outcome = await ctx.store.write(async () => {
       const plan = this.#plan(args.stranded_after_minutes);
-      const rescued = plan.entries.map(({ job, entry }) => this.#rescue(job, entry));
+      const rescued = await mapInOrder(plan.entries, ({ job, entry }) => this.#rescue(job, entry));
       return { dry_run: false, stranded: plan.stranded, rescued, remaining: plan.remaining };
     });
     return this.#budgeted(outcome);

@@ -98,12 +98,12 @@ export async function workflowStatus(o: WorkflowControlOptions, runId?: string):
   });
 }
 
-type Gate = (colony: Colony) => GateResult;
+type Gate = (colony: Colony) => Promise<GateResult>;
 
 /** Applies an operator transition, kills the groups it answers, then drives the run on when it is pending. */
 async function operate(o: WorkflowControlOptions, gate: Gate, drive: boolean): Promise<WorkflowRunView> {
   return withColony(o, async (colony) => {
-    const result = gate(colony);
+    const result = await gate(colony);
     if (!result.ok) throw refused(result.reason);
     for (const g of result.groups) {
       if (await killOwnedGroup(g.pgid, g.started, result.run.repo_root))
