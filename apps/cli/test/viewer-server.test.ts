@@ -107,10 +107,10 @@ describe('viewer server', () => {
     try {
       const before = countObservations(store);
       await expect(
-        await read('task_thread', { repo_root: dir, branch: 'main', session_id: 's1', agent: 'claude' }),
+        read('task_thread', { repo_root: dir, branch: 'main', session_id: 's1', agent: 'claude' }),
       ).rejects.toMatchObject({ code: 'READ_ONLY' });
-      await expect(await read('no_such_tool', {})).rejects.toMatchObject({ code: 'UNKNOWN_TOOL' });
-      await expect(await read('get_observations', { ids: [999] })).rejects.toMatchObject({
+      await expect(read('no_such_tool', {})).rejects.toMatchObject({ code: 'UNKNOWN_TOOL' });
+      await expect(read('get_observations', { ids: [999] })).rejects.toMatchObject({
         code: 'OBSERVATION_NOT_FOUND',
       });
       expect(countObservations(store)).toBe(before);

@@ -255,7 +255,7 @@ describe('MessageService.markReadAll (the runtime mailbox consume)', () => {
     const b = await send(fx, t.main, { to_session_id: 'codex-1', content: 'two' });
     const before = written(fx);
     await expect(
-      await fx.messages.markReadAll({ session_id: 'codex-1', message_observation_ids: [a, notTheirs, b] }),
+      fx.messages.markReadAll({ session_id: 'codex-1', message_observation_ids: [a, notTheirs, b] }),
     ).rejects.toThrow(expect.objectContaining({ code: 'NOT_TARGET_SESSION' }));
     expect(written(fx)).toEqual(before);
     expect([row(fx, a).status, row(fx, b).status, row(fx, notTheirs).status]).toEqual(['unread', 'unread', 'unread']);

@@ -112,7 +112,7 @@ describe('colony.plans', () => {
     const error = await colony.plans.publish(forward).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ColonyError);
     expect(error).toMatchObject({ code: 'PLAN_INVALID_WAVE_DEPENDENCY', details: { errors: [expect.any(Object)] } });
-    await expect(await colony.plans.publish(plan({ slug: 'Not A Slug' }))).rejects.toMatchObject({
+    await expect(colony.plans.publish(plan({ slug: 'Not A Slug' }))).rejects.toMatchObject({
       code: 'INVALID_PARAMETERS',
     });
   });
@@ -120,6 +120,6 @@ describe('colony.plans', () => {
   it('returns the first result for a repeated idempotency key', async () => {
     const first = await colony.plans.publish(plan(), { idempotencyKey: 'ci-run-42' });
     expect(await colony.plans.publish(plan(), { idempotencyKey: 'ci-run-42' })).toEqual(first);
-    await expect(await colony.plans.publish(plan())).rejects.toMatchObject({ code: 'PLAN_ALREADY_PUBLISHED' });
+    await expect(colony.plans.publish(plan())).rejects.toMatchObject({ code: 'PLAN_ALREADY_PUBLISHED' });
   });
 });

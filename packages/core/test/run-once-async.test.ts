@@ -53,7 +53,7 @@ describe('runOnceAsync', () => {
     expect(await runOnceAsync(s, clock, 't', 'k', 'h1', c.fn)).toEqual({ ok: 1 });
     expect(c.runs).toBe(1);
     expect(findIdempotentResult(s, 't', 'k')).toEqual({ argsHash: 'h1', result: { ok: 1 } });
-    await expect(await runOnceAsync(s, clock, 't', 'k', 'h2', c.fn)).rejects.toMatchObject({
+    await expect(runOnceAsync(s, clock, 't', 'k', 'h2', c.fn)).rejects.toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
     expect(await runOnceAsync(s, clock, 'other', 'k', 'h2', c.fn)).toEqual({ ok: 1 });
@@ -71,7 +71,7 @@ describe('runOnceAsync', () => {
     expect(b).toBe(a);
     expect(c.runs).toBe(1);
     const busy = runOnceAsync(s, clock, 't', 'k2', 'h', counter(1, 50).fn);
-    await expect(await runOnceAsync(s, clock, 't', 'k2', 'other', c.fn)).rejects.toMatchObject({
+    await expect(runOnceAsync(s, clock, 't', 'k2', 'other', c.fn)).rejects.toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
     await busy;
@@ -84,7 +84,7 @@ describe('runOnceAsync', () => {
       runs++;
       throw new Error('boom');
     };
-    await expect(await runOnceAsync(s, clock, 't', 'k', 'h', failing)).rejects.toThrow('boom');
+    await expect(runOnceAsync(s, clock, 't', 'k', 'h', failing)).rejects.toThrow('boom');
     expect(findIdempotentResult(s, 't', 'k')).toBeUndefined();
     const retry = async () => {
       runs++;
@@ -116,7 +116,7 @@ describe('runOnceAsync', () => {
     expect(await runOnceAsync(s, clock, 't', 'dead', 'h', c.fn, { isAlive: () => false })).toBe('ran');
     expect(c.runs).toBe(1);
     await expect(
-      await runOnceAsync(s, clock, 't', 'live', 'h', c.fn, { isAlive: () => true, waitMs: 50, pollMs: 10 }),
+      runOnceAsync(s, clock, 't', 'live', 'h', c.fn, { isAlive: () => true, waitMs: 50, pollMs: 10 }),
     ).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(c.runs).toBe(1);
   });

@@ -67,7 +67,7 @@ describe('the runtime mailbox on colony', () => {
     ]);
     expect(await mailbox.pendingUrgent()).toEqual([]);
     expect(await mailbox.consume('backend')).toEqual([]);
-    await expect(await mailbox.send({ from: 'backend', to: 'backend', body: 'x' })).rejects.toThrow(/itself/);
+    await expect(mailbox.send({ from: 'backend', to: 'backend', body: 'x' })).rejects.toThrow(/itself/);
   });
 
   it('an IDE agent sees the runtime agents in hivemind and its blocking message is picked up by the poll', async () => {
@@ -140,7 +140,7 @@ describe('the runtime mailbox on colony', () => {
     const failing = await open(repo, (a) =>
       markReadOf(colony)({ ...a, ids: [...a.ids.slice(0, 2), foreign, ...a.ids.slice(2)] }),
     );
-    await expect(await failing.consume('backend')).rejects.toThrow(/marking 4 message\(s\) read failed/);
+    await expect(failing.consume('backend')).rejects.toThrow(/marking 4 message\(s\) read failed/);
     expect(await unreadFor('backend')).toEqual(ids);
     expect(await unreadFor('frontend')).toEqual([foreign]);
     expect(await good.pendingUrgent()).toEqual(['backend']);

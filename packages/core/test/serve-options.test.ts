@@ -38,7 +38,7 @@ describe('resolveHttpToken', () => {
   });
 
   it.skipIf(!existsSync('/proc/self'))('fails fast for a home under /proc instead of spinning in mkdir', async () => {
-    await expect(await resolveHttpToken('/proc/colony-nope/home', undefined, {})).rejects.toThrow(/ENOENT/);
+    await expect(resolveHttpToken('/proc/colony-nope/home', undefined, {})).rejects.toThrow(/ENOENT/);
   });
 
   it('prefers a given token, then COLONY_MCP_TOKEN, and writes no file for either', async () => {

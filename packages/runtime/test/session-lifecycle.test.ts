@@ -90,10 +90,10 @@ describe('session lifecycle', () => {
 
   it('refuses a dirty tree without --stash, a detached HEAD, a live session; recovers a dead one keeping committed branches', async () => {
     writeFileSync(join(repo, 'dirty.txt'), 'x');
-    await expect(await startSession(opts())).rejects.toMatchObject({ code: 'dirty_tree' });
+    await expect(startSession(opts())).rejects.toMatchObject({ code: 'dirty_tree' });
     const stashed = await startSession(opts({ stash: true, agents: ['a', 'b'], supervisor: null }));
     expect(stashed.info.stashed).toBe(true);
-    await expect(await startSession(opts())).rejects.toMatchObject({ code: 'session_active' });
+    await expect(startSession(opts())).rejects.toMatchObject({ code: 'session_active' });
     // The session runner dies: a PID that no longer exists.
     const child = spawn('true');
     await new Promise((r) => child.on('exit', r));
@@ -110,6 +110,6 @@ describe('session lifecycle', () => {
     expect(g('show', `${sessionBranch(stashed.info.id, 'a')}:work.txt`)).toBe('work');
     await finishSession(repo, next.info, 'discard');
     g('checkout', '-q', '--detach');
-    await expect(await startSession(opts())).rejects.toMatchObject({ code: 'detached_head' });
+    await expect(startSession(opts())).rejects.toMatchObject({ code: 'detached_head' });
   });
 });

@@ -62,7 +62,7 @@ describeMatrix('file claims', ({ open }) => {
     const { taskId, obs } = await seed(store);
     const claim = { taskId, filePath: 'src/a.ts', sessionId: 's-claude', agent: 'claude', observationId: obs };
     await store.write(() => insertClaim(store, claim, NOW));
-    await expect(await store.write(() => insertClaim(store, claim, NOW))).rejects.toThrow(/UNIQUE/);
+    await expect(store.write(() => insertClaim(store, claim, NOW))).rejects.toThrow(/UNIQUE/);
     expect(await store.write(() => releaseLiveClaims(store, taskId, 's-claude', ['src/a.ts']))).toBe(1);
     expect(findLiveClaim(store, taskId, 'src/a.ts', 's-claude')).toBeUndefined();
     await store.write(() => insertClaim(store, claim, NOW + 1));

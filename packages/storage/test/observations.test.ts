@@ -239,9 +239,7 @@ describeMatrix('reading observations', ({ open }) => {
   it('appends a batch atomically: one bad row writes none', async () => {
     const store = open();
     seedSessions(store, 's1');
-    await expect(
-      await insertObservations(store, [obs('s1', 'fine'), obs('ghost', 'unknown session')]),
-    ).rejects.toThrow();
+    await expect(insertObservations(store, [obs('s1', 'fine'), obs('ghost', 'unknown session')])).rejects.toThrow();
     expect(countObservations(store)).toBe(0);
   });
 });

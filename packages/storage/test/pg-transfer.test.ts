@@ -124,7 +124,7 @@ describePg('store transfer on PostgreSQL', () => {
       details: { table: 'observations', column: 'content' },
     });
     const clean = (await sqliteExport(join(dir, 'odd.db'))).split('\n').filter((l) => l !== '');
-    await expect(await importPg(url, clean.slice(0, -1))).rejects.toMatchObject({ code: 'STORE_IMPORT_TRUNCATED' });
+    await expect(importPg(url, clean.slice(0, -1))).rejects.toMatchObject({ code: 'STORE_IMPORT_TRUNCATED' });
     expect(await pgExport(url)).toBe(empty);
     expect(empty.split('\n').filter((l) => l !== '')).toHaveLength(2);
   });

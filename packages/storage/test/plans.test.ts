@@ -84,7 +84,7 @@ describeMatrix('plan queries', ({ open }) => {
   it('keeps a slug unique per repository, not across repositories', async () => {
     const store = open();
     const { plan } = await seed(store);
-    await expect(await seed(store)).rejects.toThrow(/UNIQUE constraint failed: plans.repo_root, plans.slug/);
+    await expect(seed(store)).rejects.toThrow(/UNIQUE constraint failed: plans.repo_root, plans.slug/);
     await seed(store, '/other');
     expect(findPlan(store, '/r', 'plan-a')?.id).toBe(plan.id);
     expect(plansWithSlug(store, 'plan-a').map((p) => p.repoRoot)).toEqual(['/r', '/other']);

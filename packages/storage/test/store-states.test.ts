@@ -80,7 +80,7 @@ describe('the write rider', () => {
       return () => committed.push(id);
     });
     await expect(
-      await store.write(() => {
+      store.write(() => {
         upsertSession(store, { id: 'refused' }, 1);
         throw new Error('refused');
       }),

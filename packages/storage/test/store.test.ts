@@ -52,7 +52,7 @@ describeMatrix('openStore', ({ kind, open }) => {
   it('enforces foreign keys: an observation of an unknown session is refused', async () => {
     const store = open();
     await expect(
-      await insertObservation(store, { sessionId: 'ghost', kind: 'note', content: 'x', ts: 1, tokenCount: 1 }),
+      insertObservation(store, { sessionId: 'ghost', kind: 'note', content: 'x', ts: 1, tokenCount: 1 }),
     ).rejects.toThrow(/FOREIGN KEY/);
     expect(countObservations(store)).toBe(0);
   });
@@ -60,7 +60,7 @@ describeMatrix('openStore', ({ kind, open }) => {
   it('rolls back everything a throwing write wrote, nested writes included', async () => {
     const store = open();
     await expect(
-      await store.write(async () => {
+      store.write(async () => {
         upsertSession(store, { id: 'a' }, 1);
         await store.write(() => upsertSession(store, { id: 'b' }, 1));
         throw new Error('refused');

@@ -223,7 +223,7 @@ describe('importStore', () => {
       await seed(source);
       const target = open('b.db');
       const before = exportText(target);
-      await expect(await importStore(target, mangle(await exportText(source)))).rejects.toThrowError(
+      await expect(importStore(target, mangle(await exportText(source)))).rejects.toThrowError(
         expect.objectContaining({ code }) as unknown as Error,
       );
       expect(await exportText(target)).toBe(before);

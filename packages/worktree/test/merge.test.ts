@@ -93,7 +93,7 @@ describe('mergeBranches', () => {
   it('refuses a dirty checked-out target before merging anything', async () => {
     const { root, r } = await fixture();
     writeFileSync(join(root, 'README.md'), 'changed\n');
-    await expect(await mergeBranches(r, { target: 'main', strategy: 'sequential', sources })).rejects.toMatchObject({
+    await expect(mergeBranches(r, { target: 'main', strategy: 'sequential', sources })).rejects.toMatchObject({
       reason: 'dirty_tree',
     });
   });

@@ -125,7 +125,7 @@ describe('worktree pool', () => {
     const { r } = await repo();
     const { path } = await forkWorktree(r, { ...workspaceLayout(r, 'dirty'), lockReason: 'colony workspace dirty' });
     writeFileSync(join(path, 'notes.md'), 'untracked\n');
-    await expect(await releaseWorktree(r, path)).rejects.toMatchObject({ reason: 'dirty_tree' });
+    await expect(releaseWorktree(r, path)).rejects.toMatchObject({ reason: 'dirty_tree' });
     expect((await listWorktrees(r)).find((w) => w.path === path)?.locked).toBe(true);
     expect(poolSlots(r)).toHaveLength(0);
   });
@@ -145,7 +145,7 @@ describe('worktree pool', () => {
     // The branch exists: the pooled worktree is discarded and the fresh path reports git's refusal.
     await releaseWorktree(r, taken.path, { force: true });
     sh(root, 'branch', 'colony/ws/taken');
-    await expect(await forkWorktree(r, { ...workspaceLayout(r, 'c'), branch: 'colony/ws/taken' })).rejects.toThrow(
+    await expect(forkWorktree(r, { ...workspaceLayout(r, 'c'), branch: 'colony/ws/taken' })).rejects.toThrow(
       /already exists/,
     );
     expect(poolSlots(r)).toHaveLength(0);

@@ -108,7 +108,7 @@ describe('swarm engine', () => {
   ])('refuses a bad task list before creating anything (%#)', async (tasks, message) => {
     const { root, cleanup } = tempRepo();
     repos.push({ cleanup });
-    await expect(await prepareSwarm(spec(root, { tasks }))).rejects.toThrow(message);
+    await expect(prepareSwarm(spec(root, { tasks }))).rejects.toThrow(message);
     expect(sh(root, 'worktree', 'list').split('\n')).toHaveLength(1);
   });
 });

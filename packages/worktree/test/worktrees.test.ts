@@ -32,11 +32,11 @@ describe('git version', () => {
     expect(versionAtLeast('2.19.9', '2.20.0')).toBe(false);
   });
   it('refuses a git older than 2.20 naming the version found', async () => {
-    await expect(await requireGit('2.17.1')).rejects.toMatchObject({
+    await expect(requireGit('2.17.1')).rejects.toMatchObject({
       reason: 'git_too_old',
       details: { found: '2.17.1' },
     });
-    await expect(await requireGit('2.17.1')).rejects.toThrow(/git 2\.17\.1 is too old/);
+    await expect(requireGit('2.17.1')).rejects.toThrow(/git 2\.17\.1 is too old/);
   });
 });
 
@@ -83,7 +83,7 @@ describe('worktrees', () => {
     const path = join(colonyDir(r), 'worktrees', 'dirty');
     await createWorktree(r, { path, branch: 'colony/ws/dirty' });
     writeFileSync(join(path, 'x.txt'), 'x');
-    await expect(await removeWorktree(r, path)).rejects.toBeInstanceOf(RepoError);
+    await expect(removeWorktree(r, path)).rejects.toBeInstanceOf(RepoError);
     expect(existsSync(path)).toBe(true);
     expect((await listWorktrees(r)).find((w) => w.path === path)?.locked).toBe(true);
     await removeWorktree(r, path, { force: true, deleteBranch: 'always' });
@@ -92,6 +92,6 @@ describe('worktrees', () => {
 
   it('says which path is not a repository', async () => {
     const { root } = repo();
-    await expect(await openRepo(join(root, '..'))).rejects.toMatchObject({ reason: 'not_a_repo' });
+    await expect(openRepo(join(root, '..'))).rejects.toMatchObject({ reason: 'not_a_repo' });
   });
 });
