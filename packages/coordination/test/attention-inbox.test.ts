@@ -367,7 +367,7 @@ describe('attention_inbox: claims, stalled lanes and file heat', () => {
   it('computes file heat from edits and live claims, halving with every half-life', async () => {
     await edit('claude-1', 'src/hot.ts');
     await edit('codex-2', 'src/hot.ts');
-    const warm = edit('claude-1', 'src/warm.ts');
+    const warm = await edit('claude-1', 'src/warm.ts');
     const now = await inbox();
     expect(now.file_heat).toEqual([
       { file_path: 'src/hot.ts', task_id: team.taskId, heat: 2, observation_id: expect.any(Number) },

@@ -103,8 +103,8 @@ describeMatrix('attention reads', ({ open }) => {
   it('reads edits within the window among the newest scanned, and blockers until answered', async () => {
     const store = open();
     const { r, other, obs } = await seed(store);
-    const old = obs(r, 'edit', T0, { metadata: { file_path: 'old.ts' } });
-    const fresh = obs(r, 'edit', T0 + 100, { metadata: { file_path: 'a.ts' } });
+    const old = await obs(r, 'edit', T0, { metadata: { file_path: 'old.ts' } });
+    const fresh = await obs(r, 'edit', T0 + 100, { metadata: { file_path: 'a.ts' } });
     await obs(other, 'edit', T0 + 100, { metadata: { file_path: 'b.ts' } });
     expect(recentEditsInScope(store, { repoRoots: ['/r'], taskIds: null }, T0 + 50, 10).map((e) => e.id)).toEqual([
       fresh,
@@ -113,8 +113,8 @@ describeMatrix('attention reads', ({ open }) => {
     // Only the newest `scan` edits are looked at, however wide the window.
     expect(recentEditsInScope(store, everywhere, 0, 2).map((e) => e.id)).not.toContain(old);
 
-    const blocker = obs(r, 'blocker', T0 + 200);
-    const elsewhere = obs(other, 'blocker', T0 + 200);
+    const blocker = await obs(r, 'blocker', T0 + 200);
+    const elsewhere = await obs(other, 'blocker', T0 + 200);
     expect(openBlockerPosts(store, [r], 10, 10)).toEqual([
       { id: blocker, taskId: r, sessionId: 'a', agent: 'claude', ts: T0 + 200, head: 'blocker body' },
     ]);

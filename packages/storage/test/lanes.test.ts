@@ -42,7 +42,7 @@ function plan(store: Store, sql: string): string {
 describeMatrix('lanes', ({ open }) => {
   it('reads sessions heartbeating since the cutoff, newest first, with their last claim and edit', async () => {
     const store = open();
-    const old = lane(store, 'old-1', 'agent/old', 0);
+    const old = await lane(store, 'old-1', 'agent/old', 0);
     const a = await lane(store, 'codex-1', 'agent/a', 100 * MIN);
     await lane(store, 'codex-2', 'agent/b', 110 * MIN);
     await lane(store, 'other-1', 'agent/c', 110 * MIN, '/abs/other');

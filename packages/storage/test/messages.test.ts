@@ -112,8 +112,8 @@ describeMatrix('messages', ({ open }) => {
   it('lists the inbox of a participant by address, with the head of each body', async () => {
     const store = open();
     const taskId = seed(store);
-    const toB = message(store, taskId, { toSessionId: 'b', urgency: 'blocking' });
-    const toCodex = message(store, taskId, { toAgent: 'codex', createdAt: T0 + 1 });
+    const toB = await message(store, taskId, { toSessionId: 'b', urgency: 'blocking' });
+    const toCodex = await message(store, taskId, { toAgent: 'codex', createdAt: T0 + 1 });
     await message(store, taskId, { toAgent: 'claude' });
     await message(store, taskId, { toSessionId: 'c' });
     const inbox = (extra: Partial<Parameters<typeof listInboxMessages>[1]> = {}) =>

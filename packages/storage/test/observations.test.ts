@@ -79,10 +79,10 @@ describeMatrix('full-text search', ({ open }) => {
     expect(search(store, 'build cache').map((h) => h.id)).toEqual([miss]);
   });
 
-  it('matches stems and ignores case and diacritics', () => {
+  it('matches stems and ignores case and diacritics', async () => {
     const store = open();
     seedSessions(store, 's1');
-    const id = insertObservation(store, obs('s1', 'Refactored the Middlewares for the café'));
+    const id = await insertObservation(store, obs('s1', 'Refactored the Middlewares for the café'));
     expect(search(store, 'middleware').map((h) => h.id)).toEqual([id]);
     expect(search(store, 'CAFE').map((h) => h.id)).toEqual([id]);
     expect(search(store, 'refactoring').map((h) => h.id)).toEqual([id]);
@@ -134,10 +134,10 @@ describeMatrix('full-text search', ({ open }) => {
     expect(keywordSearch(store, match, 1, { kind: 'decision', sessionId: 's1' }).map((h) => h.id)).toEqual([decision]);
   });
 
-  it('re-indexes an observation whose content is updated, and forgets a deleted one', () => {
+  it('re-indexes an observation whose content is updated, and forgets a deleted one', async () => {
     const store = open();
     seedSessions(store, 's1');
-    const id = insertObservation(store, obs('s1', 'original wording about pelicans'));
+    const id = await insertObservation(store, obs('s1', 'original wording about pelicans'));
     const { sqlite } = handleOf(store);
     sqlite.prepare('UPDATE observations SET content = ? WHERE id = ?').run('revised wording about flamingos', id);
     expect(search(store, 'pelicans')).toEqual([]);
@@ -317,9 +317,9 @@ describeMatrix('task timelines', ({ open }) => {
     seedSessions(store, 'me', 'you');
     const task = ensureTask(store, { repoRoot: '/r', branch: 'main' }, 0).task;
     const other = ensureTask(store, { repoRoot: '/r', branch: 'dev' }, 0).task;
-    const mine = insertObservation(store, obs('me', 'mine', { taskId: task.id, ts: 10 }));
-    const early = insertObservation(store, obs('you', 'early', { taskId: task.id, ts: 5 }));
-    const late = insertObservation(store, obs('you', 'late', { taskId: task.id, ts: 20 }));
+    const mine = await insertObservation(store, obs('me', 'mine', { taskId: task.id, ts: 10 }));
+    const early = await insertObservation(store, obs('you', 'early', { taskId: task.id, ts: 5 }));
+    const late = await insertObservation(store, obs('you', 'late', { taskId: task.id, ts: 20 }));
     await insertObservation(store, obs('you', 'elsewhere', { taskId: other.id, ts: 30 }));
 
     expect(taskTimeline(store, task.id, 10).map((r) => r.id)).toEqual([late, early, mine]);

@@ -222,7 +222,7 @@ describe('importStore', () => {
       const source = open('a.db');
       await seed(source);
       const target = open('b.db');
-      const before = exportText(target);
+      const before = await exportText(target);
       await expect(importStore(target, mangle(await exportText(source)))).rejects.toThrowError(
         expect.objectContaining({ code }) as unknown as Error,
       );
@@ -235,7 +235,7 @@ describe('importStore', () => {
     await seed(source);
     const target = open('b.db');
     await target.write(() => upsertSession(target, { id: 'other', ide: 'test' }, 5));
-    const before = exportText(target);
+    const before = await exportText(target);
     const error = (async () => {
       try {
         await importStore(target, lines(await exportText(source)));
