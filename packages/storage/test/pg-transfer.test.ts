@@ -117,7 +117,7 @@ describePg('store transfer on PostgreSQL', () => {
     const text = (await sqliteExport(path)).split('\n').filter((l) => l !== '');
     const url = await cluster.database();
     const empty = await pgExport(url);
-    const refused = await importPg(url, text);
+    const refused = importPg(url, text);
     await expect(refused).rejects.toBeInstanceOf(StoreTransferError);
     await expect(refused).rejects.toMatchObject({
       code: 'STORE_IMPORT_NUL_IN_TEXT',

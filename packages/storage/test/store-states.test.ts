@@ -22,6 +22,15 @@ function refusalOf(fn: () => unknown): StoreError {
   throw new Error('expected a StoreError');
 }
 
+async function refusalOfAsync(promise: Promise<unknown>): Promise<StoreError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (error instanceof StoreError) return error;
+  throw error ?? new Error('expected a StoreError');
+}
+
 describe('openStore on odd files', () => {
   it('refuses a file that is not a database with STORE_CORRUPT naming it', () => {
     const path = join(dir, 'text.db');
@@ -32,7 +41,7 @@ describe('openStore on odd files', () => {
     expect(error.details).toMatchObject({ db_path: path });
   });
 
-  it('opens a store with an unknown newer migration read-only: STORE_TOO_NEW on write', () => {
+  it('opens a store with an unknown newer migration read-only: STORE_TOO_NEW on write', async () => {
     const path = join(dir, 'newer.db');
     openStore({ path }).close();
     const sqlite = new Database(path);
@@ -42,7 +51,7 @@ describe('openStore on odd files', () => {
     try {
       expect(store.writable).toBe(false);
       expect(countSessions(store)).toBe(0);
-      const error = refusalOf(() => store.write(() => upsertSession(store, { id: 'a' }, 1)));
+      const error = await refusalOfAsync(store.write(() => upsertSession(store, { id: 'a' }, 1)));
       expect(error.code).toBe('STORE_TOO_NEW');
       expect(error.details.store_schema_version).toBe(Number(error.details.colony_schema_version) + 1);
     } finally {
@@ -56,7 +65,9 @@ describe('openStore on odd files', () => {
     const holder = new Database(path);
     holder.exec('BEGIN IMMEDIATE');
     try {
-      const error = refusalOf(() => store.write(() => upsertSession(store, { id: 'a' }, 1), { busyTimeoutMs: 10 }));
+      const error = await refusalOfAsync(
+        store.write(() => upsertSession(store, { id: 'a' }, 1), { busyTimeoutMs: 10 }),
+      );
       expect(error.code).toBe('STORE_BUSY');
       expect(error.details).toMatchObject({ retryable: true });
     } finally {

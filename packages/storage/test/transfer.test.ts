@@ -236,7 +236,7 @@ describe('importStore', () => {
     const target = open('b.db');
     await target.write(() => upsertSession(target, { id: 'other', ide: 'test' }, 5));
     const before = await exportText(target);
-    const error = (async () => {
+    const error = await (async () => {
       try {
         await importStore(target, lines(await exportText(source)));
       } catch (e) {
