@@ -45,6 +45,8 @@ import { Node, Project, SyntaxKind, ts } from 'ts-morph';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
 const DRY = args.includes('--dry');
+/** `--strict-any`: an `any`/`unknown` slot (String(x), JSON.stringify(x), a logger) takes the value, not the promise. */
+const STRICT_ANY = args.includes('--strict-any');
 const MAX_ROUNDS = Number(args[args.indexOf('--max-rounds') + 1]) || 30;
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 
@@ -151,7 +153,7 @@ function acceptsPromise(node) {
   // A body's contextual result is `T | Promise<T>` (StoreBody<T>): what the body returns is no sink.
   if (t.isUnion() && t.getUnionTypes().some((u) => u.isTypeParameter())) return false;
   // In tests an `any` slot is an assertion's argument (`toEqual([id])`): the value is meant.
-  if (t.isAny() || t.isUnknown()) return !inTest(node);
+  if (t.isAny() || t.isUnknown()) return STRICT_ANY ? false : !inTest(node);
   return isPromiseType(t);
 }
 

@@ -30,8 +30,11 @@ import {
 import type { DomainContext } from '../context';
 import { currentPhase } from './shared-context';
 
-export function enqueue(ctx: DomainContext, args: CoordEnqueueInput): { enqueued: true; id: string; kind: string } {
-  const id = ctx.store.write(() =>
+export async function enqueue(
+  ctx: DomainContext,
+  args: CoordEnqueueInput,
+): Promise<{ enqueued: true; id: string; kind: string }> {
+  const id = await ctx.store.write(() =>
     insertQueueItem(
       ctx.store,
       { kind: args.kind, payload: JSON.stringify(args.payload), enqueuedBy: args.agent },

@@ -37,7 +37,7 @@ export interface QueueStatusResult {
 }
 
 export interface FrameworkQueueBackend {
-  enqueue(args: CoordEnqueueInput): { enqueued: true; id: string; kind: string };
+  enqueue(args: CoordEnqueueInput): Promise<{ enqueued: true; id: string; kind: string }>;
   next(args: CoordNextInput): Promise<{ item: QueueItemView | null }>;
   status(args: CoordStatusInput): Promise<QueueStatusResult>;
   claim(args: CoordClaimInput): Promise<{ id: string; kind: string; lease_until: number; claimed_by: string }>;
