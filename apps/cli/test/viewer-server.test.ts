@@ -46,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await viewer?.close();
-  colony?.close();
+  await colony?.close();
 });
 
 describe('viewer server', () => {
@@ -156,7 +156,7 @@ describe('viewer server', () => {
         { title: 'Second step', description: 'd', file_scope: ['b.ts'], depends_on: [0] },
       ],
     });
-    writer.close();
+    await writer.close();
     expect(published.ok, published.text).toBe(true);
     await seen(/"plan_slug":"live-plan"/);
     stream.destroy();

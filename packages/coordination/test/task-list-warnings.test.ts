@@ -27,8 +27,8 @@ beforeEach(async () => {
   expect(opened.ok).toBe(true);
 });
 
-afterEach(() => {
-  colony.close();
+afterEach(async () => {
+  await colony.close();
   rmSync(home, { recursive: true, force: true });
 });
 

@@ -197,7 +197,7 @@ export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
    * nothing, statements prepared, a sample validation): a server's idle-time warm-up.
    */
   warm(): void;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function openColony(options: OpenColonyOptions = {}): Colony {

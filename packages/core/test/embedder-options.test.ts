@@ -25,8 +25,8 @@ function open(options: Parameters<typeof openColony>[0] = {}): Colony & { warned
     onWarning: (m) => warned.push(m),
     ...options,
   });
-  cleanups.push(() => {
-    colony.close();
+  cleanups.push(async () => {
+    await colony.close();
     rmSync(home, { recursive: true, force: true });
   });
   return Object.assign(colony, { warned });

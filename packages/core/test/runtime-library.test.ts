@@ -39,8 +39,8 @@ function repo(): string {
 function open(options: Parameters<typeof openColony>[0] = {}): Colony {
   const home = mkdtempSync(join(tmpdir(), 'colony-rtlib-home-'));
   const colony = openColony({ home, dbPath: ':memory:', receipts: false, ...options });
-  cleanups.push(() => {
-    colony.close();
+  cleanups.push(async () => {
+    await colony.close();
     rmSync(home, { recursive: true, force: true });
   });
   return colony;

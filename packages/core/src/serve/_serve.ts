@@ -81,7 +81,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     const close = async () => {
       await handle.close();
       indexer.stop();
-      colony.close();
+      await colony.close();
       finish();
     };
     return { url: handle.url, token, done, close };
@@ -119,7 +119,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
   const done = handle.closed.then(async () => {
     source.stop();
     idleGc?.stop();
-    (await source.settled())?.close();
+    await (await source.settled())?.close();
   });
   return {
     done,

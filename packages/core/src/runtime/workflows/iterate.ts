@@ -67,7 +67,7 @@ export async function iterate(o: IterateOptions): Promise<IterationEvent & { eve
     const run = o.resume ? await reopen(colony, o) : await create(colony, root, o);
     return await loop(colony, run, o);
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 

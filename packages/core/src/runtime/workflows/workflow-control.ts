@@ -40,7 +40,7 @@ async function withColony<T>(o: WorkflowControlOptions, fn: (colony: Colony, roo
   try {
     return await fn(colony, root);
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 
