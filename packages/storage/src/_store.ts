@@ -20,8 +20,8 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { pollForLock } from './_lock-poll';
-import { Mutex } from './_mutex';
 import { MIGRATIONS } from './_migrations.generated';
+import { Mutex } from './_mutex';
 import {
   canWrite,
   checkNotTruncated,

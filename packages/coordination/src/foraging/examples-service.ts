@@ -36,8 +36,8 @@ import {
   type ManifestKind,
   type SearchHit,
 } from '@swarm/tools';
-import { withBudget } from '../budget';
 import { mapInOrder } from '../_in-order';
+import { withBudget } from '../budget';
 import { appendObservation, type DomainContext } from '../context';
 import { Workspace } from '../framework/workspace';
 import { makeSnippet } from '../memory/snippet';

@@ -32,6 +32,7 @@ import {
   type TaskMessageRetractInput,
   type TaskMessagesInput,
 } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import {
   appendObservation,
   type DomainContext,
@@ -41,7 +42,6 @@ import {
   requireTask,
 } from '../context';
 import { isBroadcast, recipientRefusal, resolveMessage, toEntry } from './message-rules';
-import { mapInOrder } from '../_in-order';
 
 export const MESSAGE_KIND = 'message';
 export const MESSAGE_READ_KIND = 'message_read';
