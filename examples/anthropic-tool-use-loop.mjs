@@ -62,6 +62,6 @@ try {
     }
   }
 } finally {
-  colony.close();
+  await colony.close();
   await fake?.close();
 }

@@ -37,4 +37,4 @@ for (const call of script) {
   // The text is what goes back to the model as the tool result.
   console.log(`${call.name} -> ${outcome.ok ? 'ok' : `error ${outcome.error.code}`}: ${outcome.text}`);
 }
-colony.close();
+await colony.close();

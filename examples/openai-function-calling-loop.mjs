@@ -75,6 +75,6 @@ try {
     }
   }
 } finally {
-  colony.close();
+  await colony.close();
   await fake?.close();
 }

@@ -98,4 +98,4 @@ for (let wave = 0; (await next()).length > 0; wave++) {
 
 const [final] = await colony.plans.list({ repo_root: repo });
 console.log(`plan ${final.plan_slug}: ${final.subtask_counts.completed}/${final.subtasks.length} completed`);
-colony.close();
+await colony.close();

@@ -93,7 +93,7 @@ async function storeEffects(home: string) {
       reportInbox: await call('get_messages_from_agents', { agent_name: 'ReportGenerator' }),
     };
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 

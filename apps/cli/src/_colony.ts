@@ -67,7 +67,7 @@ export async function withColony<T>(
   try {
     return await fn(colony);
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 

@@ -35,7 +35,7 @@ export function cliStore(prefix: string) {
       if (!outcome.ok) throw new Error(outcome.text);
       return outcome.value as Record<string, unknown>;
     } finally {
-      lib.close();
+      await lib.close();
     }
   }
   return { dir, colony, tool };

@@ -45,6 +45,6 @@ export async function fillStore(home: string, db: string, repo: string): Promise
       content: 'Use a quokka cache',
     });
   } finally {
-    lib.close();
+    await lib.close();
   }
 }

@@ -126,7 +126,7 @@ export function swarmFixture(settings: (repo: string) => Record<string, unknown>
         if (!outcome.ok) throw new Error(outcome.text);
         return outcome.value as Record<string, unknown>;
       } finally {
-        lib.close();
+        await lib.close();
       }
     },
     git: (...args) => spawnSync('git', args, { cwd: repo, encoding: 'utf8', env }).stdout.trim(),

@@ -169,7 +169,7 @@ export async function seedViewerStore(dir: string): Promise<SeededStore> {
       content: NEEDS_REPLY_MESSAGE,
     });
   } finally {
-    colony.close();
+    await colony.close();
   }
   return { dir, db, home, repo, receiptsPerHour };
 }
@@ -186,6 +186,6 @@ export async function withStore<T>(seed: SeededStore, now: number, fn: (call: Ca
   try {
     return await fn(caller(colony));
   } finally {
-    colony.close();
+    await colony.close();
   }
 }

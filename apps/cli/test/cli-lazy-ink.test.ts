@@ -26,13 +26,13 @@ function uiChunks(): string[] {
   });
 }
 
-function loadedBy(args: string[]): string[] {
+async function loadedBy(args: string[]): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'colony-lazy-'));
   const log = join(dir, 'loaded.txt');
   spawnSync('git', ['init', '-q'], { cwd: dir });
   const store = args[0] === '--version' ? [] : ['--db', join(dir, 'c.db'), '--home', dir];
   // Read commands refuse a missing store (STORE_NOT_FOUND): make it first.
-  if (store.length > 0) openColony({ home: dir, dbPath: join(dir, 'c.db'), roots: [dir] }).close();
+  if (store.length > 0) await openColony({ home: dir, dbPath: join(dir, 'c.db'), roots: [dir] }).close();
   const r = spawnSync(process.execPath, ['--import', REGISTER, join(DIST, 'cli.js'), ...args, ...store], {
     cwd: dir,
     encoding: 'utf8',
@@ -68,8 +68,8 @@ describe('ink and React load only with the dashboard', () => {
     expect(readFileSync(log, 'utf8')).toContain(url);
   });
 
-  it.each(['--version', 'status', 'swarm status'])('colony %s does not load them', (command) => {
-    const loaded = loadedBy(command.split(' '));
+  it.each(['--version', 'status', 'swarm status'])('colony %s does not load them', async (command) => {
+    const loaded = await loadedBy(command.split(' '));
     expect(loaded).toContain('cli.js');
     expect(loaded.filter((f) => ui.includes(f))).toEqual([]);
   });

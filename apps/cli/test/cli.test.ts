@@ -50,7 +50,7 @@ async function toolValue(name: string, args: Record<string, unknown>): Promise<u
     if (!outcome.ok) throw new Error(outcome.text);
     return outcome.value;
   } finally {
-    lib.close();
+    await lib.close();
   }
 }
 

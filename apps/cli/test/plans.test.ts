@@ -33,7 +33,7 @@ const plans = async () => {
   try {
     return (await lib.plans.list({ limit: 100 })).length;
   } finally {
-    lib.close();
+    await lib.close();
   }
 };
 

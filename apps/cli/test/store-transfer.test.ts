@@ -63,7 +63,7 @@ async function answers(db: string): Promise<unknown[]> {
     for (const [name, args] of calls) out.push(await lib.handleToolCall(name, args));
     return out;
   } finally {
-    lib.close();
+    await lib.close();
   }
 }
 

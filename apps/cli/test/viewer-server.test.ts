@@ -46,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await viewer?.close();
-  colony?.close();
+  await colony?.close();
 });
 
 describe('viewer server', () => {
@@ -110,7 +110,9 @@ describe('viewer server', () => {
         read('task_thread', { repo_root: dir, branch: 'main', session_id: 's1', agent: 'claude' }),
       ).rejects.toMatchObject({ code: 'READ_ONLY' });
       await expect(read('no_such_tool', {})).rejects.toMatchObject({ code: 'UNKNOWN_TOOL' });
-      await expect(read('get_observations', { ids: [999] })).rejects.toMatchObject({ code: 'OBSERVATION_NOT_FOUND' });
+      await expect(read('get_observations', { ids: [999] })).rejects.toMatchObject({
+        code: 'OBSERVATION_NOT_FOUND',
+      });
       expect(countObservations(store)).toBe(before);
     } finally {
       store.close();
@@ -154,7 +156,7 @@ describe('viewer server', () => {
         { title: 'Second step', description: 'd', file_scope: ['b.ts'], depends_on: [0] },
       ],
     });
-    writer.close();
+    await writer.close();
     expect(published.ok, published.text).toBe(true);
     await seen(/"plan_slug":"live-plan"/);
     stream.destroy();

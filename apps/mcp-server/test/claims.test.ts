@@ -115,7 +115,7 @@ describe('task_drift_check over stdio', () => {
     await ok('task_claim_file', { task_id: taskId, session_id: 'codex-2', file_path: 'src/keeper.ts' });
     await ok('task_claim_file', { task_id: taskId, session_id: 'codex-2', file_path: 'src/idle-claim.ts' });
     for (const file of ['src/keeper.ts', 'src/uncovered.ts']) {
-      insertObservation(store, {
+      await insertObservation(store, {
         sessionId: 'codex-2',
         taskId,
         kind: 'edit',

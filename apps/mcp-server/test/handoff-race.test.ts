@@ -43,7 +43,7 @@ async function setUpRound(round: number): Promise<{ id: number; files: string[] 
     });
     return { id: handoff.handoff_observation_id as number, files };
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 
@@ -81,7 +81,7 @@ beforeAll(async () => {
     taskId = (opened.value as { task_id: number }).task_id;
     for (const session of acceptors) await thread(session, 'codex');
   } finally {
-    colony.close();
+    await colony.close();
   }
   store = openStore({ path: db });
 });

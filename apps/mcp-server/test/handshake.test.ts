@@ -51,7 +51,7 @@ async function liveAnswer(message: Message, toolset: Toolset, version: string): 
   await client.send(message as JSONRPCMessage);
   const answer = (await reply) as Message;
   await server.close();
-  colony.close();
+  await colony.close();
   return answer;
 }
 

@@ -256,7 +256,7 @@ describe('hivemind_context over stdio', () => {
       ts: clock.now(),
       tokenCount: 3,
     }));
-    insertObservations(store, filler);
+    await insertObservations(store, filler);
     const recent = await note('Zephyr ledger replay fixed: refunds keyed by id.');
 
     const ctx = await ok('hivemind_context', { repo_root: repo, query: 'zephyr ledger', memory_limit: 5 });

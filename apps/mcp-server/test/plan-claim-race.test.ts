@@ -57,7 +57,7 @@ async function publishRounds(): Promise<void> {
       });
     }
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 

@@ -25,7 +25,7 @@ async function seed(db: string, dir: string, at: number, calls: Array<[string, R
       if (!outcome.ok) throw new Error(outcome.text);
     }
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 
@@ -114,7 +114,7 @@ describe('ready-work and rescue races between server processes', () => {
         }
       }
     } finally {
-      colony.close();
+      await colony.close();
     }
 
     const fleet = await Promise.all(Array.from({ length: FLEET }, () => start(db, dir)));

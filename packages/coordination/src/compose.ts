@@ -121,8 +121,8 @@ export function composeServices(ctx: DomainContext, deps: ServiceDeps = {}): Ser
   const batons = new BatonService(ctx);
   const attention = new AttentionService(ctx, { messages, batons });
   const examples = new ExamplesService(ctx);
-  const forage = (root: string, sessionId: string) =>
-    examples.scan(root, { sessionId }).examples.reduce((n, e) => n + e.patterns_written, 0);
+  const forage = async (root: string, sessionId: string) =>
+    (await examples.scan(root, { sessionId })).examples.reduce((n, e) => n + e.patterns_written, 0);
   const proposals = new ProposalService(ctx);
   const specs = new SpecService(ctx, { tasks, proposals, ...(deps.specFs ? { fs: deps.specFs } : {}) });
   const plans = new PlanService(ctx, { specs: specServiceLane(specs) });

@@ -113,10 +113,10 @@ export interface Append {
  * Appends an observation, refreshing the session heartbeat and the task's updated_at.
  * Call inside `store.write` so the observation lands with the state change it records.
  */
-export function appendObservation(ctx: DomainContext, entry: Append): number {
+export async function appendObservation(ctx: DomainContext, entry: Append): Promise<number> {
   const now = ctx.clock.now();
   const defer = ctx.deferTokenCount !== undefined && ctx.tokens.ready?.() === false;
-  const id = insertObservation(ctx.store, {
+  const id = await insertObservation(ctx.store, {
     sessionId: entry.sessionId,
     taskId: entry.taskId ?? null,
     kind: entry.kind,

@@ -42,9 +42,9 @@ export interface EditRecord {
  * Appends the edit observation and refreshes the editor's active claim on the file, if
  * any; call inside `store.write`. Returns the observation id and the normalised path.
  */
-export function recordEdit(ctx: DomainContext, edit: EditRecord): { id: number; filePath: string } {
+export async function recordEdit(ctx: DomainContext, edit: EditRecord): Promise<{ id: number; filePath: string }> {
   const filePath = normalizeRepoPath(edit.task.repoRoot, edit.filePath);
-  const id = appendObservation(ctx, {
+  const id = await appendObservation(ctx, {
     sessionId: edit.sessionId,
     taskId: edit.task.id,
     kind: EDIT_KIND,

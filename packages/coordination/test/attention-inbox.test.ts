@@ -55,7 +55,7 @@ const edit = (sessionId: string, filePath: string) => {
   };
   const task = getTask(fx.store, team.taskId);
   if (!task) throw new Error('no task');
-  return fx.store.write(() => recordEdit(ctx, { sessionId, task, tool: 'Edit', filePath }).id);
+  return fx.store.write(async () => (await recordEdit(ctx, { sessionId, task, tool: 'Edit', filePath })).id);
 };
 
 describe('attention_inbox: empty and scope', () => {
@@ -232,7 +232,7 @@ describe('attention_inbox: messages', () => {
     const counted = createTokenCounter().count(JSON.stringify(await answer()));
     expect(Math.abs(result.budget.estimated_tokens_returned - counted)).toBeLessThanOrEqual(20);
     // A composing surface may lift the budget: then every entry is listed up to the caps.
-    const all = fx.attention.read(
+    const all = await fx.attention.read(
       { session_id: 'codex-1', agent: 'codex', repo_root: team.repo },
       { tokenBudget: Number.POSITIVE_INFINITY },
     );
@@ -365,9 +365,9 @@ describe('attention_inbox: claims, stalled lanes and file heat', () => {
   });
 
   it('computes file heat from edits and live claims, halving with every half-life', async () => {
-    edit('claude-1', 'src/hot.ts');
-    edit('codex-2', 'src/hot.ts');
-    const warm = edit('claude-1', 'src/warm.ts');
+    await edit('claude-1', 'src/hot.ts');
+    await edit('codex-2', 'src/hot.ts');
+    const warm = await edit('claude-1', 'src/warm.ts');
     const now = await inbox();
     expect(now.file_heat).toEqual([
       { file_path: 'src/hot.ts', task_id: team.taskId, heat: 2, observation_id: expect.any(Number) },

@@ -135,10 +135,12 @@ describe('task_claim_file', () => {
     };
     const task = getTask(fx.store, taskId)!;
     fx.clock.set(START + 50 * MINUTE);
-    fx.store.write(() => recordEdit(ctx, { sessionId: 'claude-1', task, tool: 'Edit', filePath: `${repo}/src/a.ts` }));
+    await fx.store.write(() =>
+      recordEdit(ctx, { sessionId: 'claude-1', task, tool: 'Edit', filePath: `${repo}/src/a.ts` }),
+    );
     // Another session's edit refreshes nothing of claude's.
     fx.clock.set(START + 55 * MINUTE);
-    fx.store.write(() => recordEdit(ctx, { sessionId: 'codex-1', task, tool: 'Edit', filePath: 'src/a.ts' }));
+    await fx.store.write(() => recordEdit(ctx, { sessionId: 'codex-1', task, tool: 'Edit', filePath: 'src/a.ts' }));
     expect(claimsOf('claude-1')[0]?.refreshedAt).toBe(START + 50 * MINUTE);
     fx.clock.set(START + 100 * MINUTE);
     expect((await claim('codex-1', 'src/a.ts')).overlaps?.[0]?.age_class).toBe('fresh');

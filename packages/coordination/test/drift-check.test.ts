@@ -14,14 +14,14 @@ let fx: Fixture;
 let repo: string;
 let taskId: number;
 
-const edit = (sessionId: string, filePath: string, task = taskId) => {
+const edit = async (sessionId: string, filePath: string, task = taskId) => {
   const ctx = {
     store: fx.store,
     clock: fx.clock,
     tokens: createTokenCounter(),
     settings: DEFAULT_COORDINATION_SETTINGS,
   };
-  fx.store.write(() => recordEdit(ctx, { sessionId, task: getTask(fx.store, task)!, tool: 'Edit', filePath }));
+  await fx.store.write(() => recordEdit(ctx, { sessionId, task: getTask(fx.store, task)!, tool: 'Edit', filePath }));
 };
 const claim = (session_id: string, file_path: string) =>
   fx.ok('task_claim_file', { task_id: taskId, session_id, file_path });
@@ -47,8 +47,8 @@ describe('task_drift_check', () => {
   it('answers the contract example exactly', async () => {
     await claim('sess_abc', 'src/keeper.ts');
     await claim('sess_abc', 'src/idle-claim.ts');
-    edit('sess_abc', 'src/keeper.ts');
-    edit('sess_abc', `${repo}/src/uncovered.ts`);
+    await edit('sess_abc', 'src/keeper.ts');
+    await edit('sess_abc', `${repo}/src/uncovered.ts`);
     fx.clock.advance(MINUTE);
     expect(await drift({ window_minutes: 60 })).toEqual({
       generated_at: START + MINUTE,
@@ -77,7 +77,7 @@ describe('task_drift_check', () => {
 
   it('reports no drift, with null next_tool and next_args, when every edit is claimed', async () => {
     await claim('sess_abc', 'src/a.ts');
-    edit('sess_abc', 'src/a.ts');
+    await edit('sess_abc', 'src/a.ts');
     const result = await drift();
     expect(result).toMatchObject({
       window_minutes: 60,
@@ -91,10 +91,10 @@ describe('task_drift_check', () => {
   });
 
   it('reads edits only inside the window (default 60 minutes), and only the session’s own', async () => {
-    edit('sess_abc', 'src/old.ts');
+    await edit('sess_abc', 'src/old.ts');
     fx.clock.advance(61 * MINUTE);
-    edit('sess_abc', 'src/new.ts');
-    edit('codex-1', 'src/theirs.ts');
+    await edit('sess_abc', 'src/new.ts');
+    await edit('codex-1', 'src/theirs.ts');
     expect((await drift()).edited_files).toEqual(['src/new.ts']);
     expect((await drift({ window_minutes: 62 })).edited_files).toEqual(['src/new.ts', 'src/old.ts']);
     expect((await drift()).drift_score).toBe(1);
@@ -109,7 +109,7 @@ describe('task_drift_check', () => {
       summary: 'take a.ts',
       transferred_files: ['src/a.ts'],
     });
-    edit('sess_abc', 'src/a.ts');
+    await edit('sess_abc', 'src/a.ts');
     expect(await drift()).toMatchObject({ claimed_files: [], edits_without_claim: ['src/a.ts'], drift_score: 1 });
   });
 

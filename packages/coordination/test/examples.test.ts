@@ -35,7 +35,7 @@ const bodies = (hits: SearchHit[]) =>
 describe('foraging scan', () => {
   it('indexes each example with its manifest kind, one observation per pattern', async () => {
     const before = fx.observations();
-    const scan = fx.examples.scan(repo);
+    const scan = await fx.examples.scan(repo);
     expect(scan.repo_root).toBe(repo);
     const kinds = Object.fromEntries(scan.examples.map((e) => [e.example_name, e.manifest_kind]));
     expect(kinds).toEqual({
@@ -71,7 +71,7 @@ describe('foraging scan', () => {
     mkdirSync(join(fx.dir, 'elsewhere'));
     writeFileSync(join(fx.dir, 'elsewhere/package.json'), '{"name":"elsewhere"}');
     symlinkSync(join(fx.dir, 'elsewhere'), join(repo, 'examples/escape'));
-    const scan = fx.examples.scan(repo);
+    const scan = await fx.examples.scan(repo);
     expect(scan.skipped).toEqual([{ example_name: 'escape', reason: 'symlinked folder (not followed)' }]);
     expect((await list()).map((e) => e.example_name)).not.toContain('escape');
     const files = await query({ query: 'files', example_name: 'stripe-webhook' });
@@ -84,17 +84,17 @@ describe('foraging scan', () => {
   });
 
   it('writes nothing when an example is unchanged, only moves last_scanned_at', async () => {
-    fx.examples.scan(repo);
+    await fx.examples.scan(repo);
     const before = fx.observations();
     fx.clock.advance(60_000);
-    const again = fx.examples.scan(repo);
+    const again = await fx.examples.scan(repo);
     expect(fx.observations()).toBe(before);
     expect(again.examples.every((e) => e.status === 'unchanged' && e.patterns_written === 0)).toBe(true);
     expect((await list()).every((e) => e.last_scanned_at === START + 60_000)).toBe(true);
   });
 
   it('replaces a changed example: new patterns, the old ones left out of queries and counts', async () => {
-    fx.examples.scan(repo);
+    await fx.examples.scan(repo);
     const oldHits = await query({ query: 'zod', example_name: 'stripe-webhook' });
     expect(oldHits.length).toBeGreaterThan(0);
     const { zod: _dropped, ...dependencies } = STRIPE_PACKAGE.dependencies;
@@ -105,7 +105,7 @@ describe('foraging scan', () => {
       }),
     });
     fx.clock.advance(1_000);
-    const scan = fx.examples.scan(repo);
+    const scan = await fx.examples.scan(repo);
     const stripe = scan.examples.find((e) => e.example_name === 'stripe-webhook');
     expect(stripe).toMatchObject({ status: 'changed', manifest_kind: 'npm' });
     expect(scan.examples.filter((e) => e.status === 'unchanged')).toHaveLength(4);
@@ -124,9 +124,9 @@ describe('foraging scan', () => {
   });
 
   it('drops the entry of an example whose folder is gone', async () => {
-    fx.examples.scan(repo);
+    await fx.examples.scan(repo);
     rmSync(join(repo, 'examples/rust-cli'), { recursive: true });
-    const scan = fx.examples.scan(repo);
+    const scan = await fx.examples.scan(repo);
     expect(scan.examples.find((e) => e.example_name === 'rust-cli')).toMatchObject({ status: 'removed' });
     expect((await list()).map((e) => e.example_name)).not.toContain('rust-cli');
     expect(await query({ query: 'clap' })).toEqual([]);
@@ -137,7 +137,7 @@ describe('foraging scan', () => {
       'examples/broken-npm/package.json': '{ "name": "broken", ',
       'examples/broken-toml/Cargo.toml': '[package\nname = ',
     });
-    const scan = fx.examples.scan(repo);
+    const scan = await fx.examples.scan(repo);
     expect(scan.examples.find((e) => e.example_name === 'broken-npm')?.manifest_kind).toBe('npm');
     expect(scan.examples.find((e) => e.example_name === 'broken-toml')?.manifest_kind).toBe('cargo');
     const broken = await plan({ example_name: 'broken-npm' });
@@ -147,7 +147,7 @@ describe('foraging scan', () => {
     expect(toml.uncertainty_notes.join(' ')).toMatch(/Cargo\.toml is malformed/);
   });
 
-  it('reads Poetry, setup.cfg, setup.py and go.mod dependencies', () => {
+  it('reads Poetry, setup.cfg, setup.py and go.mod dependencies', async () => {
     writeTree(repo, {
       'examples/poetry-app/pyproject.toml':
         '[tool.poetry]\nname = "poetry-app"\n\n[tool.poetry.dependencies]\npython = "^3.11"\nhttpx = "^0.27"\nrich = { version = "^13.7", optional = true }\n\n[tool.poetry.group.dev.dependencies]\npytest = "^8.0"\n',
@@ -156,7 +156,7 @@ describe('foraging scan', () => {
       'examples/py-app/setup.py':
         'from setuptools import setup\nsetup(name="py-app", version="1.2", install_requires=["numpy>=1.26", \'pandas\'])\n',
     });
-    fx.examples.scan(repo);
+    await fx.examples.scan(repo);
     const summary = (name: string) => getExample(fx.store, repo, name)?.summary as Record<string, unknown>;
     expect(summary('poetry-app')).toMatchObject({
       name: 'poetry-app',
@@ -191,22 +191,22 @@ describe('foraging scan', () => {
 
   it('writes under the given session, or the forager session', async () => {
     const hits = () => query({ query: 'webhook', example_name: 'stripe-webhook' });
-    fx.examples.scan(repo);
+    await fx.examples.scan(repo);
     expect((await hits()).every((h) => h.session_id === FORAGER_SESSION_ID && h.kind === 'foraged-pattern')).toBe(true);
   });
 
   it('finds nothing and writes nothing for a repository without examples/', async () => {
     const empty = fx.repo('empty');
     const before = fx.observations();
-    expect(fx.examples.scan(empty).examples).toEqual([]);
+    expect((await fx.examples.scan(empty)).examples).toEqual([]);
     expect(fx.observations()).toBe(before);
     expect(await fx.ok('examples_list', { repo_root: empty })).toEqual([]);
   });
 });
 
 describe('examples_query', () => {
-  beforeEach(() => {
-    fx.examples.scan(repo);
+  beforeEach(async () => {
+    await fx.examples.scan(repo);
   });
 
   it('answers compact foraged-pattern hits, best first', async () => {
@@ -251,8 +251,8 @@ describe('examples_query', () => {
 });
 
 describe('examples_integrate_plan', () => {
-  beforeEach(() => {
-    fx.examples.scan(repo);
+  beforeEach(async () => {
+    await fx.examples.scan(repo);
   });
 
   it('diffs an npm example against the root package.json', async () => {

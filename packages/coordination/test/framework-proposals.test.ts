@@ -119,7 +119,7 @@ describe('arbiter_decide', () => {
     setUp(true);
     const { proposal_id } = await propose('docs/notes.md', 'Hello');
     await decide([{ path: 'docs/notes.md', action: 'approve', notes: 'looks right' }]);
-    const decision = fx.store.read(() => getWriteProposal(fx.store, proposal_id)!);
+    const decision = await fx.store.read(() => getWriteProposal(fx.store, proposal_id)!);
     expect(decision.decidedAt).toBe(START);
     const last = getObservation(fx.store, fx.observations())!;
     expect(last).toMatchObject({

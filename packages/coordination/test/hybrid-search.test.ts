@@ -61,13 +61,13 @@ const keywordOrder = (limit = 10) => fx.memory.search({ query: QUERY, limit });
 const ids = (hits: readonly SearchHit[]) => hits.map((h) => h.id);
 
 describe('hybrid search', () => {
-  it('with alpha 1 returns the BM25 order and scores exactly', () => {
-    fx.index.backfill();
+  it('with alpha 1 returns the BM25 order and scores exactly', async () => {
+    await fx.index.backfill();
     expect(searchWith(1)).toEqual(keywordOrder());
   });
 
-  it('with alpha 0 orders the keyword candidates by similarity to the query', () => {
-    fx.index.backfill();
+  it('with alpha 0 orders the keyword candidates by similarity to the query', async () => {
+    await fx.index.backfill();
     const [q] = hashingEmbedder().embed([QUERY]);
     const vectors = fx.index.vectorsOf(ids(keywordOrder()));
     const bySimilarity = [...vectors]
@@ -82,8 +82,8 @@ describe('hybrid search', () => {
     expect(hits[0]!.snippet).toBe(NOTES[0]);
   });
 
-  it('blends by alpha: keyword scaled to 0..1 among the candidates, plus weighted similarity', () => {
-    fx.index.backfill();
+  it('blends by alpha: keyword scaled to 0..1 among the candidates, plus weighted similarity', async () => {
+    await fx.index.backfill();
     const keyword = keywordOrder();
     const [q] = hashingEmbedder().embed([QUERY]);
     const vectors = fx.index.vectorsOf(ids(keyword));
@@ -102,7 +102,7 @@ describe('hybrid search', () => {
   });
 
   it('still finds rows that have no vector yet, ranked by their keyword standing', async () => {
-    fx.index.backfill();
+    await fx.index.backfill();
     const fresh = await post('releasing stale claims, written after the backfill');
     const hits = searchWith(0.5);
     expect(ids(hits)).toContain(fresh);
@@ -113,8 +113,8 @@ describe('hybrid search', () => {
     expect(searchWith(0.5)).toEqual(keywordOrder());
   });
 
-  it('falls back to the BM25 order with one warning when the embedder fails', () => {
-    fx.index.backfill();
+  it('falls back to the BM25 order with one warning when the embedder fails', async () => {
+    await fx.index.backfill();
     const warnings: string[] = [];
     const failing: Embedder = {
       id: 'hash-v1-256',

@@ -44,16 +44,16 @@ describe('iteration progress', () => {
 });
 
 describe('IterationService', () => {
-  it('reopens a run, dropping an iteration its dead driver left unfinished', () => {
+  it('reopens a run, dropping an iteration its dead driver left unfinished', async () => {
     f = createFixture();
     const parsed = parseIterationConfig('name: x\ntask: t\nstep: { command: a }\nprobe: { command: b }\n');
     if (!parsed.ok) throw new Error('config');
-    const run = f.iterations.create(parsed.config, f.repo('r'), 3, { pid: 1, started: 1 });
-    f.iterations.start(run.run_id, 1);
-    f.iterations.finish(run.run_id, 1, { exit_code: 0, score: 4, improved: true, output: '', failed: false }, 4);
-    f.iterations.start(run.run_id, 2);
-    expect(f.iterations.reopen(run.run_id, { pid: 2, started: 2 }, 5, () => true)).toMatchObject({ ok: false });
-    const reopened = f.iterations.reopen(run.run_id, { pid: 2, started: 2 }, 5, () => false);
+    const run = await f.iterations.create(parsed.config, f.repo('r'), 3, { pid: 1, started: 1 });
+    await f.iterations.start(run.run_id, 1);
+    await f.iterations.finish(run.run_id, 1, { exit_code: 0, score: 4, improved: true, output: '', failed: false }, 4);
+    await f.iterations.start(run.run_id, 2);
+    expect(await f.iterations.reopen(run.run_id, { pid: 2, started: 2 }, 5, () => true)).toMatchObject({ ok: false });
+    const reopened = await f.iterations.reopen(run.run_id, { pid: 2, started: 2 }, 5, () => false);
     expect(reopened).toMatchObject({ ok: true, run: { state: 'running', max_iterations: 5, best_score: 4 } });
     expect(reopened.ok && reopened.run.iterations.map((i) => [i.number, i.state, i.improved])).toEqual([
       [1, 'finished', true],

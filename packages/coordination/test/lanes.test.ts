@@ -35,20 +35,20 @@ describe('LaneService.lanes', () => {
   it('ages one lane working -> thinking -> idle -> stalled -> dead from the clock alone', async () => {
     const task = await join('codex-1', 'codex', 'agent/codex/live-task', 'Expose runtime tasks to Codex');
     await fx.ok('task_claim_file', { task_id: task, session_id: 'codex-1', file_path: 'src/a.ts' });
-    const activity = () => fx.lanes.lanes({ repoRoots: [repo], includeStale: true })[0]?.activity;
-    expect(activity()).toBe('working');
+    const activity = async () => (await fx.lanes.lanes({ repoRoots: [repo], includeStale: true }))[0]?.activity;
+    expect(await activity()).toBe('working');
     fx.clock.advance(4 * MIN);
     await note(task, 'codex-1');
     fx.clock.advance(2 * MIN);
-    expect(activity()).toBe('thinking');
+    expect(await activity()).toBe('thinking');
     fx.clock.advance(3 * MIN);
-    expect(activity()).toBe('idle');
+    expect(await activity()).toBe('idle');
     fx.clock.advance(6 * MIN);
-    expect(activity()).toBe('stalled');
-    expect(fx.lanes.lanes({ repoRoots: [repo] })[0]?.needsAttention).toBe(true);
+    expect(await activity()).toBe('stalled');
+    expect((await fx.lanes.lanes({ repoRoots: [repo] }))[0]?.needsAttention).toBe(true);
     fx.clock.advance(50 * MIN);
-    expect(activity()).toBe('dead');
-    expect(fx.lanes.lanes({ repoRoots: [repo] })).toEqual([]);
+    expect(await activity()).toBe('dead');
+    expect(await fx.lanes.lanes({ repoRoots: [repo] })).toEqual([]);
   });
 
   it('asks attention only for quiet lanes that still hold something', async () => {
@@ -56,7 +56,7 @@ describe('LaneService.lanes', () => {
     const held = await join('codex-2', 'codex', 'agent/codex/held');
     await fx.ok('task_claim_file', { task_id: held, session_id: 'codex-2', file_path: 'src/held.ts' });
     fx.clock.advance(12 * MIN);
-    const lanes = fx.lanes.lanes({ repoRoots: [repo] });
+    const lanes = await fx.lanes.lanes({ repoRoots: [repo] });
     expect(lanes.map((l) => [l.sessionId, l.activity, l.needsAttention])).toEqual([
       ['codex-2', 'stalled', true],
       ['codex-1', 'stalled', false],
@@ -67,10 +67,10 @@ describe('LaneService.lanes', () => {
     const task = await join('codex-1', 'codex', 'agent/codex/x');
     fx.clock.advance(6 * MIN);
     await note(task, 'codex-1');
-    expect(fx.lanes.lanes({ repoRoots: [repo] })[0]?.activity).toBe('thinking');
-    fx.store.write(() => {
+    expect((await fx.lanes.lanes({ repoRoots: [repo] }))[0]?.activity).toBe('thinking');
+    await fx.store.write(async () => {
       upsertSession(fx.store, { id: 'codex-1', cwd: `${repo}/.worktrees/x` }, fx.clock.now());
-      insertObservation(fx.store, {
+      await insertObservation(fx.store, {
         sessionId: 'codex-1',
         taskId: task,
         kind: 'edit',
@@ -79,7 +79,7 @@ describe('LaneService.lanes', () => {
         tokenCount: 3,
       });
     });
-    const [lane] = fx.lanes.lanes({ repoRoots: [repo] });
+    const [lane] = await fx.lanes.lanes({ repoRoots: [repo] });
     expect(lane).toMatchObject({ activity: 'working', worktreePath: `${repo}/.worktrees/x` });
   });
 
@@ -91,7 +91,7 @@ describe('LaneService.lanes', () => {
       fx.clock.advance(1_000);
       await fx.ok('task_claim_file', { task_id: task, session_id: 'codex-1', file_path: `src/${f}` });
     }
-    const result = fx.lanes.hivemind({ repo_root: repo, include_stale: false, limit: 50 });
+    const result = await fx.lanes.hivemind({ repo_root: repo, include_stale: false, limit: 50 });
     expect(result.repo_roots).toEqual([repo]);
     expect(result.session_count).toBe(2);
     expect(result.counts).toEqual({ working: 1, thinking: 1, idle: 0, stalled: 0, dead: 0, unknown: 0 });
@@ -110,7 +110,7 @@ describe('LaneService.lanes', () => {
       worktree_path: null,
     });
     expect(byTask.get(other)).toMatchObject({ owner: 'claude/claude-code', task: 'agent/claude/docs' });
-    const both = fx.lanes.hivemind({ repo_roots: [repo, fx.repo('other')], include_stale: false, limit: 1 });
+    const both = await fx.lanes.hivemind({ repo_roots: [repo, fx.repo('other')], include_stale: false, limit: 1 });
     expect(both.session_count).toBe(3);
     expect(both.sessions).toHaveLength(1);
     expect(both.budget).toMatchObject({ items_available: 3, items_returned: 1, collapsed_count: 2 });
@@ -120,7 +120,7 @@ describe('LaneService.lanes', () => {
     fx.close();
     fx = createFixture(undefined, { laneRepoRoots: ['/abs/default/../default'] });
     await join('codex-1', 'codex', 'main', undefined, '/abs/default');
-    expect(fx.lanes.hivemind({ include_stale: false, limit: 50 })).toMatchObject({
+    expect(await fx.lanes.hivemind({ include_stale: false, limit: 50 })).toMatchObject({
       repo_roots: ['/abs/default'],
       session_count: 1,
     });

@@ -68,7 +68,7 @@ describe('MemoryService.liveSearch', () => {
     await post('relay notes for the gateway');
     const both = await post('relay stalled on a timeout in the gateway');
     await post('gateway relay retries');
-    const hits = fx.memory.liveSearch({ query: 'relay timeout', limit: 3 });
+    const hits = await fx.memory.liveSearch({ query: 'relay timeout', limit: 3 });
     expect(hits.map((h) => h.id)[0]).toBe(both);
     expect(hits).toHaveLength(3);
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
@@ -80,9 +80,9 @@ describe('MemoryService.liveSearch', () => {
     const old = await post('the flaky sandbox teardown leaked a port');
     for (let i = 0; i < 5; i++) await post(`unrelated note ${i}`);
     const recent = await post('sandbox teardown fixed by closing the server');
-    expect(fx.memory.liveSearch({ query: 'sandbox teardown', limit: 5 }, { window: 3 }).map((h) => h.id)).toEqual([
-      recent,
-    ]);
+    expect(
+      (await fx.memory.liveSearch({ query: 'sandbox teardown', limit: 5 }, { window: 3 })).map((h) => h.id),
+    ).toEqual([recent]);
     expect(fx.memory.search({ query: 'sandbox teardown', limit: 5 }).map((h) => h.id)).toEqual(
       expect.arrayContaining([old, recent]),
     );
@@ -91,21 +91,21 @@ describe('MemoryService.liveSearch', () => {
   it('ranks only the newest pool matches', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) ids.push(await post(`cache warmup step ${i}`));
-    const hits = fx.memory.liveSearch({ query: 'warmup', limit: 2 }, { pool: 3 });
+    const hits = await fx.memory.liveSearch({ query: 'warmup', limit: 2 }, { pool: 3 });
     expect(hits.map((h) => h.id)).toEqual([ids[5], ids[4]]);
     // The pool never holds fewer than the limit.
-    expect(fx.memory.liveSearch({ query: 'warmup', limit: 5 }, { pool: 3 })).toHaveLength(5);
+    expect(await fx.memory.liveSearch({ query: 'warmup', limit: 5 }, { pool: 3 })).toHaveLength(5);
   });
 
   it('returns nothing for a query without terms, a zero limit or no match', async () => {
     await post('some text');
-    expect(fx.memory.liveSearch({ query: '  !!  ', limit: 3 })).toEqual([]);
-    expect(fx.memory.liveSearch({ query: 'text', limit: 0 })).toEqual([]);
-    expect(fx.memory.liveSearch({ query: 'absent', limit: 3 })).toEqual([]);
+    expect(await fx.memory.liveSearch({ query: '  !!  ', limit: 3 })).toEqual([]);
+    expect(await fx.memory.liveSearch({ query: 'text', limit: 0 })).toEqual([]);
+    expect(await fx.memory.liveSearch({ query: 'absent', limit: 3 })).toEqual([]);
   });
 
   it('treats query text as terms, never as FTS5 syntax', async () => {
     const id = await post('merge NEAR conflict in "src/a.ts" (OR not)');
-    expect(fx.memory.liveSearch({ query: 'NEAR( "src OR a.ts * ^', limit: 3 }).map((h) => h.id)).toEqual([id]);
+    expect((await fx.memory.liveSearch({ query: 'NEAR( "src OR a.ts * ^', limit: 3 })).map((h) => h.id)).toEqual([id]);
   });
 });

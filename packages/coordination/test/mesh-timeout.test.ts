@@ -42,7 +42,7 @@ describe('TIMEOUT', () => {
       ['broadcast_message_to_agents', { from_agent: 'A', to_agents: ['B', 'C'], message: 'hi' }],
       ['get_messages_from_agents', { agent_name: 'B', mark_as_read: true }],
     ];
-    const answers = holder.write(() => [
+    const answers = await holder.write(() => [
       ...writes.map(([tool, args]) => registry.call(tool, args)),
       registry.call('get_context', { agent_name: 'A', key: 'k' }),
     ]);

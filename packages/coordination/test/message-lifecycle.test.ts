@@ -237,14 +237,14 @@ describe('MessageService.markReadAll (the runtime mailbox consume)', () => {
     const a = await send(fx, t.main, { to_session_id: 'codex-1', content: 'one' });
     const b = await send(fx, t.main, { to_session_id: 'codex-1', content: 'two', urgency: 'blocking' });
     const before = written(fx);
-    expect(fx.messages.markReadAll({ session_id: 'codex-1', message_observation_ids: [a, b] })).toEqual([
+    expect(await fx.messages.markReadAll({ session_id: 'codex-1', message_observation_ids: [a, b] })).toEqual([
       { id: a, status: 'read', newly_read: true },
       { id: b, status: 'read', newly_read: true },
     ]);
     expect(written(fx)).toEqual({ observations: before.observations + 2, messages: before.messages });
     expect(await inbox(fx, 'codex-1', 'codex')).toEqual([]);
     // Asked again: already read, nothing newly read, nothing written.
-    expect(fx.messages.markReadAll({ session_id: 'codex-1', message_observation_ids: [a] })).toEqual([
+    expect(await fx.messages.markReadAll({ session_id: 'codex-1', message_observation_ids: [a] })).toEqual([
       { id: a, status: 'read', newly_read: false },
     ]);
   });
@@ -254,9 +254,9 @@ describe('MessageService.markReadAll (the runtime mailbox consume)', () => {
     const notTheirs = await send(fx, t.main, { to_session_id: 'codex-2', content: 'for codex-2' });
     const b = await send(fx, t.main, { to_session_id: 'codex-1', content: 'two' });
     const before = written(fx);
-    expect(() =>
+    await expect(
       fx.messages.markReadAll({ session_id: 'codex-1', message_observation_ids: [a, notTheirs, b] }),
-    ).toThrow(expect.objectContaining({ code: 'NOT_TARGET_SESSION' }));
+    ).rejects.toThrow(expect.objectContaining({ code: 'NOT_TARGET_SESSION' }));
     expect(written(fx)).toEqual(before);
     expect([row(fx, a).status, row(fx, b).status, row(fx, notTheirs).status]).toEqual(['unread', 'unread', 'unread']);
   });
@@ -267,7 +267,9 @@ describe('MessageService.markReadAll (the runtime mailbox consume)', () => {
     const late = await send(fx, t.main, { to_session_id: 'codex-1', content: 'late', expires_in_minutes: 1 });
     await fx.ok('task_message_retract', { message_observation_id: gone, session_id: 'claude-1' });
     fx.clock.advance(2 * 60_000);
-    expect(fx.messages.markReadAll({ session_id: 'codex-1', message_observation_ids: [kept, gone, late] })).toEqual([
+    expect(
+      await fx.messages.markReadAll({ session_id: 'codex-1', message_observation_ids: [kept, gone, late] }),
+    ).toEqual([
       { id: kept, status: 'read', newly_read: true },
       { id: gone, status: 'retracted', newly_read: false },
       { id: late, status: 'expired', newly_read: false },

@@ -41,7 +41,10 @@ beforeEach(() => {
   };
   const threads = threadOnlySpecLane(ctx);
   const lane: PlanSpecLane = {
-    openChange: (request) => ({ ...threads.openChange(request), path: `openspec/changes/${request.slug}/CHANGE.md` }),
+    openChange: async (request) => ({
+      ...(await threads.openChange(request)),
+      path: `openspec/changes/${request.slug}/CHANGE.md`,
+    }),
     autoArchive: (request) => {
       archiveCalls.push({ ...request });
       return archive();
@@ -222,13 +225,18 @@ describe('without a spec lane', () => {
       settings: DEFAULT_COORDINATION_SETTINGS,
     };
     const plans = new PlanService(ctx);
-    const published = plans.publish(twoSteps('thread-only', true));
+    const published = await plans.publish(twoSteps('thread-only', true));
     expect(published.spec_change_path).toBeNull();
     for (const index of [0, 1]) {
-      plans.claimSubtask({ plan_slug: 'thread-only', subtask_index: index, session_id: 'c-1', agent: 'codex' });
+      await plans.claimSubtask({ plan_slug: 'thread-only', subtask_index: index, session_id: 'c-1', agent: 'codex' });
     }
-    plans.completeSubtask({ plan_slug: 'thread-only', subtask_index: 0, session_id: 'c-1', summary: 'a' });
-    const last = plans.completeSubtask({ plan_slug: 'thread-only', subtask_index: 1, session_id: 'c-1', summary: 'b' });
+    await plans.completeSubtask({ plan_slug: 'thread-only', subtask_index: 0, session_id: 'c-1', summary: 'a' });
+    const last = await plans.completeSubtask({
+      plan_slug: 'thread-only',
+      subtask_index: 1,
+      session_id: 'c-1',
+      summary: 'b',
+    });
     expect(last.auto_archive).toEqual({
       status: 'skipped',
       reason: 'no spec change to archive: the plan was published without the spec lane',

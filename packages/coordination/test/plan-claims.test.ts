@@ -139,7 +139,7 @@ describe('task_plan_claim_subtask', () => {
 
   it('can be claimed again after a rescue releases the claim; the history keeps both', async () => {
     await fx.ok('task_plan_claim_subtask', claimArgs(0, 'claude-1', 'claude'));
-    fx.store.write(() => releaseSubtaskClaim(fx.store, 1, fx.clock.now()));
+    await fx.store.write(() => releaseSubtaskClaim(fx.store, 1, fx.clock.now()));
     await fx.ok('task_plan_claim_subtask', claimArgs(0, 'codex-1', 'codex'));
     expect(countSubtaskClaims(fx.store, 'released')).toBe(1);
     expect(countSubtaskClaims(fx.store, 'active')).toBe(1);

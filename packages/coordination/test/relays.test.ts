@@ -23,14 +23,14 @@ beforeEach(async () => {
 });
 afterEach(() => fx.close());
 
-const edit = (filePath: string) => {
+const edit = async (filePath: string) => {
   const ctx = {
     store: fx.store,
     clock: fx.clock,
     tokens: createTokenCounter(),
     settings: DEFAULT_COORDINATION_SETTINGS,
   };
-  fx.store.write(() =>
+  await fx.store.write(() =>
     recordEdit(ctx, { sessionId: 'claude-1', task: getTask(fx.store, team.taskId)!, tool: 'Write', filePath }),
   );
 };
@@ -40,8 +40,8 @@ describe('task_relay', () => {
     await team.claim('claude-1', 'src/old.ts');
     fx.clock.set(START + CLAIM_FRESH_MS + MINUTE);
     await team.claim('claude-1', 'src/fresh.ts');
-    edit('src/fresh.ts');
-    edit('docs/notes.md');
+    await edit('src/fresh.ts');
+    await edit('docs/notes.md');
     const now = fx.clock.now();
     const result = await team.relay({ fetch_files_at: 'abc1234', to_agent: 'codex' });
     const id = result.relay_observation_id;

@@ -250,7 +250,9 @@ describe('rescue of claimed plan sub-tasks', () => {
   it('rescues a claimed sub-task even when its session holds no file claim on it any more', async () => {
     await publish(fx, team.repo);
     const claimed = await fx.ok<{ task_id: number }>('task_plan_claim_subtask', claimArgs(0, 'codex-1', 'codex'));
-    fx.store.write(() => releaseLiveClaims(fx.store, claimed.task_id, 'codex-1', ['packages/storage/src/widgets.ts']));
+    await fx.store.write(() =>
+      releaseLiveClaims(fx.store, claimed.task_id, 'codex-1', ['packages/storage/src/widgets.ts']),
+    );
     fx.clock.advance(11 * MINUTE);
     const [entry] = (await scan()).rescued;
     expect(entry).toMatchObject({ session_id: 'codex-1', released_claims: [], releases_subtask: true });

@@ -29,9 +29,9 @@ function receipt(over: Partial<Receipt>): Receipt {
   };
 }
 
-function seed(f: Fixture) {
+async function seed(f: Fixture) {
   f.clock.set(START + 48 * HOUR);
-  insertReceipts(f.store, [
+  await insertReceipts(f.store, [
     receipt({ ts: START, operation: 'search' }), // 48 h old: outside the default window
     receipt({ ts: START + 30 * HOUR, operation: 'search', durationMs: 4 }),
     receipt({ ts: START + 40 * HOUR, operation: 'search', inputTokens: 50, outputTokens: 150, durationMs: 1 }),
@@ -61,7 +61,7 @@ function seed(f: Fixture) {
 describe('savings_report', () => {
   it('sums the last 24 hours per operation, with failure reasons and a __total__ row', async () => {
     fx = createFixture();
-    seed(fx);
+    await seed(fx);
     const report = await fx.ok<SavingsReport>('savings_report', {});
     expect(report.live.window).toEqual({ since: START + 24 * HOUR, until: START + 48 * HOUR, hours: 24 });
     expect(report.live.cost_basis).toEqual({
@@ -106,7 +106,7 @@ describe('savings_report', () => {
 
   it('takes since_ms over hours, filters by operation, and prices tokens at the given rates', async () => {
     fx = createFixture();
-    seed(fx);
+    await seed(fx);
     const report = await fx.ok<SavingsReport>('savings_report', {
       since_ms: START,
       hours: 1,
@@ -129,7 +129,7 @@ describe('savings_report', () => {
 
   it('falls back to the configured rates, and arguments override them', async () => {
     fx = createFixture(undefined, { savingsRates: { input: 1, output: 4 } });
-    seed(fx);
+    await seed(fx);
     const configured = await fx.ok<SavingsReport>('savings_report', { operation: 'search' });
     expect(configured.live.cost_basis).toEqual({
       input_usd_per_1m_tokens: 1,
@@ -178,11 +178,11 @@ describe('savings_report', () => {
 describe('savingsTimeline (receipts per hour)', () => {
   const timeline = (f: Fixture, hours: number) => savingsTimeline(f, hours);
 
-  it('sums each hour of the window, the current one included, with zero hours present', () => {
+  it('sums each hour of the window, the current one included, with zero hours present', async () => {
     fx = createFixture();
-    seed(fx); // now = START + 48 h; receipts at +30, +40, +41, +42, +43 h (and one 48 h old)
+    await seed(fx); // now = START + 48 h; receipts at +30, +40, +41, +42, +43 h (and one 48 h old)
     fx.clock.set(START + 48 * HOUR + 20 * 60_000); // 20 minutes into hour 48
-    insertReceipts(fx.store, [receipt({ ts: START + 48 * HOUR + 5 * 60_000, inputTokens: 7, outputTokens: 3 })]);
+    await insertReceipts(fx.store, [receipt({ ts: START + 48 * HOUR + 5 * 60_000, inputTokens: 7, outputTokens: 3 })]);
     const t = timeline(fx, 24);
     expect(t.since).toBe(START + 25 * HOUR);
     expect(t.until).toBe(START + 48 * HOUR + 20 * 60_000);

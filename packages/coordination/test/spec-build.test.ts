@@ -226,7 +226,7 @@ describe('SpecService.autoArchive', () => {
       target: 'T.5',
       row_cells: ['done', 'cache pages', 'V.3, V.1'],
     });
-    const outcome = f.specs.autoArchive(opts());
+    const outcome = await f.specs.autoArchive(opts());
     expect(outcome).toMatchObject({ status: 'archived', applied: 1, archived_path: expect.stringContaining('plan-x') });
     expect((await kinds())[0]).toBe('plan-archived');
   });
@@ -241,7 +241,7 @@ describe('SpecService.autoArchive', () => {
       target: 'T.5',
     });
     writeFileSync(join(repo, 'SPEC.md'), SAMPLE_SPEC.replace('| T.5 | todo |', '| T.5 | doing |'));
-    const outcome = f.specs.autoArchive(opts());
+    const outcome = await f.specs.autoArchive(opts());
     expect(outcome).toMatchObject({ status: 'blocked', conflicts: [expect.objectContaining({ ids: ['T.5'] })] });
     expect((await kinds())[0]).toBe('plan-archive-blocked');
     expect(readFileSync(join(repo, 'openspec/changes/plan-x/CHANGE.md'), 'utf8')).toContain('| remove | T.5 |');
@@ -250,9 +250,9 @@ describe('SpecService.autoArchive', () => {
   it('turns a failing archive into status error recorded as plan-archive-error, and records skips', async () => {
     await openChange('plan-x');
     rmSync(join(repo, 'openspec/changes/plan-x/CHANGE.md'));
-    const outcome = f.specs.autoArchive(opts());
+    const outcome = await f.specs.autoArchive(opts());
     expect(outcome).toMatchObject({ status: 'error', reason: expect.stringContaining('no open spec change') });
-    expect(f.specs.skipAutoArchive({ ...opts(), reason: 'sub-tasks outstanding' })).toEqual({
+    expect(await f.specs.skipAutoArchive({ ...opts(), reason: 'sub-tasks outstanding' })).toEqual({
       status: 'skipped',
       reason: 'sub-tasks outstanding',
     });

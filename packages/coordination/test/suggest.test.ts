@@ -49,7 +49,7 @@ describe('task_suggest_approach', () => {
 
   it('finds the similar completed tasks, their first files, warnings and resolution hints', async () => {
     const { a, b, other, current } = await seed();
-    fx.index.backfill();
+    await fx.index.backfill();
     const s = await fx.ok<Suggestion>('task_suggest_approach', {
       query: QUERY,
       repo_root: repo,
@@ -101,7 +101,7 @@ describe('task_suggest_approach', () => {
 
   it('cuts every list to limit and says what was collapsed', async () => {
     await seed();
-    fx.index.backfill();
+    await fx.index.backfill();
     const s = await fx.ok<Suggestion>('task_suggest_approach', { query: QUERY, limit: 1 });
     expect(s.similar_tasks).toHaveLength(1);
     expect(s.first_files_likely_claimed).toHaveLength(1);
@@ -112,7 +112,7 @@ describe('task_suggest_approach', () => {
 
   it('says nothing clears the floor for an unrelated query, and other repositories do not count', async () => {
     await seed();
-    fx.index.backfill();
+    await fx.index.backfill();
     const unrelated = await fx.ok<Suggestion>('task_suggest_approach', { query: 'kubernetes helm ingress yaml' });
     expect(unrelated.similar_tasks).toEqual([]);
     expect(unrelated.insufficient_data_reason).toMatch(/below the floor 0.2/);

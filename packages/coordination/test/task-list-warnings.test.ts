@@ -27,8 +27,8 @@ beforeEach(async () => {
   expect(opened.ok).toBe(true);
 });
 
-afterEach(() => {
-  colony.close();
+afterEach(async () => {
+  await colony.close();
   rmSync(home, { recursive: true, force: true });
 });
 
@@ -59,7 +59,7 @@ describe('task_list coordination warnings', () => {
     // task_ready_for_agent is not a tool yet: record its receipt as the tool would.
     const store = openStore({ path: colony.dbPath });
     try {
-      insertReceipts(store, [
+      await insertReceipts(store, [
         {
           ts: colony.clock.now(),
           operation: 'task_ready_for_agent',

@@ -71,56 +71,56 @@ describe('WorkflowService transitions', () => {
   const dead = () => false;
   const me = { pid: 1, started: 1 };
 
-  it('pauses at the gate, approves, and refuses an approve of a run not awaiting one', () => {
+  it('pauses at the gate, approves, and refuses an approve of a run not awaiting one', async () => {
     f = createFixture();
-    const run = f.workflows.create(definition(GATED), f.repo('r'), {});
-    expect(f.workflows.claim(run.run_id, me)).toEqual({ ok: true });
+    const run = await f.workflows.create(definition(GATED), f.repo('r'), {});
+    expect(await f.workflows.claim(run.run_id, me)).toEqual({ ok: true });
     for (const s of ['implement', 'build']) {
-      f.workflows.startStage(run.run_id, s);
-      f.workflows.finishStage(run.run_id, s, { state: 'completed', exit_code: 0, output: '' });
+      await f.workflows.startStage(run.run_id, s);
+      await f.workflows.finishStage(run.run_id, s, { state: 'completed', exit_code: 0, output: '' });
     }
-    expect(f.workflows.pause(run.run_id, 'review')).toBe(true);
+    expect(await f.workflows.pause(run.run_id, 'review')).toBe(true);
     expect(f.workflows.view(run.run_id)).toMatchObject({ state: 'awaiting_approval', driver: null });
-    const approved = f.workflows.approve(run.run_id);
+    const approved = await f.workflows.approve(run.run_id);
     expect(approved).toMatchObject({ ok: true, stages: ['review'], run: { state: 'pending' } });
-    expect(f.workflows.approve(run.run_id)).toEqual({
+    expect(await f.workflows.approve(run.run_id)).toEqual({
       ok: false,
       reason: `run ${run.run_id} is pending, not awaiting approval`,
     });
   });
 
-  it('reject sends the stages back to the previous gate to pending with the feedback', () => {
+  it('reject sends the stages back to the previous gate to pending with the feedback', async () => {
     f = createFixture();
-    const run = f.workflows.create(definition(GATED), f.repo('r'), {});
-    f.workflows.claim(run.run_id, me);
+    const run = await f.workflows.create(definition(GATED), f.repo('r'), {});
+    await f.workflows.claim(run.run_id, me);
     for (const s of ['implement', 'build']) {
-      f.workflows.startStage(run.run_id, s);
-      f.workflows.finishStage(run.run_id, s, { state: 'completed', exit_code: 0, output: '' });
+      await f.workflows.startStage(run.run_id, s);
+      await f.workflows.finishStage(run.run_id, s, { state: 'completed', exit_code: 0, output: '' });
     }
-    f.workflows.pause(run.run_id, 'review');
-    const rejected = f.workflows.reject(run.run_id, 'add tests', 'review');
+    await f.workflows.pause(run.run_id, 'review');
+    const rejected = await f.workflows.reject(run.run_id, 'add tests', 'review');
     expect(rejected).toMatchObject({ ok: true, run: { state: 'pending', feedback: 'add tests' } });
     const view = f.workflows.view(run.run_id)!;
     expect(view.stages.map((s) => s.state)).toEqual(['pending', 'pending', 'pending', 'pending']);
   });
 
-  it('an interrupted run is retried with its process group answered, and cancel closes open stages', () => {
+  it('an interrupted run is retried with its process group answered, and cancel closes open stages', async () => {
     f = createFixture();
-    const run = f.workflows.create(definition(GATED), f.repo('r'), {});
-    f.workflows.claim(run.run_id, me);
-    f.workflows.startStage(run.run_id, 'implement');
-    f.workflows.recordGroup(run.run_id, 'implement', 4242, 77);
-    expect(f.workflows.retry(run.run_id, alive)).toMatchObject({ ok: false });
-    const retried = f.workflows.retry(run.run_id, dead);
+    const run = await f.workflows.create(definition(GATED), f.repo('r'), {});
+    await f.workflows.claim(run.run_id, me);
+    await f.workflows.startStage(run.run_id, 'implement');
+    await f.workflows.recordGroup(run.run_id, 'implement', 4242, 77);
+    expect(await f.workflows.retry(run.run_id, alive)).toMatchObject({ ok: false });
+    const retried = await f.workflows.retry(run.run_id, dead);
     expect(retried).toMatchObject({
       ok: true,
       stages: ['implement'],
       groups: [{ stage: 'implement', pgid: 4242, started: 77 }],
     });
     expect(f.workflows.view(run.run_id)!.stages[0]).toMatchObject({ state: 'pending', attempts: 1, group: null });
-    const cancelled = f.workflows.cancel(run.run_id, alive);
+    const cancelled = await f.workflows.cancel(run.run_id, alive);
     expect(cancelled).toMatchObject({ ok: true, run: { state: 'cancelled' } });
-    expect(f.workflows.cancel(run.run_id, alive)).toEqual({
+    expect(await f.workflows.cancel(run.run_id, alive)).toEqual({
       ok: false,
       reason: `run ${run.run_id} is already cancelled`,
     });

@@ -114,8 +114,8 @@ export class ReceiptQueue {
    * way. While another writer holds the lock it leaves them buffered and tries again
    * later, unless `final` (close): then it waits the full busy timeout.
    */
-  flush(final = false): void {
-    this.#write(final ? 'final' : 'now');
+  async flush(final = false): Promise<void> {
+    await this.#write(final ? 'final' : 'now');
   }
 
   /**
@@ -123,7 +123,7 @@ export class ReceiptQueue {
    * `background` (the timer) writes what is counted and leaves the rest for later, so
    * the server's thread never stalls while the worker loads its tokenizer.
    */
-  #write(mode: 'background' | 'now' | 'final'): void {
+  async #write(mode: 'background' | 'now' | 'final'): Promise<void> {
     this.#clearTimer();
     if (this.#pending.length === 0 || this.#store.closed || !this.#store.writable) return;
     this.#dispatch();
@@ -148,7 +148,7 @@ export class ReceiptQueue {
     if (batch.length === 0) return;
     this.#flushing = true;
     try {
-      this.#store.write(() => this.#insert(batch), mode === 'final' ? {} : { busyTimeoutMs: FLUSH_LOCK_WAIT_MS });
+      await this.#store.write(() => this.#insert(batch), mode === 'final' ? {} : { busyTimeoutMs: FLUSH_LOCK_WAIT_MS });
     } catch (error) {
       if (isStoreBusy(error) && mode !== 'final') {
         // Kept for the next write: a busy store is no reason to lose them.
@@ -175,9 +175,9 @@ export class ReceiptQueue {
 
   #arm(): void {
     if (this.#timer) return;
-    this.#timer = setTimeout(() => {
+    this.#timer = setTimeout(async () => {
       this.#timer = undefined;
-      this.#write('background');
+      await this.#write('background');
     }, FLUSH_AFTER_MS);
     this.#timer.unref();
   }
@@ -255,13 +255,13 @@ export class ReceiptQueue {
   }
 
   /** The write rider: buffered items whose counts are known, written in the caller's transaction. */
-  #ride(): (() => void) | undefined {
+  async #ride(): Promise<(() => void) | undefined> {
     if (this.#flushing || this.#pending.length === 0) return undefined;
     const ready = this.#pending.filter((p) => this.#countsOf(p) !== undefined);
     if (ready.length === 0) return undefined;
     try {
       // A savepoint: if bookkeeping fails, the call's own write still goes ahead.
-      this.#store.write(() => this.#insert(ready));
+      await this.#store.write(() => this.#insert(ready));
     } catch (error) {
       this.#onError?.(error, 'receipts');
       return undefined;
@@ -273,7 +273,7 @@ export class ReceiptQueue {
     };
   }
 
-  #insert(batch: readonly Pending[]): void {
+  async #insert(batch: readonly Pending[]): Promise<void> {
     const rows = [];
     const refinements: TokenCountRefinement[] = [];
     for (const p of batch) {
@@ -295,8 +295,8 @@ export class ReceiptQueue {
     }
     // A call by a session is a sign of life: its heartbeat moves to the call's time.
     const beats = rows.flatMap((r) => (r.sessionId ? [{ id: r.sessionId, ts: r.ts }] : []));
-    insertReceipts(this.#store, rows);
-    heartbeatSessions(this.#store, beats);
-    refineTokenCounts(this.#store, refinements);
+    await insertReceipts(this.#store, rows);
+    await heartbeatSessions(this.#store, beats);
+    await refineTokenCounts(this.#store, refinements);
   }
 }

@@ -108,7 +108,7 @@ async function settle<T>(
   const marker: PendingMarker = { [PENDING]: { pid, token } };
   const polls = Math.max(1, Math.ceil((options.waitMs ?? 600_000) / pollMs));
   for (let poll = 0; ; poll++) {
-    const step = store.write((): Step<T> => {
+    const step = await store.write((): Step<T> => {
       const prior = findIdempotentResult(store, tool, key);
       if (!prior) {
         saveIdempotentResult(store, tool, key, argsHash, marker, clock.now());
@@ -141,12 +141,12 @@ async function run<T>(store: Store, clock: Clock, tool: string, key: string, tok
   try {
     result = await fn();
   } catch (error) {
-    store.write(() => {
+    await store.write(() => {
       if (ours()) deleteIdempotentResult(store, tool, key);
     });
     throw error;
   }
-  store.write(() => {
+  await store.write(() => {
     if (ours()) replaceIdempotentResult(store, tool, key, result, clock.now());
   });
   return result;

@@ -8,8 +8,15 @@ import { findIdempotentResult, type Store, saveIdempotentResult } from '@swarm/s
 import { ColonyError } from '@swarm/tools';
 
 /** Runs a mutating call once per (tool, key): the lookup, the call and the record commit together. */
-export function runOnce<T>(store: Store, clock: Clock, tool: string, key: string, argsHash: string, fn: () => T): T {
-  return store.write(() => {
+export function runOnce<T>(
+  store: Store,
+  clock: Clock,
+  tool: string,
+  key: string,
+  argsHash: string,
+  fn: () => T | Promise<T>,
+): Promise<T> {
+  return store.write(async () => {
     const prior = findIdempotentResult(store, tool, key);
     if (prior) {
       if (prior.argsHash !== argsHash) {
@@ -21,7 +28,7 @@ export function runOnce<T>(store: Store, clock: Clock, tool: string, key: string
       }
       return prior.result as T;
     }
-    const result = fn();
+    const result = await fn();
     saveIdempotentResult(store, tool, key, argsHash, result, clock.now());
     return result;
   });

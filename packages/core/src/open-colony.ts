@@ -200,7 +200,7 @@ export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
    * nothing, statements prepared, a sample validation): a server's idle-time warm-up.
    */
   warm(): void;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function openColony(options: OpenColonyOptions = {}): Colony {
@@ -287,8 +287,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
           recordReceipt: (r: CallReceipt) => receipts.push(r),
           // A read may read receipts (task_list counts them): it sees every earlier one. A
           // mutating call needs no flush: buffered receipts ride in its write transaction.
-          beforeCall: (tool: string) => {
-            if (registry.get(tool)?.mutates === false) receipts.flush();
+          beforeCall: async (tool: string) => {
+            if (registry.get(tool)?.mutates === false) await receipts.flush();
           },
         }
       : {}),
@@ -328,9 +328,9 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       if (!store.closed) setAutoCheckpoint(store, pages);
     },
     warm: () => warmColony(store, registry),
-    close: () => {
+    close: async () => {
       if (store.closed) return;
-      receipts?.flush(true);
+      await receipts?.flush(true);
       store.close();
     },
   };

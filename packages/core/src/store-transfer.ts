@@ -28,7 +28,7 @@ export function exportStoreFile(
   dbPath: string,
   write: (line: string) => void,
   options: ExportOptions = {},
-): TransferCounts {
+): Promise<TransferCounts> {
   const store = open(dbPath);
   try {
     return exportStore(store, write, options);
@@ -38,7 +38,7 @@ export function exportStoreFile(
 }
 
 /** Imports `lines` into the store at `dbPath` (new or empty), all or nothing. */
-export function importStoreFile(dbPath: string, lines: Iterable<string>): TransferCounts {
+export function importStoreFile(dbPath: string, lines: Iterable<string>): Promise<TransferCounts> {
   const existed = dbPath === ':memory:' || existsSync(dbPath);
   let store: Store | undefined;
   try {

@@ -168,8 +168,8 @@ describe('bad arguments, for every tool', () => {
     expect(before).toEqual({ sessions: 1, observations: 1, tasks: 1 });
   });
 
-  afterAll(() => {
-    colony.close();
+  afterAll(async () => {
+    await colony.close();
     rmSync(home, { recursive: true, force: true });
   });
 

@@ -25,8 +25,8 @@ function open(options: Parameters<typeof openColony>[0] = {}): Colony & { warned
     onWarning: (m) => warned.push(m),
     ...options,
   });
-  cleanups.push(() => {
-    colony.close();
+  cleanups.push(async () => {
+    await colony.close();
     rmSync(home, { recursive: true, force: true });
   });
   return Object.assign(colony, { warned });
@@ -53,7 +53,7 @@ describe('openColony embedders', () => {
     const colony = open();
     await seed(colony);
     const keyword = search(colony);
-    expect(colony.vectors.backfill()).toMatchObject({ embedder_id: 'hash-v1-256', embedded: 4 });
+    expect(await colony.vectors.backfill()).toMatchObject({ embedder_id: 'hash-v1-256', embedded: 4 });
     const hybrid = search(colony);
     expect(hybrid.map((h) => h.id).sort()).toEqual(keyword.map((h) => h.id).sort());
     expect(hybrid.map((h) => h.id)).not.toEqual(keyword.map((h) => h.id));
@@ -73,7 +73,7 @@ describe('openColony embedders', () => {
     };
     const colony = open({ embedder: mine });
     await seed(colony);
-    expect(colony.vectors.backfill()).toMatchObject({ embedder_id: 'my-model-v2', dims: 32, embedded: 4 });
+    expect(await colony.vectors.backfill()).toMatchObject({ embedder_id: 'my-model-v2', dims: 32, embedded: 4 });
     expect(texts).toBe(4);
   });
 
@@ -86,7 +86,7 @@ describe('openColony embedders', () => {
     await seed(colony);
     const outcome = await colony.handleToolCall('search', { query: 'releasing stale claims' });
     expect(outcome.ok).toBe(true);
-    expect(colony.vectors.backfill()).toMatchObject({ embedded: 0, embedder_id: null });
+    expect(await colony.vectors.backfill()).toMatchObject({ embedded: 0, embedder_id: null });
     expect(colony.warned).toEqual([expect.stringMatching(/cannot load \(model file missing\).*BM25/)]);
     expect(colony.warnings).toEqual(colony.warned);
     const suggestion = await colony.handleToolCall('task_suggest_approach', { query: 'stale claims' });
@@ -99,14 +99,17 @@ describe('openColony embedders', () => {
     const keywordOnly = open({ settings: { ...defaultSettings(), search: { alpha: 1 } } });
     await seed(keywordOnly);
     const before = search(keywordOnly);
-    keywordOnly.vectors.backfill();
+    await keywordOnly.vectors.backfill();
     expect(search(keywordOnly)).toEqual(before);
   });
 
   it('with embedder null turns vectors off without a warning', async () => {
     const colony = open({ embedder: null });
     await seed(colony);
-    expect(colony.vectors.backfill()).toMatchObject({ embedded: 0, disabled_reason: expect.stringMatching(/off/) });
+    expect(await colony.vectors.backfill()).toMatchObject({
+      embedded: 0,
+      disabled_reason: expect.stringMatching(/off/),
+    });
     expect(colony.warned).toEqual([]);
   });
 });

@@ -31,8 +31,8 @@ function setUp(options: OpenColonyOptions = {}): { colony: Colony; repo: string;
   writeFileSync(join(repo, 'scripts', 'ai_swarm.py'), 'import sys\n\ndef main():\n    pass\n');
   writeFileSync(join(repo, '.gitignore'), '*.log\n');
   const colony = openColony({ home, clock: manualClock(START), roots: [home], arbiter: 'Arbiter', ...options });
-  cleanups.push(() => {
-    colony.close();
+  cleanups.push(async () => {
+    await colony.close();
     rmSync(home, { recursive: true, force: true });
   });
   return { colony, repo, home };

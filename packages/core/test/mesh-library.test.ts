@@ -19,8 +19,8 @@ afterEach(() => {
 function setUp(): Colony {
   const home = mkdtempSync(join(tmpdir(), 'colony-mesh-'));
   const colony = openColony({ home, clock: manualClock(START) });
-  cleanups.push(() => {
-    colony.close();
+  cleanups.push(async () => {
+    await colony.close();
     rmSync(home, { recursive: true, force: true });
   });
   return colony;
@@ -77,7 +77,7 @@ describe('handleToolCall', () => {
     await value(colony, 'push_context', { agent_name: 'A', key: 'k', value: 1, subscribers: ['B'] });
     const refused = await colony.handleToolCall('get_context', { agent_name: 'C', key: 'k' });
     expect(refused.ok ? null : refused.error).toMatchObject({ success: false, error_code: 'ACCESS_DENIED' });
-    colony.close(); // receipts are counted on a worker and written at the latest on close
+    await colony.close(); // receipts are counted on a worker and written at the latest on close
     const store = openStore({ path: colony.dbPath });
     try {
       const receipt = listReceipts(store, 0).find((r) => r.operation === 'get_context');

@@ -52,7 +52,7 @@ async function fail(colony: Colony, tool: string, args: unknown) {
 
 /** Receipts are written once their tokens are counted (on the token worker); closing writes the rest. */
 async function receiptsOf(colony: Colony): Promise<Receipt[]> {
-  colony.close();
+  await colony.close();
   const store = openStore({ path: colony.dbPath });
   try {
     return listReceipts(store, 0);
@@ -332,7 +332,7 @@ describe('handleToolCall', () => {
     const errors: string[] = [];
     const home = tempHome();
     const colony = openColony({ home, onInternalError: (_e, tool) => errors.push(tool) });
-    colony.close();
+    await colony.close();
     const error = await fail(colony, 'list_sessions', {});
     expect(error.code).toBe('INTERNAL_ERROR');
     expect(error.error).toMatch(/closed/);

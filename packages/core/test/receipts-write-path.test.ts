@@ -48,7 +48,7 @@ describe('the write path of a fresh colony', () => {
       content: CONTENT,
     });
     expect(colony.tokens.ready?.()).toBe(false);
-    colony.close();
+    await colony.close();
     const store = openStore({ path: colony.dbPath });
     try {
       expect(getObservation(store, post.id)?.tokenCount).toBe(createTokenCounter().count(CONTENT));

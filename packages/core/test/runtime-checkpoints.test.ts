@@ -17,8 +17,8 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'runtime-checkpoints-'));
   colony = openColony({ home: join(dir, 'home'), clock: manualClock(), receipts: false });
 });
-afterEach(() => {
-  colony.close();
+afterEach(async () => {
+  await colony.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -55,7 +55,7 @@ it('checkpoints the store every interval, unref-d, and stops on stop', async () 
   const count = results.length;
   await sleep(60);
   expect(results.length).toBe(count);
-  colony.close();
+  await colony.close();
   expect(colony.checkpoint()).toBeNull();
 });
 

@@ -39,8 +39,8 @@ function repo(): string {
 function open(options: Parameters<typeof openColony>[0] = {}): Colony {
   const home = mkdtempSync(join(tmpdir(), 'colony-rtlib-home-'));
   const colony = openColony({ home, dbPath: ':memory:', receipts: false, ...options });
-  cleanups.push(() => {
-    colony.close();
+  cleanups.push(async () => {
+    await colony.close();
     rmSync(home, { recursive: true, force: true });
   });
   return colony;
@@ -101,10 +101,10 @@ describe('runtime tools in the library', () => {
       createdAt: 1,
     });
     const own = processStartTime(process.pid);
-    store.write(() =>
+    await store.write(() =>
       insertSwarmRun(store, row('swarm-reused', (own ?? 0) + 1), [{ name: 'a', branch: 'colony/r/a' }]),
     );
-    store.write(() => insertSwarmRun(store, row('swarm-live', own), [{ name: 'a', branch: 'colony/l/a' }]));
+    await store.write(() => insertSwarmRun(store, row('swarm-live', own), [{ name: 'a', branch: 'colony/l/a' }]));
     store.close();
     const colony = open({ allowExec: true, dbPath });
     const state = async (id: string) => {

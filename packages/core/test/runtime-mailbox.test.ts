@@ -19,8 +19,8 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'runtime-mailbox-'));
   colony = openColony({ home: join(dir, 'home'), clock, receipts: false });
 });
-afterEach(() => {
-  colony.close();
+afterEach(async () => {
+  await colony.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

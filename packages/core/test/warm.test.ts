@@ -43,7 +43,7 @@ describe('Colony.warm', () => {
       agent: 'codex',
     });
     expect(thread.ok).toBe(true);
-    seed.close();
+    await seed.close();
 
     const colony = open();
     const before = files(dir);
@@ -59,7 +59,7 @@ describe('Colony.warm', () => {
       content: 'after warm-up',
     });
     expect(post).toMatchObject({ ok: true, value: { id: expect.any(Number) } });
-    colony.close();
+    await colony.close();
     colony.warm(); // closed: a no-op, no throw
   });
 });

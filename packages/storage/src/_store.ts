@@ -21,6 +21,7 @@ import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { pollForLock } from './_lock-poll';
 import { MIGRATIONS } from './_migrations.generated';
+import { Mutex } from './_mutex';
 import {
   canWrite,
   checkNotTruncated,
@@ -33,6 +34,7 @@ import {
   storeRefusalOf,
 } from './_store-state';
 
+import { isThenable, runInTx, type TxContext, txOf } from './_tx-context';
 import { applyMigrations } from './migrate';
 import * as schema from './schema';
 
@@ -65,10 +67,15 @@ export interface OpenStoreOptions {
 /**
  * Bookkeeping that rides along in the next write transaction instead of taking the
  * lock on its own (core: buffered call receipts). Called inside the transaction before
- * the caller's work; what it writes commits or rolls back with that work. It returns a
- * callback run after a commit (mark the rows written), or undefined when it wrote nothing.
+ * the caller's work; what it writes commits or rolls back with that work. It returns
+ * (or resolves to) a callback run after a commit (mark the rows written), or undefined
+ * when it wrote nothing.
  */
-export type WriteRider = () => (() => void) | undefined;
+export type WriteRider = () => AfterCommit | Promise<AfterCommit>;
+type AfterCommit = (() => void) | undefined;
+
+/** A transaction body: synchronous, or async (it holds the store's transaction until it settles). */
+export type StoreBody<T> = () => T | Promise<T>;
 
 export interface WriteOptions<T> {
   /** Milliseconds to wait for another writer's lock, for this write alone. */
@@ -77,6 +84,8 @@ export interface WriteOptions<T> {
   readonly unlessSettled?: () => T | undefined;
 }
 
+const BEGUN = Symbol('begun');
+
 /** An open store. Pass it to the query functions of this package. */
 export class Store {
   readonly path: string;
@@ -84,6 +93,9 @@ export class Store {
   readonly refusal: StoreRefusal | undefined;
   readonly #refuse: RefuseStore;
   readonly #busyTimeoutMs: number;
+  /** Outermost transactions of this process take turns on the one connection (FIFO). */
+  readonly #mutex = new Mutex();
+  #savepoints = 0;
   #rider: WriteRider | undefined;
   #closed = false;
 
@@ -106,34 +118,169 @@ export class Store {
   }
 
   /**
-   * Runs `fn` in a write transaction (BEGIN IMMEDIATE). Nested calls become savepoints.
-   * A throw rolls back everything `fn` wrote. A store that refuses writes throws its
-   * refusal before `fn` runs; a lock held past the busy timeout throws STORE_BUSY.
+   * Runs `fn` in a write transaction (BEGIN IMMEDIATE) and resolves to its result. `fn`
+   * may be async: the transaction stays open until it settles, and the store's other
+   * outermost writes and reads of this process wait their turn (FIFO) meanwhile. A
+   * call made inside `fn` (across awaits too) is nested: a nested write is a savepoint
+   * (its throw rolls back only its own work), a nested read just runs. A throw rolls
+   * back everything `fn` wrote. A store that refuses writes rejects with its refusal
+   * before `fn` runs; a lock held past the busy timeout rejects with STORE_BUSY.
    * `busyTimeoutMs` shortens the wait for this write alone. `unlessSettled` makes a
    * write that may turn out unneeded: while another writer holds the lock it is read
    * (outside the lock) between tries, and its answer, once defined, is returned
-   * without writing (see _lock-poll.ts).
+   * without writing (see _lock-poll.ts). A synchronous body that finds the store free
+   * runs, and commits, before `write` returns.
    */
-  write<T>(fn: () => T, options: WriteOptions<T> = {}): T {
-    if (this.refusal) throw this.#refuse(this.refusal);
-    const { sqlite } = handleOf(this);
-    if (sqlite.inTransaction) return sqlite.transaction(fn)();
-    const settled = options.unlessSettled;
-    if (settled) {
-      const timeoutMs = options.busyTimeoutMs ?? this.#busyTimeoutMs;
-      return this.#withBusyTimeout(sqlite, 0, () =>
-        pollForLock({
-          attempt: () => this.#writeOuter(sqlite, fn),
-          settled: () => this.read(settled),
-          version: () => statement(this, 'PRAGMA data_version').pluck().get(),
-          timeoutMs,
-        }),
-      );
+  write<T>(fn: StoreBody<T>, options: WriteOptions<T> = {}): Promise<T> {
+    try {
+      if (this.refusal) throw this.#refuse(this.refusal);
+      const ctx = txOf(this);
+      if (ctx) return this.#savepoint(ctx, fn);
+      return this.#turn(() => this.#writeOuter(fn, options));
+    } catch (error) {
+      return Promise.reject(error);
     }
-    const wait = options.busyTimeoutMs;
-    if (wait === undefined || wait === this.#busyTimeoutMs) return this.#writeOuter(sqlite, fn);
-    // A shorter wait for this write only (bookkeeping that can try again later).
-    return this.#withBusyTimeout(sqlite, wait, () => this.#writeOuter(sqlite, fn));
+  }
+
+  /**
+   * Runs `fn` against one consistent snapshot (a deferred read transaction) and
+   * resolves to its result. Outside a transaction it waits for the store's open write
+   * body, if any, to finish (it never sees rows another body has not committed);
+   * inside one (nested) it just runs.
+   */
+  read<T>(fn: StoreBody<T>): Promise<T> {
+    try {
+      if (txOf(this)) return Promise.resolve(fn());
+      return this.#turn(() => this.#readOuter(fn));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** Runs `fn` holding the mutex; it is released as soon as `fn` settles (at once when synchronous). */
+  #turn<T>(fn: () => T | Promise<T>): Promise<T> {
+    const locked = (): T | Promise<T> => {
+      let result: T | Promise<T>;
+      try {
+        result = fn();
+      } catch (error) {
+        this.#mutex.release();
+        throw error;
+      }
+      if (!isThenable(result)) {
+        this.#mutex.release();
+        return result;
+      }
+      return Promise.resolve(result).finally(() => this.#mutex.release());
+    };
+    if (this.#mutex.tryAcquire()) return Promise.resolve(locked());
+    return this.#mutex.acquire().then(locked);
+  }
+
+  #writeOuter<T>(fn: StoreBody<T>, options: WriteOptions<T>): T | Promise<T> {
+    const { sqlite } = handleOf(this);
+    const begun = this.#begin(sqlite, options);
+    if (begun !== BEGUN) return begun;
+    const rider = this.#rider;
+    let committed: AfterCommit;
+    const body = rider
+      ? () => {
+          const after = rider();
+          if (!isThenable(after)) {
+            committed = after;
+            return fn();
+          }
+          return after.then((c) => {
+            committed = c;
+            return fn();
+          });
+        }
+      : fn;
+    return this.#settle(sqlite, body, () => committed?.());
+  }
+
+  /** BEGIN IMMEDIATE (waiting per the options), or the `unlessSettled` answer; errors translated. */
+  #begin<T>(sqlite: Database.Database, options: WriteOptions<T>): T | typeof BEGUN {
+    const begin = (): typeof BEGUN => {
+      statement(this, 'BEGIN IMMEDIATE').run();
+      return BEGUN;
+    };
+    try {
+      const settled = options.unlessSettled;
+      if (settled) {
+        const timeoutMs = options.busyTimeoutMs ?? this.#busyTimeoutMs;
+        return this.#withBusyTimeout(sqlite, 0, () =>
+          pollForLock<T | typeof BEGUN>({
+            attempt: begin,
+            settled: () => sqlite.transaction(settled).deferred(),
+            version: () => statement(this, 'PRAGMA data_version').pluck().get(),
+            timeoutMs,
+          }),
+        );
+      }
+      const wait = options.busyTimeoutMs;
+      if (wait === undefined || wait === this.#busyTimeoutMs) return begin();
+      // A shorter wait for this write only (bookkeeping that can try again later).
+      return this.#withBusyTimeout(sqlite, wait, begin);
+    } catch (error) {
+      throw this.#translate(error);
+    }
+  }
+
+  #readOuter<T>(fn: StoreBody<T>): T | Promise<T> {
+    const { sqlite } = handleOf(this);
+    try {
+      statement(this, 'BEGIN').run();
+    } catch (error) {
+      throw this.#translate(error);
+    }
+    return this.#settle(sqlite, fn, undefined);
+  }
+
+  /** Runs the body of an open transaction in its context, then COMMIT, or ROLLBACK on a throw. */
+  #settle<T>(sqlite: Database.Database, fn: StoreBody<T>, after: (() => void) | undefined): T | Promise<T> {
+    const fail = (error: unknown): never => {
+      if (sqlite.open && sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw this.#translate(error);
+    };
+    const commit = (value: T): T => {
+      try {
+        statement(this, 'COMMIT').run();
+      } catch (error) {
+        fail(error);
+      }
+      after?.();
+      return value;
+    };
+    let result: T | Promise<T>;
+    try {
+      result = runInTx(this, fn);
+    } catch (error) {
+      return fail(error);
+    }
+    if (!isThenable(result)) return commit(result);
+    return Promise.resolve(result).then(commit, fail);
+  }
+
+  /** A nested write: a savepoint; siblings opened at once take turns. */
+  async #savepoint<T>(ctx: TxContext, fn: StoreBody<T>): Promise<T> {
+    if (!ctx.nested.tryAcquire()) await ctx.nested.acquire();
+    try {
+      const { sqlite } = handleOf(this);
+      const name = `colony_sp_${++this.#savepoints}`;
+      sqlite.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = runInTx(this, fn);
+        const value = isThenable(result) ? await result : result;
+        sqlite.exec(`RELEASE ${name}`);
+        return value;
+      } catch (error) {
+        if (sqlite.open && sqlite.inTransaction) sqlite.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+        throw error;
+      }
+    } finally {
+      ctx.nested.release();
+    }
   }
 
   #withBusyTimeout<T>(sqlite: Database.Database, ms: number, fn: () => T): T {
@@ -145,39 +292,9 @@ export class Store {
     }
   }
 
-  #writeOuter<T>(sqlite: Database.Database, fn: () => T): T {
-    const rider = this.#rider;
-    let committed: (() => void) | undefined;
-    const body = rider
-      ? () => {
-          committed = rider();
-          return fn();
-        }
-      : fn;
-    let result: T;
-    try {
-      result = sqlite.transaction(body).immediate();
-    } catch (error) {
-      throw this.#translate(error);
-    }
-    committed?.();
-    return result;
-  }
-
   /** Sets (or clears) the bookkeeping folded into each outermost write; see WriteRider. */
   setWriteRider(rider: WriteRider | undefined): void {
     this.#rider = rider;
-  }
-
-  /** Runs `fn` against one consistent snapshot (a deferred read transaction). */
-  read<T>(fn: () => T): T {
-    const { sqlite } = handleOf(this);
-    if (sqlite.inTransaction) return fn();
-    try {
-      return sqlite.transaction(fn).deferred();
-    } catch (error) {
-      throw this.#translate(error);
-    }
   }
 
   /** SQLite's lock, read-only and corruption errors as the store's refusals; others unchanged. */
@@ -196,6 +313,11 @@ export class Store {
     this.#closed = true;
     sqlite.close();
   }
+}
+
+/** @internal Whether the caller runs inside a write transaction of `store` (so it writes in it). */
+export function insideWrite(store: Store): boolean {
+  return txOf(store) !== undefined && handleOf(store).sqlite.inTransaction;
 }
 
 interface StoreOpenState {

@@ -12,6 +12,8 @@ export {
   type OpenStoreOptions,
   openStore,
   Store,
+  type StoreBody,
+  type WriteOptions,
   type WriteRider,
 } from './_store';
 export {

@@ -13,9 +13,9 @@ const INSERT_SQL = `INSERT INTO mcp_metrics (ts, operation, session_id, duration
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** Writes receipts in one transaction. */
-export function insertReceipts(store: Store, receipts: readonly Receipt[]): void {
+export async function insertReceipts(store: Store, receipts: readonly Receipt[]): Promise<void> {
   if (receipts.length === 0) return;
-  store.write(() => {
+  await store.write(() => {
     const insert = statement(store, INSERT_SQL);
     for (const r of receipts) {
       insert.run(

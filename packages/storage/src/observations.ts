@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { dbOf, handleOf, type Store, statement } from './_store';
+import { dbOf, insideWrite, type Store, statement } from './_store';
 import { type JsonObject, observations } from './schema';
 
 export type Observation = typeof observations.$inferSelect;
@@ -30,9 +30,9 @@ const INDEX_SQL = 'INSERT INTO observations_fts (rowid, content) VALUES (?, ?)';
  * Appends one observation and indexes it for search, in the caller's transaction (or
  * its own). The index row is written here, not by trigger: see migration 0003.
  */
-export function insertObservation(store: Store, o: NewObservation): number {
+export async function insertObservation(store: Store, o: NewObservation): Promise<number> {
   // Inside a caller's transaction, no savepoint of our own: it would make FTS5 flush.
-  if (handleOf(store).sqlite.inTransaction) return insertAndIndex(store, o);
+  if (insideWrite(store)) return insertAndIndex(store, o);
   return store.write(() => insertAndIndex(store, o));
 }
 
@@ -57,7 +57,7 @@ function writeRow(insert: Database.Statement, index: Database.Statement, o: NewO
 }
 
 /** Appends many observations in one write transaction; returns their ids in order. */
-export function insertObservations(store: Store, list: readonly NewObservation[]): number[] {
+export function insertObservations(store: Store, list: readonly NewObservation[]): Promise<number[]> {
   return store.write(() => {
     const insert = statement(store, INSERT_SQL);
     const index = statement(store, INDEX_SQL);
@@ -300,12 +300,12 @@ const REFINE_SQL = 'UPDATE observations SET token_count = ? WHERE id = ? AND con
  * Sets counted token counts, in the caller's transaction (or its own). The content must
  * still match: an id whose write was rolled back (and reused since) is left alone.
  */
-export function refineTokenCounts(store: Store, rows: readonly TokenCountRefinement[]): void {
+export async function refineTokenCounts(store: Store, rows: readonly TokenCountRefinement[]): Promise<void> {
   if (rows.length === 0) return;
   const update = statement(store, REFINE_SQL);
   const run = () => {
     for (const r of rows) update.run(r.tokenCount, r.id, r.content);
   };
-  if (handleOf(store).sqlite.inTransaction) run();
-  else store.write(run);
+  if (insideWrite(store)) run();
+  else await store.write(run);
 }

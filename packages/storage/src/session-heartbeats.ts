@@ -37,13 +37,13 @@ export function endSession(store: Store, id: string, now: number): boolean {
 const HEARTBEAT_SQL = 'UPDATE sessions SET last_heartbeat_at = max(last_heartbeat_at, ?) WHERE id = ?';
 
 /** Moves heartbeats forward (never back) for sessions that showed a sign of life at `ts`; unknown ids are skipped. */
-export function heartbeatSessions(
+export async function heartbeatSessions(
   store: Store,
   beats: ReadonlyArray<{ readonly id: string; readonly ts: number }>,
-): void {
+): Promise<void> {
   if (beats.length === 0) return;
   const update = statement(store, HEARTBEAT_SQL);
-  store.write(() => {
+  await store.write(() => {
     for (const beat of beats) update.run(beat.ts, beat.id);
   });
 }

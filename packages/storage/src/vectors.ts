@@ -62,8 +62,8 @@ export function insertVectors(
   rows: readonly NewVector[],
   /** A shorter wait for another writer's lock (background backfill): STORE_BUSY past it. */
   options: { readonly busyTimeoutMs?: number } = {},
-): number {
-  if (rows.length === 0) return 0;
+): Promise<number> {
+  if (rows.length === 0) return Promise.resolve(0);
   return store.write(() => {
     const insert = statement(
       store,

@@ -75,10 +75,10 @@ describeMatrix('attention reads', ({ open }) => {
     }
   });
 
-  it('reads live claims only, newest refresh first, within scope', () => {
+  it('reads live claims only, newest refresh first, within scope', async () => {
     const store = open();
-    const { r, other } = seed(store);
-    store.write(() => {
+    const { r, other } = await seed(store);
+    await store.write(() => {
       insertClaim(store, { taskId: r, filePath: 'x.ts', sessionId: 'a', agent: 'claude', observationId: 1 }, T0);
       insertClaim(store, { taskId: r, filePath: 'y.ts', sessionId: 'b', agent: 'codex', observationId: 2 }, T0 + 5);
       insertClaim(store, { taskId: other, filePath: 'z.ts', sessionId: 'a', agent: 'claude', observationId: 3 }, T0);
@@ -100,12 +100,12 @@ describeMatrix('attention reads', ({ open }) => {
     expect(liveClaimsInScope(store, everywhere, 1)).toHaveLength(1);
   });
 
-  it('reads edits within the window among the newest scanned, and blockers until answered', () => {
+  it('reads edits within the window among the newest scanned, and blockers until answered', async () => {
     const store = open();
-    const { r, other, obs } = seed(store);
-    const old = obs(r, 'edit', T0, { metadata: { file_path: 'old.ts' } });
-    const fresh = obs(r, 'edit', T0 + 100, { metadata: { file_path: 'a.ts' } });
-    obs(other, 'edit', T0 + 100, { metadata: { file_path: 'b.ts' } });
+    const { r, other, obs } = await seed(store);
+    const old = await obs(r, 'edit', T0, { metadata: { file_path: 'old.ts' } });
+    const fresh = await obs(r, 'edit', T0 + 100, { metadata: { file_path: 'a.ts' } });
+    await obs(other, 'edit', T0 + 100, { metadata: { file_path: 'b.ts' } });
     expect(recentEditsInScope(store, { repoRoots: ['/r'], taskIds: null }, T0 + 50, 10).map((e) => e.id)).toEqual([
       fresh,
     ]);
@@ -113,21 +113,21 @@ describeMatrix('attention reads', ({ open }) => {
     // Only the newest `scan` edits are looked at, however wide the window.
     expect(recentEditsInScope(store, everywhere, 0, 2).map((e) => e.id)).not.toContain(old);
 
-    const blocker = obs(r, 'blocker', T0 + 200);
-    const elsewhere = obs(other, 'blocker', T0 + 200);
+    const blocker = await obs(r, 'blocker', T0 + 200);
+    const elsewhere = await obs(other, 'blocker', T0 + 200);
     expect(openBlockerPosts(store, [r], 10, 10)).toEqual([
       { id: blocker, taskId: r, sessionId: 'a', agent: 'claude', ts: T0 + 200, head: 'blocker body' },
     ]);
-    obs(r, 'note', T0 + 300);
+    await obs(r, 'note', T0 + 300);
     expect(openBlockerPosts(store, [r], 10, 10)).toHaveLength(1);
-    obs(r, 'answer', T0 + 400, { replyTo: blocker });
+    await obs(r, 'answer', T0 + 400, { replyTo: blocker });
     expect(openBlockerPosts(store, [r, other], 10, 10).map((b) => b.id)).toEqual([elsewhere]);
     expect(openBlockerPosts(store, [], 10, 10)).toEqual([]);
   });
 
-  it('lists a session’s threads in scope and which task ids exist', () => {
+  it('lists a session’s threads in scope and which task ids exist', async () => {
     const store = open();
-    const { r, other } = seed(store);
+    const { r, other } = await seed(store);
     expect(sessionThreadsInScope(store, 'a', everywhere, 10).sort()).toEqual([r, other].sort());
     expect(sessionThreadsInScope(store, 'a', { repoRoots: ['/other'], taskIds: null }, 10)).toEqual([other]);
     expect(sessionThreadsInScope(store, 'nobody', everywhere, 10)).toEqual([]);

@@ -24,11 +24,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-it('PASSIVE checkpoints every WAL frame of a real file; TRUNCATE empties the WAL', () => {
+it('PASSIVE checkpoints every WAL frame of a real file; TRUNCATE empties the WAL', async () => {
   const path = join(dir, 'colony.db');
   const store = openStore({ path });
   try {
-    for (let i = 0; i < 50; i++) store.write(() => upsertSession(store, { id: `s-${i}`, ide: 'test' }, 1000 + i));
+    for (let i = 0; i < 50; i++) await store.write(() => upsertSession(store, { id: `s-${i}`, ide: 'test' }, 1000 + i));
     const wal = `${path}-wal`;
     expect(existsSync(wal) && statSync(wal).size).toBeGreaterThan(0);
     const passive = checkpoint(store, 'PASSIVE');

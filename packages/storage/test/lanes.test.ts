@@ -22,7 +22,7 @@ import { describeMatrix } from './_matrix';
 const REPO = '/abs/repo';
 const MIN = 60_000;
 
-function lane(store: Store, session: string, branch: string, at: number, repoRoot = REPO): number {
+function lane(store: Store, session: string, branch: string, at: number, repoRoot = REPO): Promise<number> {
   return store.write(() => {
     upsertSession(store, { id: session, ide: 'codex', agent: 'codex' }, at);
     const { task } = ensureTask(store, { repoRoot, branch, title: `Work on ${branch}` }, at);
@@ -40,19 +40,19 @@ function plan(store: Store, sql: string): string {
 }
 
 describeMatrix('lanes', ({ open }) => {
-  it('reads sessions heartbeating since the cutoff, newest first, with their last claim and edit', () => {
+  it('reads sessions heartbeating since the cutoff, newest first, with their last claim and edit', async () => {
     const store = open();
-    const old = lane(store, 'old-1', 'agent/old', 0);
-    const a = lane(store, 'codex-1', 'agent/a', 100 * MIN);
-    lane(store, 'codex-2', 'agent/b', 110 * MIN);
-    lane(store, 'other-1', 'agent/c', 110 * MIN, '/abs/other');
-    store.write(() => {
+    const old = await lane(store, 'old-1', 'agent/old', 0);
+    const a = await lane(store, 'codex-1', 'agent/a', 100 * MIN);
+    await lane(store, 'codex-2', 'agent/b', 110 * MIN);
+    await lane(store, 'other-1', 'agent/c', 110 * MIN, '/abs/other');
+    await store.write(async () => {
       insertClaim(
         store,
         { taskId: a, filePath: 'src/a.ts', sessionId: 'codex-1', agent: 'codex', observationId: 0 },
         101 * MIN,
       );
-      insertObservation(store, {
+      await insertObservation(store, {
         sessionId: 'codex-1',
         taskId: a,
         kind: 'edit',
@@ -93,13 +93,13 @@ describeMatrix('lanes', ({ open }) => {
     expect(edits).toMatch(/INDEX observations_edit_idx/);
   });
 
-  it('lists the newest warnings of each kind in scope only', () => {
+  it('lists the newest warnings of each kind in scope only', async () => {
     const store = open();
-    const here = lane(store, 's-1', 'agent/a', 0);
-    const there = lane(store, 's-2', 'agent/b', 0, '/abs/other');
-    store.write(() => {
+    const here = await lane(store, 's-1', 'agent/a', 0);
+    const there = await lane(store, 's-2', 'agent/b', 0, '/abs/other');
+    await store.write(async () => {
       for (let i = 0; i < 5; i++) {
-        insertObservation(store, {
+        await insertObservation(store, {
           sessionId: 's-1',
           taskId: here,
           kind: 'failed_approach',
@@ -108,7 +108,7 @@ describeMatrix('lanes', ({ open }) => {
           tokenCount: 3,
         });
       }
-      insertObservation(store, {
+      await insertObservation(store, {
         sessionId: 's-2',
         taskId: there,
         kind: 'blocked_path',

@@ -60,7 +60,7 @@ it('answers from a read as soon as the holder commits what settles it, without w
   const { exited } = await holdLock(store.path, 300, 'commit');
   let wrote = false;
   const t0 = performance.now();
-  const answer = store.write(
+  const answer = await store.write(
     () => {
       wrote = true;
       return 'wrote';
@@ -77,7 +77,7 @@ it('answers from a read as soon as the holder commits what settles it, without w
 it('writes once the holder gives up the lock without settling anything', async () => {
   const store = open();
   const { exited } = await holdLock(store.path, 200, 'rollback');
-  const answer = store.write(
+  const answer = await store.write(
     () => {
       handleOf(store).sqlite.exec('CREATE TABLE mine (x)');
       return 'wrote';
@@ -93,7 +93,7 @@ it('refuses as STORE_BUSY when the lock is held past its timeout', async () => {
   const { exited } = await holdLock(store.path, 800, 'rollback');
   let thrown: unknown;
   try {
-    store.write(() => 'wrote', { busyTimeoutMs: 150, unlessSettled: () => undefined });
+    await store.write(() => 'wrote', { busyTimeoutMs: 150, unlessSettled: () => undefined });
   } catch (error) {
     thrown = error;
   }

@@ -37,8 +37,8 @@ function seed(store: Store): number {
   return task.id;
 }
 
-function message(store: Store, taskId: number, overrides: Partial<NewMessage> = {}): number {
-  const id = insertObservation(store, {
+async function message(store: Store, taskId: number, overrides: Partial<NewMessage> = {}): Promise<number> {
+  const id = await insertObservation(store, {
     sessionId: overrides.fromSessionId ?? 'a',
     taskId,
     kind: 'message',
@@ -65,9 +65,9 @@ function message(store: Store, taskId: number, overrides: Partial<NewMessage> = 
 }
 
 describeMatrix('messages', ({ open }) => {
-  it('moves unread -> read -> replied, each step once', () => {
+  it('moves unread -> read -> replied, each step once', async () => {
     const store = open();
-    const id = message(store, seed(store));
+    const id = await message(store, seed(store));
     expect(markMessageRead(store, id, T0 + 1)).toBe(true);
     expect(markMessageRead(store, id, T0 + 2)).toBe(false);
     expect(getMessage(store, id)).toMatchObject({ status: 'read', statusChangedAt: T0 + 1 });
@@ -77,9 +77,9 @@ describeMatrix('messages', ({ open }) => {
     expect(getMessage(store, id)?.status).toBe('replied');
   });
 
-  it('treats an unread row past its TTL as expired until and after it is written down', () => {
+  it('treats an unread row past its TTL as expired until and after it is written down', async () => {
     const store = open();
-    const id = message(store, seed(store), { expiresAt: T0 + 100 });
+    const id = await message(store, seed(store), { expiresAt: T0 + 100 });
     const row = () => getMessage(store, id)!;
     expect(effectiveStatus(row(), T0 + 99)).toBe('unread');
     expect(effectiveStatus(row(), T0 + 100)).toBe('expired');
@@ -94,11 +94,11 @@ describeMatrix('messages', ({ open }) => {
     expect(retractMessage(store, id, T0 + 103)).toBe(false);
   });
 
-  it('lets exactly one session claim a broadcast, and never a directed message', () => {
+  it('lets exactly one session claim a broadcast, and never a directed message', async () => {
     const store = open();
     const taskId = seed(store);
-    const broadcast = message(store, taskId);
-    const directed = message(store, taskId, { toAgent: 'codex' });
+    const broadcast = await message(store, taskId);
+    const directed = await message(store, taskId, { toAgent: 'codex' });
     expect(claimMessage(store, broadcast, 'b', 'codex', T0 + 1)).toBe(true);
     expect(claimMessage(store, broadcast, 'c', 'codex', T0 + 2)).toBe(false);
     expect(getMessage(store, broadcast)).toMatchObject({
@@ -109,13 +109,13 @@ describeMatrix('messages', ({ open }) => {
     expect(claimMessage(store, directed, 'b', 'codex', T0 + 1)).toBe(false);
   });
 
-  it('lists the inbox of a participant by address, with the head of each body', () => {
+  it('lists the inbox of a participant by address, with the head of each body', async () => {
     const store = open();
     const taskId = seed(store);
-    const toB = message(store, taskId, { toSessionId: 'b', urgency: 'blocking' });
-    const toCodex = message(store, taskId, { toAgent: 'codex', createdAt: T0 + 1 });
-    message(store, taskId, { toAgent: 'claude' });
-    message(store, taskId, { toSessionId: 'c' });
+    const toB = await message(store, taskId, { toSessionId: 'b', urgency: 'blocking' });
+    const toCodex = await message(store, taskId, { toAgent: 'codex', createdAt: T0 + 1 });
+    await message(store, taskId, { toAgent: 'claude' });
+    await message(store, taskId, { toSessionId: 'c' });
     const inbox = (extra: Partial<Parameters<typeof listInboxMessages>[1]> = {}) =>
       listInboxMessages(store, { sessionId: 'b', agent: 'codex', now: T0, unreadOnly: true, limit: 10, ...extra }).map(
         (m) => m.id,

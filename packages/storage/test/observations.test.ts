@@ -61,10 +61,10 @@ describe('ftsMatchExpression', () => {
 });
 
 describeMatrix('full-text search', ({ open }) => {
-  it('finds an observation by its words exactly when it is committed', () => {
+  it('finds an observation by its words exactly when it is committed', async () => {
     const store = open();
     seedSessions(store, 's1');
-    const [hit, miss] = insertObservations(store, [
+    const [hit, miss] = await insertObservations(store, [
       obs('s1', 'The auth middleware rejects expired tokens'),
       obs('s1', 'Unrelated note about the build cache'),
     ]);
@@ -79,27 +79,27 @@ describeMatrix('full-text search', ({ open }) => {
     expect(search(store, 'build cache').map((h) => h.id)).toEqual([miss]);
   });
 
-  it('matches stems and ignores case and diacritics', () => {
+  it('matches stems and ignores case and diacritics', async () => {
     const store = open();
     seedSessions(store, 's1');
-    const id = insertObservation(store, obs('s1', 'Refactored the Middlewares for the café'));
+    const id = await insertObservation(store, obs('s1', 'Refactored the Middlewares for the café'));
     expect(search(store, 'middleware').map((h) => h.id)).toEqual([id]);
     expect(search(store, 'CAFE').map((h) => h.id)).toEqual([id]);
     expect(search(store, 'refactoring').map((h) => h.id)).toEqual([id]);
   });
 
-  it('requires every term in all mode and any term in any mode', () => {
+  it('requires every term in all mode and any term in any mode', async () => {
     const store = open();
     seedSessions(store, 's1');
-    const [both, onlyAuth] = insertObservations(store, [obs('s1', 'auth middleware'), obs('s1', 'auth only')]);
+    const [both, onlyAuth] = await insertObservations(store, [obs('s1', 'auth middleware'), obs('s1', 'auth only')]);
     expect(search(store, 'auth middleware', 'all').map((h) => h.id)).toEqual([both]);
     expect(new Set(search(store, 'auth middleware', 'any').map((h) => h.id))).toEqual(new Set([both, onlyAuth]));
   });
 
-  it('ranks by BM25 (lower rank first) and honours the limit', () => {
+  it('ranks by BM25 (lower rank first) and honours the limit', async () => {
     const store = open();
     seedSessions(store, 's1');
-    insertObservations(store, [
+    await insertObservations(store, [
       obs('s1', 'sqlite once among many other unrelated words in a long long sentence here'),
       obs('s1', 'sqlite sqlite sqlite'),
     ]);
@@ -110,11 +110,11 @@ describeMatrix('full-text search', ({ open }) => {
     expect(search(store, 'sqlite', 'all', 1)).toHaveLength(1);
   });
 
-  it('filters by kind, task and session', () => {
+  it('filters by kind, task and session', async () => {
     const store = open();
     seedSessions(store, 's1', 's2');
     const task = ensureTask(store, { repoRoot: '/r', branch: 'main' }, 0).task;
-    const [note, decision, other] = insertObservations(store, [
+    const [note, decision, other] = await insertObservations(store, [
       obs('s1', 'cache decision pending', { taskId: task.id }),
       obs('s1', 'cache decision made', { kind: 'decision', taskId: task.id }),
       obs('s2', 'cache decision elsewhere', { kind: 'decision' }),
@@ -134,10 +134,10 @@ describeMatrix('full-text search', ({ open }) => {
     expect(keywordSearch(store, match, 1, { kind: 'decision', sessionId: 's1' }).map((h) => h.id)).toEqual([decision]);
   });
 
-  it('re-indexes an observation whose content is updated, and forgets a deleted one', () => {
+  it('re-indexes an observation whose content is updated, and forgets a deleted one', async () => {
     const store = open();
     seedSessions(store, 's1');
-    const id = insertObservation(store, obs('s1', 'original wording about pelicans'));
+    const id = await insertObservation(store, obs('s1', 'original wording about pelicans'));
     const { sqlite } = handleOf(store);
     sqlite.prepare('UPDATE observations SET content = ? WHERE id = ?').run('revised wording about flamingos', id);
     expect(search(store, 'pelicans')).toEqual([]);
@@ -147,10 +147,10 @@ describeMatrix('full-text search', ({ open }) => {
     expect(search(store, 'wording')).toEqual([]);
   });
 
-  it('never throws on queries full of FTS5 syntax', () => {
+  it('never throws on queries full of FTS5 syntax', async () => {
     const store = open();
     seedSessions(store, 's1');
-    insertObservation(store, obs('s1', 'near and or not quoted star minus content'));
+    await insertObservation(store, obs('s1', 'near and or not quoted star minus content'));
     const nasty = [
       '"',
       '"unbalanced',
@@ -186,10 +186,10 @@ describeMatrix('full-text search', ({ open }) => {
     ]);
   });
 
-  it('never throws for any query text (property)', () => {
+  it('never throws for any query text (property)', async () => {
     const store = open();
     seedSessions(store, 's1');
-    insertObservation(store, obs('s1', 'alpha beta gamma'));
+    await insertObservation(store, obs('s1', 'alpha beta gamma'));
     const fragment = fc.oneof(
       fc.string({ maxLength: 12 }),
       // Any code point, lone surrogates included (cheaper than fast-check's 'binary' unit to set up).
@@ -216,74 +216,74 @@ describeMatrix('full-text search', ({ open }) => {
 });
 
 describeMatrix('reading observations', ({ open }) => {
-  it('returns bodies in the order the ids were asked for, skipping unknown ids', () => {
+  it('returns bodies in the order the ids were asked for, skipping unknown ids', async () => {
     const store = open();
     seedSessions(store, 's1');
-    const [a, b, c] = insertObservations(store, [obs('s1', 'a'), obs('s1', 'b'), obs('s1', 'c')]);
+    const [a, b, c] = await insertObservations(store, [obs('s1', 'a'), obs('s1', 'b'), obs('s1', 'c')]);
     expect(getObservations(store, [c!, a!, 9999, b!]).map((o) => o.content)).toEqual(['c', 'a', 'b']);
     expect(getObservations(store, [])).toEqual([]);
     expect(getObservation(store, 9999)).toBeUndefined();
   });
 
-  it('round-trips metadata as JSON and reply_to links', () => {
+  it('round-trips metadata as JSON and reply_to links', async () => {
     const store = open();
     seedSessions(store, 's1');
-    const first = insertObservation(store, obs('s1', 'q', { metadata: { working: true, ids: [1, 2] } }));
-    const reply = insertObservation(store, obs('s1', 'a', { replyTo: first }));
+    const first = await insertObservation(store, obs('s1', 'q', { metadata: { working: true, ids: [1, 2] } }));
+    const reply = await insertObservation(store, obs('s1', 'a', { replyTo: first }));
     expect(getObservation(store, first)?.metadata).toEqual({ working: true, ids: [1, 2] });
     expect(getObservation(store, reply)?.replyTo).toBe(first);
     expect(repliesTo(store, first)).toEqual([reply]);
     expect(countObservations(store)).toBe(2);
   });
 
-  it('appends a batch atomically: one bad row writes none', () => {
+  it('appends a batch atomically: one bad row writes none', async () => {
     const store = open();
     seedSessions(store, 's1');
-    expect(() => insertObservations(store, [obs('s1', 'fine'), obs('ghost', 'unknown session')])).toThrow();
+    await expect(insertObservations(store, [obs('s1', 'fine'), obs('ghost', 'unknown session')])).rejects.toThrow();
     expect(countObservations(store)).toBe(0);
   });
 });
 
 describeMatrix('sessionTimeline', ({ open }) => {
   /** Ten observations of s1 interleaved with ones of s2; returns s1's ids. */
-  function seed(store: Store): number[] {
+  async function seed(store: Store): Promise<number[]> {
     seedSessions(store, 's1', 's2');
     const ids: number[] = [];
     for (let i = 0; i < 10; i++) {
-      ids.push(insertObservation(store, obs('s1', `s1 #${i}`, { ts: i })));
-      insertObservation(store, obs('s2', `s2 #${i}`, { ts: i }));
+      ids.push(await insertObservation(store, obs('s1', `s1 #${i}`, { ts: i })));
+      await insertObservation(store, obs('s2', `s2 #${i}`, { ts: i }));
     }
     return ids;
   }
 
-  it('without around_id returns the newest `limit` of that session, oldest first', () => {
+  it('without around_id returns the newest `limit` of that session, oldest first', async () => {
     const store = open();
-    const ids = seed(store);
+    const ids = await seed(store);
     expect(sessionTimeline(store, 's1', 3).map((r) => r.id)).toEqual(ids.slice(7));
     expect(sessionTimeline(store, 's1', 50).map((r) => r.id)).toEqual(ids);
     expect(sessionTimeline(store, 'nobody', 5)).toEqual([]);
   });
 
-  it('centres a window of `limit` on around_id', () => {
+  it('centres a window of `limit` on around_id', async () => {
     const store = open();
-    const ids = seed(store);
+    const ids = await seed(store);
     expect(sessionTimeline(store, 's1', 4, ids[5]).map((r) => r.id)).toEqual(ids.slice(4, 8));
     expect(sessionTimeline(store, 's1', 5, ids[5]).map((r) => r.id)).toEqual(ids.slice(3, 8));
     expect(sessionTimeline(store, 's1', 1, ids[5]).map((r) => r.id)).toEqual([ids[5]]);
   });
 
-  it('fills the window from the other side at either end of the session', () => {
+  it('fills the window from the other side at either end of the session', async () => {
     const store = open();
-    const ids = seed(store);
+    const ids = await seed(store);
     expect(sessionTimeline(store, 's1', 4, ids[0]).map((r) => r.id)).toEqual(ids.slice(0, 4));
     expect(sessionTimeline(store, 's1', 4, ids[9]).map((r) => r.id)).toEqual(ids.slice(6, 10));
     expect(sessionTimeline(store, 's1', 50, ids[3]).map((r) => r.id)).toEqual(ids);
   });
 
-  it('always returns a full, contiguous, ascending window holding around_id (property)', () => {
+  it('always returns a full, contiguous, ascending window holding around_id (property)', async () => {
     const store = open();
     seedSessions(store, 's1');
-    const ids = insertObservations(
+    const ids = await insertObservations(
       store,
       Array.from({ length: 30 }, (_, i) => obs('s1', `#${i}`)),
     );
@@ -303,24 +303,24 @@ describeMatrix('sessionTimeline', ({ open }) => {
     );
   });
 
-  it('returns compact refs only: no body', () => {
+  it('returns compact refs only: no body', async () => {
     const store = open();
-    const ids = seed(store);
+    const ids = await seed(store);
     const [ref] = sessionTimeline(store, 's1', 1, ids[2]);
     expect(ref).toEqual({ id: ids[2], sessionId: 's1', taskId: null, kind: 'note', ts: 2, replyTo: null });
   });
 });
 
 describeMatrix('task timelines', ({ open }) => {
-  it('lists a task newest first and its updates since a time oldest first, without one session', () => {
+  it('lists a task newest first and its updates since a time oldest first, without one session', async () => {
     const store = open();
     seedSessions(store, 'me', 'you');
     const task = ensureTask(store, { repoRoot: '/r', branch: 'main' }, 0).task;
     const other = ensureTask(store, { repoRoot: '/r', branch: 'dev' }, 0).task;
-    const mine = insertObservation(store, obs('me', 'mine', { taskId: task.id, ts: 10 }));
-    const early = insertObservation(store, obs('you', 'early', { taskId: task.id, ts: 5 }));
-    const late = insertObservation(store, obs('you', 'late', { taskId: task.id, ts: 20 }));
-    insertObservation(store, obs('you', 'elsewhere', { taskId: other.id, ts: 30 }));
+    const mine = await insertObservation(store, obs('me', 'mine', { taskId: task.id, ts: 10 }));
+    const early = await insertObservation(store, obs('you', 'early', { taskId: task.id, ts: 5 }));
+    const late = await insertObservation(store, obs('you', 'late', { taskId: task.id, ts: 20 }));
+    await insertObservation(store, obs('you', 'elsewhere', { taskId: other.id, ts: 30 }));
 
     expect(taskTimeline(store, task.id, 10).map((r) => r.id)).toEqual([late, early, mine]);
     expect(taskTimeline(store, task.id, 1).map((r) => r.id)).toEqual([late]);

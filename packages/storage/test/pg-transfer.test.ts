@@ -16,11 +16,11 @@ import { exportStore, insertObservation, openStore, StoreTransferError, upsertSe
 import { exportPg, importPg } from '../src/pg/index';
 import { describePg, type PgCluster, startCluster } from './_postgres';
 
-function sqliteExport(path: string): string {
+async function sqliteExport(path: string): Promise<string> {
   const store = openStore({ path });
   try {
     let text = '';
-    exportStore(store, (line) => {
+    await exportStore(store, (line) => {
       text += line;
     });
     return text;
@@ -37,12 +37,12 @@ async function pgExport(url: string): Promise<string> {
   return text;
 }
 
-function seed(path: string, content: string): void {
+async function seed(path: string, content: string): Promise<void> {
   const store = openStore({ path });
-  store.write(() => {
+  await store.write(async () => {
     upsertSession(store, { id: 'sess-1', ide: 'test', agent: 'claude' }, 1_000);
-    insertObservation(store, { sessionId: 'sess-1', kind: 'foraged-pattern', content, ts: 1_001, tokenCount: 3 });
-    insertObservation(store, { sessionId: 'sess-1', kind: 'note', content: 'second', ts: 1_002, tokenCount: 1 });
+    await insertObservation(store, { sessionId: 'sess-1', kind: 'foraged-pattern', content, ts: 1_001, tokenCount: 3 });
+    await insertObservation(store, { sessionId: 'sess-1', kind: 'note', content: 'second', ts: 1_002, tokenCount: 1 });
   });
   store.close();
   const db = new Database(path);
@@ -86,8 +86,8 @@ describePg('store transfer on PostgreSQL', () => {
 
   it('exports from PostgreSQL the bytes SQLite exported; sequences and examples_fts are rebuilt', async () => {
     const path = join(dir, 'odd.db');
-    seed(path, 'zebra crossing 🦓 \u2028 e\u0301 end');
-    const text = sqliteExport(path);
+    await seed(path, 'zebra crossing 🦓 \u2028 e\u0301 end');
+    const text = await sqliteExport(path);
     const url = await cluster.database();
     const counts = await importPg(
       url,
@@ -113,10 +113,8 @@ describePg('store transfer on PostgreSQL', () => {
 
   it('refuses NUL in text and a file cut short; the database keeps no row', async () => {
     const path = join(dir, 'nul.db');
-    seed(path, 'before \u0000 after');
-    const text = sqliteExport(path)
-      .split('\n')
-      .filter((l) => l !== '');
+    await seed(path, 'before \u0000 after');
+    const text = (await sqliteExport(path)).split('\n').filter((l) => l !== '');
     const url = await cluster.database();
     const empty = await pgExport(url);
     const refused = importPg(url, text);
@@ -125,9 +123,7 @@ describePg('store transfer on PostgreSQL', () => {
       code: 'STORE_IMPORT_NUL_IN_TEXT',
       details: { table: 'observations', column: 'content' },
     });
-    const clean = sqliteExport(join(dir, 'odd.db'))
-      .split('\n')
-      .filter((l) => l !== '');
+    const clean = (await sqliteExport(join(dir, 'odd.db'))).split('\n').filter((l) => l !== '');
     await expect(importPg(url, clean.slice(0, -1))).rejects.toMatchObject({ code: 'STORE_IMPORT_TRUNCATED' });
     expect(await pgExport(url)).toBe(empty);
     expect(empty.split('\n').filter((l) => l !== '')).toHaveLength(2);

@@ -30,10 +30,10 @@ import { describeMatrix } from './_matrix';
 const NOW = 1_000_000;
 
 function seed(store: Store, repoRoot = '/r', slug = 'plan-a') {
-  return store.write(() => {
+  return store.write(async () => {
     for (const id of ['s-claude', 's-codex']) upsertSession(store, { id }, NOW);
     const { task: spec } = ensureTask(store, { repoRoot, branch: `spec/${slug}` }, NOW);
-    const obs = insertObservation(store, {
+    const obs = await insertObservation(store, {
       sessionId: 's-claude',
       taskId: spec.id,
       kind: 'plan-config',
@@ -81,25 +81,25 @@ function seed(store: Store, repoRoot = '/r', slug = 'plan-a') {
 }
 
 describeMatrix('plan queries', ({ open }) => {
-  it('keeps a slug unique per repository, not across repositories', () => {
+  it('keeps a slug unique per repository, not across repositories', async () => {
     const store = open();
-    const { plan } = seed(store);
-    expect(() => seed(store)).toThrow(/UNIQUE constraint failed: plans.repo_root, plans.slug/);
-    seed(store, '/other');
+    const { plan } = await seed(store);
+    await expect(seed(store)).rejects.toThrow(/UNIQUE constraint failed: plans.repo_root, plans.slug/);
+    await seed(store, '/other');
     expect(findPlan(store, '/r', 'plan-a')?.id).toBe(plan.id);
     expect(plansWithSlug(store, 'plan-a').map((p) => p.repoRoot)).toEqual(['/r', '/other']);
     expect(listPlans(store, { repoRoot: '/other' })).toHaveLength(1);
   });
 
-  it('claims an available sub-task once; a blocked or claimed one not at all', () => {
+  it('claims an available sub-task once; a blocked or claimed one not at all', async () => {
     const store = open();
-    const { subtasks, obs } = seed(store);
+    const { subtasks, obs } = await seed(store);
     const [first, second] = subtasks;
     const claim = (id: number, sessionId: string) =>
       store.write(() => claimSubtask(store, id, { sessionId, agent: 'codex', observationId: obs }, NOW + 1));
-    expect(claim(second!.id, 's-codex')).toBe(false);
-    expect(claim(first!.id, 's-codex')).toBe(true);
-    expect(claim(first!.id, 's-claude')).toBe(false);
+    expect(await claim(second!.id, 's-codex')).toBe(false);
+    expect(await claim(first!.id, 's-codex')).toBe(true);
+    expect(await claim(first!.id, 's-claude')).toBe(false);
     expect(getSubtask(store, first!.planId, 0)).toMatchObject({
       status: 'claimed',
       claimedBySessionId: 's-codex',
@@ -111,11 +111,11 @@ describeMatrix('plan queries', ({ open }) => {
     ]);
   });
 
-  it('refuses a second active claim row for one sub-task by its partial unique index', () => {
+  it('refuses a second active claim row for one sub-task by its partial unique index', async () => {
     const store = open();
-    const { subtasks, obs } = seed(store);
+    const { subtasks, obs } = await seed(store);
     const id = subtasks[0]!.id;
-    store.write(() => claimSubtask(store, id, { sessionId: 's-codex', agent: 'codex', observationId: obs }, NOW));
+    await store.write(() => claimSubtask(store, id, { sessionId: 's-codex', agent: 'codex', observationId: obs }, NOW));
     const insert = handleOf(store).sqlite.prepare(
       `INSERT INTO plan_subtask_claims (subtask_id, session_id, agent, state, claimed_at, observation_id)
        VALUES (?, 's-claude', 'claude', ?, ?, ?)`,
@@ -129,35 +129,35 @@ describeMatrix('plan queries', ({ open }) => {
     expect(subtaskClaims(store, id).map((c) => c.state)).toEqual(['active', 'released', 'completed']);
   });
 
-  it('completes only for the holder, releases back to available, and unblocks once', () => {
+  it('completes only for the holder, releases back to available, and unblocks once', async () => {
     const store = open();
-    const { subtasks, obs } = seed(store);
+    const { subtasks, obs } = await seed(store);
     const [first, second] = subtasks;
-    store.write(() =>
+    await store.write(() =>
       claimSubtask(store, first!.id, { sessionId: 's-codex', agent: 'codex', observationId: obs }, NOW),
     );
-    expect(store.write(() => completeSubtask(store, first!.id, 's-claude', NOW))).toBe(false);
-    expect(store.write(() => releaseSubtaskClaim(store, first!.id, NOW + 5))).toBe(true);
-    expect(store.write(() => releaseSubtaskClaim(store, first!.id, NOW + 5))).toBe(false);
+    expect(await store.write(() => completeSubtask(store, first!.id, 's-claude', NOW))).toBe(false);
+    expect(await store.write(() => releaseSubtaskClaim(store, first!.id, NOW + 5))).toBe(true);
+    expect(await store.write(() => releaseSubtaskClaim(store, first!.id, NOW + 5))).toBe(false);
     expect(getSubtask(store, first!.planId, 0)).toMatchObject({ status: 'available', claimedBySessionId: null });
-    store.write(() =>
+    await store.write(() =>
       claimSubtask(store, first!.id, { sessionId: 's-claude', agent: 'claude', observationId: obs }, NOW + 6),
     );
-    expect(store.write(() => completeSubtask(store, first!.id, 's-claude', NOW + 7))).toBe(true);
+    expect(await store.write(() => completeSubtask(store, first!.id, 's-claude', NOW + 7))).toBe(true);
     expect(subtaskClaims(store, first!.id).map((c) => [c.sessionId, c.state, c.endedAt])).toEqual([
       ['s-codex', 'released', NOW + 5],
       ['s-claude', 'completed', NOW + 7],
     ]);
-    expect(store.write(() => unblockSubtasks(store, [first!.id, second!.id]))).toBe(1);
-    expect(store.write(() => unblockSubtasks(store, [second!.id]))).toBe(0);
+    expect(await store.write(() => unblockSubtasks(store, [first!.id, second!.id]))).toBe(1);
+    expect(await store.write(() => unblockSubtasks(store, [second!.id]))).toBe(0);
     expect(subtasksForSpecRow(store, '/r', 'T7').map((s) => [s.planSlug, s.status])).toEqual([['plan-a', 'available']]);
   });
 
-  it('archives a plan once', () => {
+  it('archives a plan once', async () => {
     const store = open();
-    const { plan } = seed(store);
-    expect(store.write(() => markPlanArchived(store, plan.id, NOW + 9))).toBe(true);
-    expect(store.write(() => markPlanArchived(store, plan.id, NOW + 10))).toBe(false);
+    const { plan } = await seed(store);
+    expect(await store.write(() => markPlanArchived(store, plan.id, NOW + 9))).toBe(true);
+    expect(await store.write(() => markPlanArchived(store, plan.id, NOW + 10))).toBe(false);
     expect(listPlans(store, { status: 'archived' })[0]).toMatchObject({ archivedAt: NOW + 9 });
   });
 });

@@ -35,11 +35,11 @@ process.stdout.write('ready\\n');
 await new Promise((go) => process.stdin.once('data', go));
 process.stdin.destroy();
 const store = openStore({ path });
-const result = store.write(() => {
+const result = await store.write(async () => {
   upsertSession(store, { id }, Date.now());
   const { task, created } = ensureTask(store, { repoRoot: '/race', branch: 'main' }, Date.now());
   joinTask(store, task.id, id, 'agent', Date.now());
-  for (let i = 0; i < 20; i++) insertObservation(store, { sessionId: id, taskId: task.id, kind: 'note', content: id + ' note ' + i, ts: Date.now(), tokenCount: 1 });
+  for (let i = 0; i < 20; i++) await insertObservation(store, { sessionId: id, taskId: task.id, kind: 'note', content: id + ' note ' + i, ts: Date.now(), tokenCount: 1 });
   return { taskId: task.id, created };
 });
 store.close();

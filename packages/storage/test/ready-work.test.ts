@@ -37,7 +37,7 @@ const T0 = 1_000_000;
 
 /** Sessions quiet since T0 (claude-1) and active at T0 + 100 (codex-1), on /r main and /other main. */
 function seed(store: Store) {
-  return store.write(() => {
+  return store.write(async () => {
     upsertSession(store, { id: 'claude-1', agent: 'claude' }, T0);
     upsertSession(store, { id: 'codex-1', agent: 'codex' }, T0 + 100);
     const { task } = ensureTask(store, { repoRoot: '/r', branch: 'main', title: 'main work' }, T0);
@@ -48,7 +48,7 @@ function seed(store: Store) {
     ]) {
       joinTask(store, task.id, s as string, agent as string, T0);
     }
-    const obs = insertObservation(store, {
+    const obs = await insertObservation(store, {
       sessionId: 'claude-1',
       taskId: task.id,
       kind: 'x',
@@ -110,9 +110,9 @@ function publish(store: Store, repoRoot: string, slug: string, obs: number, stat
 }
 
 describeMatrix('ready-work lookups', ({ open }) => {
-  it('finds active claims of sessions quiet before the cutoff, not pending ones, not of live sessions', () => {
+  it('finds active claims of sessions quiet before the cutoff, not pending ones, not of live sessions', async () => {
     const store = open();
-    const { task } = seed(store);
+    const { task } = await seed(store);
     expect(activeClaimsOfIdleSessions(store, T0 + 50).map((c) => [c.sessionId, c.filePath, c.repoRoot])).toEqual([
       ['claude-1', 'src/a.ts', '/r'],
     ]);
@@ -124,9 +124,9 @@ describeMatrix('ready-work lookups', ({ open }) => {
     ]);
   });
 
-  it('lists a session’s live claims and others’ live claims on files of one repository', () => {
+  it('lists a session’s live claims and others’ live claims on files of one repository', async () => {
     const store = open();
-    seed(store);
+    await seed(store);
     expect(liveClaimsOfSession(store, 'claude-1').map((c) => [c.filePath, c.state])).toEqual([
       ['src/a.ts', 'active'],
       ['src/b.ts', 'handoff_pending'],
@@ -139,15 +139,15 @@ describeMatrix('ready-work lookups', ({ open }) => {
     expect(othersLiveClaimsOnFiles(store, '/r', [], 'claude-1')).toEqual([]);
   });
 
-  it('knows the agents around since a time', () => {
+  it('knows the agents around since a time', async () => {
     const store = open();
-    seed(store);
+    await seed(store);
     expect(recentSessionAgents(store, T0 + 50)).toEqual([{ sessionId: 'codex-1', agent: 'codex' }]);
   });
 
-  it('lists quiet lanes of others with their live claims, by repository', () => {
+  it('lists quiet lanes of others with their live claims, by repository', async () => {
     const store = open();
-    const { task } = seed(store);
+    const { task } = await seed(store);
     const lanes = quietLanes(store, { after: T0, before: T0 + 50, excludeSessionId: 'codex-1', limit: 10 });
     expect(lanes).toEqual([
       {
@@ -165,7 +165,7 @@ describeMatrix('ready-work lookups', ({ open }) => {
     ).toEqual([]);
     // Heard from before `after` (dead), or ended: not a quiet lane any more.
     expect(quietLanes(store, { after: T0 + 1, before: T0 + 50, excludeSessionId: 'codex-1', limit: 10 })).toEqual([]);
-    store.write(() => endSession(store, 'claude-1', T0 + 10));
+    await store.write(() => endSession(store, 'claude-1', T0 + 10));
     expect(quietLanes(store, { after: T0, before: T0 + 50, excludeSessionId: 'codex-1', limit: 10 })).toEqual([]);
   });
 
@@ -183,19 +183,19 @@ describeMatrix('ready-work lookups', ({ open }) => {
     expect(plan).not.toMatch(/SCAN (t|tp|s)\b/);
   });
 
-  it('reads the sub-tasks of active plans with something for the session, lean and parsed', () => {
+  it('reads the sub-tasks of active plans with something for the session, lean and parsed', async () => {
     const store = open();
-    const { obs } = seed(store);
-    const open_ = publish(store, '/r', 'open', obs, ['available', 'blocked']);
-    const taken = publish(store, '/r', 'taken', obs, ['available']);
-    store.write(() =>
+    const { obs } = await seed(store);
+    const open_ = await publish(store, '/r', 'open', obs, ['available', 'blocked']);
+    const taken = await publish(store, '/r', 'taken', obs, ['available']);
+    await store.write(() =>
       claimSubtask(store, taken.subtasks[0]!.id, { sessionId: 'codex-1', agent: 'codex', observationId: obs }, T0),
     );
-    const gone = publish(store, '/r', 'gone', obs, ['available']);
-    store.write(() => markPlanArchived(store, gone.plan.id, T0));
+    const gone = await publish(store, '/r', 'gone', obs, ['available']);
+    await store.write(() => markPlanArchived(store, gone.plan.id, T0));
     // A plan whose sub-tasks are all done is history: not read, even for the one who did them.
-    const done = publish(store, '/r', 'done', obs, ['available']);
-    store.write(() => {
+    const done = await publish(store, '/r', 'done', obs, ['available']);
+    await store.write(() => {
       claimSubtask(store, done.subtasks[0]!.id, { sessionId: 'codex-1', agent: 'codex', observationId: obs }, T0);
       completeSubtask(store, done.subtasks[0]!.id, 'codex-1', T0);
     });
@@ -229,10 +229,10 @@ describeMatrix('ready-work lookups', ({ open }) => {
 });
 
 describeMatrix('agent profiles', ({ open }) => {
-  it('merges weights into the stored ones, keeping created_at', () => {
+  it('merges weights into the stored ones, keeping created_at', async () => {
     const store = open();
-    store.write(() => upsertProfile(store, 'claude', { ui_work: 0.9, doc_work: 0.1 }, T0));
-    const saved = store.write(() => upsertProfile(store, 'claude', { ui_work: 0.2 }, T0 + 5));
+    await store.write(() => upsertProfile(store, 'claude', { ui_work: 0.9, doc_work: 0.1 }, T0));
+    const saved = await store.write(() => upsertProfile(store, 'claude', { ui_work: 0.2 }, T0 + 5));
     expect(saved).toEqual({
       agent: 'claude',
       capabilities: { ui_work: 0.2, doc_work: 0.1 },

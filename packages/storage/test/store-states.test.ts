@@ -22,6 +22,15 @@ function refusalOf(fn: () => unknown): StoreError {
   throw new Error('expected a StoreError');
 }
 
+async function refusalOfAsync(promise: Promise<unknown>): Promise<StoreError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (error instanceof StoreError) return error;
+  throw error ?? new Error('expected a StoreError');
+}
+
 describe('openStore on odd files', () => {
   it('refuses a file that is not a database with STORE_CORRUPT naming it', () => {
     const path = join(dir, 'text.db');
@@ -32,7 +41,7 @@ describe('openStore on odd files', () => {
     expect(error.details).toMatchObject({ db_path: path });
   });
 
-  it('opens a store with an unknown newer migration read-only: STORE_TOO_NEW on write', () => {
+  it('opens a store with an unknown newer migration read-only: STORE_TOO_NEW on write', async () => {
     const path = join(dir, 'newer.db');
     openStore({ path }).close();
     const sqlite = new Database(path);
@@ -42,7 +51,7 @@ describe('openStore on odd files', () => {
     try {
       expect(store.writable).toBe(false);
       expect(countSessions(store)).toBe(0);
-      const error = refusalOf(() => store.write(() => upsertSession(store, { id: 'a' }, 1)));
+      const error = await refusalOfAsync(store.write(() => upsertSession(store, { id: 'a' }, 1)));
       expect(error.code).toBe('STORE_TOO_NEW');
       expect(error.details.store_schema_version).toBe(Number(error.details.colony_schema_version) + 1);
     } finally {
@@ -50,27 +59,29 @@ describe('openStore on odd files', () => {
     }
   });
 
-  it('answers STORE_BUSY (retryable) when another connection holds the lock past a short wait', () => {
+  it('answers STORE_BUSY (retryable) when another connection holds the lock past a short wait', async () => {
     const path = join(dir, 'busy.db');
     const store = openStore({ path });
     const holder = new Database(path);
     holder.exec('BEGIN IMMEDIATE');
     try {
-      const error = refusalOf(() => store.write(() => upsertSession(store, { id: 'a' }, 1), { busyTimeoutMs: 10 }));
+      const error = await refusalOfAsync(
+        store.write(() => upsertSession(store, { id: 'a' }, 1), { busyTimeoutMs: 10 }),
+      );
       expect(error.code).toBe('STORE_BUSY');
       expect(error.details).toMatchObject({ retryable: true });
     } finally {
       holder.exec('ROLLBACK');
       holder.close();
     }
-    store.write(() => upsertSession(store, { id: 'a' }, 1));
+    await store.write(() => upsertSession(store, { id: 'a' }, 1));
     expect(countSessions(store)).toBe(1);
     store.close();
   });
 });
 
 describe('the write rider', () => {
-  it('writes inside the next write, and tells it committed only when the write commits', () => {
+  it('writes inside the next write, and tells it committed only when the write commits', async () => {
     const store = openStore({ path: ':memory:' });
     const committed: string[] = [];
     let n = 0;
@@ -79,15 +90,15 @@ describe('the write rider', () => {
       upsertSession(store, { id }, 1);
       return () => committed.push(id);
     });
-    expect(() =>
+    await expect(
       store.write(() => {
         upsertSession(store, { id: 'refused' }, 1);
         throw new Error('refused');
       }),
-    ).toThrow('refused');
+    ).rejects.toThrow('refused');
     expect(countSessions(store)).toBe(0);
     expect(committed).toEqual([]);
-    store.write(() => upsertSession(store, { id: 'ok' }, 1));
+    await store.write(() => upsertSession(store, { id: 'ok' }, 1));
     expect(countSessions(store)).toBe(2);
     expect(committed).toEqual(['rider-2']);
     store.close();

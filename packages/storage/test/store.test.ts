@@ -49,32 +49,32 @@ describeMatrix('openStore', ({ kind, open }) => {
     expect(pragma(store, 'journal_mode')).toBe(kind === 'file' ? 'wal' : 'memory');
   });
 
-  it('enforces foreign keys: an observation of an unknown session is refused', () => {
+  it('enforces foreign keys: an observation of an unknown session is refused', async () => {
     const store = open();
-    expect(() =>
+    await expect(
       insertObservation(store, { sessionId: 'ghost', kind: 'note', content: 'x', ts: 1, tokenCount: 1 }),
-    ).toThrow(/FOREIGN KEY/);
+    ).rejects.toThrow(/FOREIGN KEY/);
     expect(countObservations(store)).toBe(0);
   });
 
-  it('rolls back everything a throwing write wrote, nested writes included', () => {
+  it('rolls back everything a throwing write wrote, nested writes included', async () => {
     const store = open();
-    expect(() =>
-      store.write(() => {
+    await expect(
+      store.write(async () => {
         upsertSession(store, { id: 'a' }, 1);
-        store.write(() => upsertSession(store, { id: 'b' }, 1));
+        await store.write(() => upsertSession(store, { id: 'b' }, 1));
         throw new Error('refused');
       }),
-    ).toThrow('refused');
+    ).rejects.toThrow('refused');
     expect(countSessions(store)).toBe(0);
   });
 
-  it('rolls back only a nested write that throws when the outer write catches it', () => {
+  it('rolls back only a nested write that throws when the outer write catches it', async () => {
     const store = open();
-    store.write(() => {
+    await store.write(async () => {
       upsertSession(store, { id: 'outer' }, 1);
       try {
-        store.write(() => {
+        await store.write(() => {
           upsertSession(store, { id: 'inner' }, 1);
           throw new Error('inner refused');
         });
@@ -138,11 +138,11 @@ describeMatrix('sessions', ({ open }) => {
 });
 
 describeMatrix('task threads', ({ open }) => {
-  it('keeps one thread per (repo_root, branch)', () => {
+  it('keeps one thread per (repo_root, branch)', async () => {
     const store = open();
-    const a = store.write(() => ensureTask(store, { repoRoot: '/r', branch: 'main', title: 'T' }, 1));
-    const b = store.write(() => ensureTask(store, { repoRoot: '/r', branch: 'main' }, 2));
-    const c = store.write(() => ensureTask(store, { repoRoot: '/r', branch: 'dev' }, 3));
+    const a = await store.write(() => ensureTask(store, { repoRoot: '/r', branch: 'main', title: 'T' }, 1));
+    const b = await store.write(() => ensureTask(store, { repoRoot: '/r', branch: 'main' }, 2));
+    const c = await store.write(() => ensureTask(store, { repoRoot: '/r', branch: 'dev' }, 3));
     expect(a.created).toBe(true);
     expect(b).toEqual({ task: a.task, created: false });
     expect(c.task.id).not.toBe(a.task.id);
@@ -210,9 +210,9 @@ describeMatrix('receipts', ({ open }) => {
     ...over,
   });
 
-  it('counts calls per session and operation since a time', () => {
+  it('counts calls per session and operation since a time', async () => {
     const store = open();
-    insertReceipts(store, [
+    await insertReceipts(store, [
       receipt({ ts: 10 }),
       receipt({ ts: 20 }),
       receipt({ ts: 30, sessionId: 's2' }),
@@ -224,10 +224,12 @@ describeMatrix('receipts', ({ open }) => {
     expect(countCalls(store, 's1', 'task_ready_for_agent')).toBe(0);
   });
 
-  it('reads receipts back with ok as a boolean and the error fields kept', () => {
+  it('reads receipts back with ok as a boolean and the error fields kept', async () => {
     const store = open();
-    insertReceipts(store, [receipt({ ok: false, errorCode: 'TASK_NOT_FOUND', errorMessage: 'task 9 not found' })]);
-    insertReceipts(store, []);
+    await insertReceipts(store, [
+      receipt({ ok: false, errorCode: 'TASK_NOT_FOUND', errorMessage: 'task 9 not found' }),
+    ]);
+    await insertReceipts(store, []);
     expect(listReceipts(store, 0)).toEqual([
       receipt({ ok: false, errorCode: 'TASK_NOT_FOUND', errorMessage: 'task 9 not found' }),
     ]);

@@ -29,15 +29,15 @@ const run = {
 };
 
 describeMatrix('swarm_runs', ({ open }) => {
-  it('takes an id once, records task progress, and finishes a running run once', () => {
+  it('takes an id once, records task progress, and finishes a running run once', async () => {
     const store = open();
     const tasks = [
       { name: 'a', branch: 'colony/x/a' },
       { name: 'b', branch: 'colony/x/b' },
     ];
-    expect(store.write(() => insertSwarmRun(store, run, tasks))).toBe(true);
-    expect(store.write(() => insertSwarmRun(store, run, tasks))).toBe(false);
-    store.write(() =>
+    expect(await store.write(() => insertSwarmRun(store, run, tasks))).toBe(true);
+    expect(await store.write(() => insertSwarmRun(store, run, tasks))).toBe(false);
+    await store.write(() =>
       updateSwarmTask(
         store,
         run.id,
@@ -59,15 +59,15 @@ describeMatrix('swarm_runs', ({ open }) => {
       ['b', 'executing', '/w/b'],
     ]);
     expect(runningSwarmRuns(store, '/r').map((r) => r.id)).toEqual([run.id]);
-    expect(store.write(() => finishSwarmRun(store, run.id, 'interrupted', null, 3))).toBe(true);
-    expect(store.write(() => interruptSwarmTasks(store, run.id, 3))).toBe(2);
+    expect(await store.write(() => finishSwarmRun(store, run.id, 'interrupted', null, 3))).toBe(true);
+    expect(await store.write(() => interruptSwarmTasks(store, run.id, 3))).toBe(2);
     expect(swarmTasksOf(store, run.id).map((t) => [t.name, t.state, t.pgid, t.pgidStarted])).toEqual([
       ['a', 'interrupted', null, null],
       ['b', 'interrupted', 4242, 777],
     ]);
-    store.write(() => clearSwarmTaskGroups(store, run.id));
+    await store.write(() => clearSwarmTaskGroups(store, run.id));
     expect(swarmTasksOf(store, run.id)[1]?.pgid).toBeNull();
-    expect(store.write(() => finishSwarmRun(store, run.id, 'completed', '{}', 4))).toBe(false);
+    expect(await store.write(() => finishSwarmRun(store, run.id, 'completed', '{}', 4))).toBe(false);
     expect(getSwarmRun(store, run.id)).toMatchObject({ state: 'interrupted', pid: 42, pidStarted: 1234 });
     expect(runningSwarmRuns(store)).toEqual([]);
   });

@@ -21,11 +21,11 @@ import {
 import { describeMatrix } from './_matrix';
 
 describeMatrix('queue_items', ({ open }) => {
-  it('hands out oldest first and never an item under a live lease', () => {
+  it('hands out oldest first and never an item under a live lease', async () => {
     const store = open();
     for (const kind of ['a', 'b']) insertQueueItem(store, { kind, payload: '{}', enqueuedBy: 'o' }, 0);
-    const first = store.write(() => takeNextQueueItem(store, { agent: 'x', now: 0, leaseUntil: 100 }));
-    const second = store.write(() => takeNextQueueItem(store, { agent: 'y', now: 0, leaseUntil: 100 }));
+    const first = await store.write(() => takeNextQueueItem(store, { agent: 'x', now: 0, leaseUntil: 100 }));
+    const second = await store.write(() => takeNextQueueItem(store, { agent: 'y', now: 0, leaseUntil: 100 }));
     expect([first?.id, second?.id]).toEqual([1, 2]);
     expect(takeNextQueueItem(store, { agent: 'z', now: 99, leaseUntil: 200 })).toBeUndefined();
     expect(takeNextQueueItem(store, { agent: 'z', now: 100, leaseUntil: 200 })).toMatchObject({

@@ -38,9 +38,9 @@ function open(name: string): Store {
   return store;
 }
 
-function exportText(store: Store): string {
+async function exportText(store: Store): Promise<string> {
   let text = '';
-  exportStore(store, (line) => {
+  await exportStore(store, (line) => {
     text += line;
   });
   return text;
@@ -48,17 +48,17 @@ function exportText(store: Store): string {
 
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 
-function seed(store: Store): void {
-  store.write(() => {
+async function seed(store: Store): Promise<void> {
+  await store.write(async () => {
     upsertSession(store, { id: 'sess-1', ide: 'test', agent: 'claude' }, 1_000);
-    insertObservation(store, {
+    await insertObservation(store, {
       sessionId: 'sess-1',
       kind: 'note',
       content: 'zebra crossing 🦓 \u2028 e\u0301 \u0000 end',
       ts: 1_001,
       tokenCount: 3,
     });
-    insertObservation(store, { sessionId: 'sess-1', kind: 'note', content: 'second', ts: 1_002, tokenCount: 1 });
+    await insertObservation(store, { sessionId: 'sess-1', kind: 'note', content: 'second', ts: 1_002, tokenCount: 1 });
   });
 }
 
@@ -83,7 +83,7 @@ function seedOddValues(path: string): void {
 }
 
 describe('exportStore', () => {
-  it('covers every table of the store: what it leaves out is only bookkeeping and rebuilt indexes', () => {
+  it('covers every table of the store: what it leaves out is only bookkeeping and rebuilt indexes', async () => {
     const store = open('a.db');
     const db = new Database(join(dir, 'a.db'), { readonly: true });
     const all = db
@@ -101,21 +101,21 @@ describe('exportStore', () => {
         .map((t) => t.name)
         .sort(),
     ).toEqual(plain.sort());
-    const header = JSON.parse(lines(exportText(store))[0] ?? '{}');
+    const header = JSON.parse(lines(await exportText(store))[0] ?? '{}');
     expect(header.tables.map((t: { name: string }) => t.name).sort()).toEqual(plain.sort());
   });
 
-  it('reads one snapshot: a write committed by another connection mid-export is not in it', () => {
+  it('reads one snapshot: a write committed by another connection mid-export is not in it', async () => {
     const store = open('a.db');
-    seed(store);
+    await seed(store);
     const other = open('a.db');
     let text = '';
-    exportStore(store, (line) => {
-      if (text === '') other.write(() => upsertSession(other, { id: 'late', ide: 'test' }, 7));
+    await exportStore(store, async (line) => {
+      if (text === '') await other.write(() => upsertSession(other, { id: 'late', ide: 'test' }, 7));
       text += line;
     });
     expect(text).not.toContain('"late"');
-    expect(exportText(store)).toContain('"id":"late"');
+    expect(await exportText(store)).toContain('"id":"late"');
     expect(JSON.parse(lines(text).at(-1) ?? '{}').end.counts.sessions).toBe(1);
   });
 
@@ -128,18 +128,18 @@ describe('exportStore', () => {
 });
 
 describe('importStore', () => {
-  it('round-trips values exactly: a second export is byte-identical and storage classes are kept', () => {
+  it('round-trips values exactly: a second export is byte-identical and storage classes are kept', async () => {
     const source = open('a.db');
-    seed(source);
+    await seed(source);
     seedOddValues(join(dir, 'a.db'));
-    const first = exportText(source);
+    const first = await exportText(source);
     expect(first).toContain('{"$int":"9223372036854775807"}');
     expect(first).toContain('{"$real":"Infinity"}');
     expect(first).toContain('"$blob":"AP8BgAcAAD8="');
     const target = open('b.db');
-    const counts = importStore(target, lines(first));
+    const counts = await importStore(target, lines(first));
     expect(counts.tables.observations).toBe(2);
-    expect(exportText(target)).toBe(first);
+    expect(await exportText(target)).toBe(first);
     const db = new Database(join(dir, 'b.db'), { readonly: true });
     const run = db
       .prepare(`SELECT typeof(best_score) AS t, pid_started FROM iteration_runs`)
@@ -151,26 +151,26 @@ describe('importStore', () => {
     expect(hits).toEqual([{ rowid: 1 }]);
   });
 
-  it('keeps AUTOINCREMENT counters, so an id handed out before the export is not handed out again', () => {
+  it('keeps AUTOINCREMENT counters, so an id handed out before the export is not handed out again', async () => {
     const source = open('a.db');
-    seed(source);
+    await seed(source);
     const db = new Database(join(dir, 'a.db'));
     db.prepare(`DELETE FROM observations WHERE id = 2`).run();
     db.close();
     const target = open('b.db');
-    importStore(target, lines(exportText(source)));
-    const id = target.write(() =>
+    await importStore(target, lines(await exportText(source)));
+    const id = await target.write(() =>
       insertObservation(target, { sessionId: 'sess-1', kind: 'note', content: 'x', ts: 9, tokenCount: 1 }),
     );
     expect(id).toBe(3);
   });
 
-  it('imports a larger store through full batches and the rest, in order', () => {
+  it('imports a larger store through full batches and the rest, in order', async () => {
     const source = open('a.db');
-    seed(source);
-    source.write(() => {
+    await seed(source);
+    await source.write(async () => {
       for (let i = 0; i < 1_234; i++) {
-        insertObservation(source, {
+        await insertObservation(source, {
           sessionId: 'sess-1',
           kind: 'note',
           content: `row ${i} lorem`,
@@ -179,10 +179,10 @@ describe('importStore', () => {
         });
       }
     });
-    const first = exportText(source);
+    const first = await exportText(source);
     const target = open('b.db');
-    expect(importStore(target, lines(first)).tables.observations).toBe(1_236);
-    expect(exportText(target)).toBe(first);
+    expect((await importStore(target, lines(first))).tables.observations).toBe(1_236);
+    expect(await exportText(target)).toBe(first);
   });
 
   const refusals: Array<[string, (text: string) => string[], string]> = [
@@ -218,33 +218,33 @@ describe('importStore', () => {
   ];
 
   for (const [what, mangle, code] of refusals) {
-    it(`refuses ${what} with ${code}, writing nothing`, () => {
+    it(`refuses ${what} with ${code}, writing nothing`, async () => {
       const source = open('a.db');
-      seed(source);
+      await seed(source);
       const target = open('b.db');
-      const before = exportText(target);
-      expect(() => importStore(target, mangle(exportText(source)))).toThrowError(
+      const before = await exportText(target);
+      await expect(importStore(target, mangle(await exportText(source)))).rejects.toThrowError(
         expect.objectContaining({ code }) as unknown as Error,
       );
-      expect(exportText(target)).toBe(before);
+      expect(await exportText(target)).toBe(before);
     });
   }
 
-  it('refuses a store that already holds rows with STORE_IMPORT_NOT_EMPTY, leaving it as it was', () => {
+  it('refuses a store that already holds rows with STORE_IMPORT_NOT_EMPTY, leaving it as it was', async () => {
     const source = open('a.db');
-    seed(source);
+    await seed(source);
     const target = open('b.db');
-    target.write(() => upsertSession(target, { id: 'other', ide: 'test' }, 5));
-    const before = exportText(target);
-    const error = (() => {
+    await target.write(() => upsertSession(target, { id: 'other', ide: 'test' }, 5));
+    const before = await exportText(target);
+    const error = await (async () => {
       try {
-        importStore(target, lines(exportText(source)));
+        await importStore(target, lines(await exportText(source)));
       } catch (e) {
         return e;
       }
     })();
     expect(error).toBeInstanceOf(StoreTransferError);
     expect((error as StoreTransferError).code).toBe('STORE_IMPORT_NOT_EMPTY');
-    expect(exportText(target)).toBe(before);
+    expect(await exportText(target)).toBe(before);
   });
 });

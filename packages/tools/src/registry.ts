@@ -58,7 +58,7 @@ export interface RegistryCallbacks {
    * Runs a mutating call at most once per (tool, key). Must read the stored result and
    * run `fn` in one write transaction, so a racing retry waits and then sees the result.
    */
-  idempotent?<T>(tool: string, key: string, argsHash: string, fn: () => T): T;
+  idempotent?<T>(tool: string, key: string, argsHash: string, fn: () => T | Promise<T>): Promise<T>;
   /**
    * Runs an async mutating call (a tool declared `async`) at most once per (tool, key):
    * reserves the key, runs `fn` outside any transaction, records its answer (an error
@@ -67,7 +67,7 @@ export interface RegistryCallbacks {
   idempotentAsync?<T>(tool: string, key: string, argsHash: string, fn: () => Promise<T>): Promise<T>;
   recordReceipt?(receipt: CallReceipt): void;
   /** Runs before each call's handler (given the tool's name): e.g. settle deferred receipts the call may read. */
-  beforeCall?(tool: string): void;
+  beforeCall?(tool: string): void | Promise<void>;
   onInternalError?(error: unknown, tool: string): void;
 }
 
@@ -123,7 +123,8 @@ export class ToolRegistry<B> {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     const shownName = clip(String(name), RECEIPT_BOUNDS.name);
     try {
-      this.#hooks.beforeCall?.(name);
+      const before = this.#hooks.beforeCall?.(name);
+      if (before) await before;
       if (!tool || (options.toolset !== undefined && !inToolset(tool, options.toolset))) {
         throw new ColonyError('UNKNOWN_TOOL', `unknown tool "${shownName}"`, {
           details: { available: this.list(options.toolset).map((t) => t.name) },
@@ -156,11 +157,7 @@ export class ToolRegistry<B> {
     if (!tool.mutates || typeof key !== 'string' || tool.async || !this.#hooks.idempotent) {
       return tool.handler(args, this.#backend);
     }
-    return this.#hooks.idempotent(tool.name, key, fingerprintOf(tool, args), () => {
-      const result = tool.handler(args, this.#backend);
-      if (result instanceof Promise) throw new Error(`${tool.name}: idempotent handlers must be synchronous`);
-      return result;
-    });
+    return this.#hooks.idempotent(tool.name, key, fingerprintOf(tool, args), () => tool.handler(args, this.#backend));
   }
 
   #internal(thrown: unknown, tool: string): ColonyError {

@@ -32,7 +32,10 @@ describe('git version', () => {
     expect(versionAtLeast('2.19.9', '2.20.0')).toBe(false);
   });
   it('refuses a git older than 2.20 naming the version found', async () => {
-    await expect(requireGit('2.17.1')).rejects.toMatchObject({ reason: 'git_too_old', details: { found: '2.17.1' } });
+    await expect(requireGit('2.17.1')).rejects.toMatchObject({
+      reason: 'git_too_old',
+      details: { found: '2.17.1' },
+    });
     await expect(requireGit('2.17.1')).rejects.toThrow(/git 2\.17\.1 is too old/);
   });
 });

@@ -47,8 +47,8 @@ export default defineCommand({
         ...(args.session && args.agent ? { sessionId: args.session, agent: args.agent } : {}),
         ...(hours !== undefined ? { savingsHours: hours } : {}),
       },
-    }).catch((error: unknown) => {
-      colony.close();
+    }).catch(async (error: unknown) => {
+      await colony.close();
       throw error;
     });
     process.stdout.write(`colony viewer: ${viewer.url}\n`);
@@ -57,6 +57,6 @@ export default defineCommand({
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
-    colony.close();
+    await colony.close();
   },
 });

@@ -54,8 +54,8 @@ export const preview = (text: string): string => {
 
 export async function inboxPanel(read: ReadTool, scope: ViewerScope): Promise<InboxPanel> {
   return scope.sessionId && scope.agent
-    ? sessionInbox(read, scope, scope.sessionId, scope.agent)
-    : fleetInbox(read, scope);
+    ? await sessionInbox(read, scope, scope.sessionId, scope.agent)
+    : await fleetInbox(read, scope);
 }
 
 async function sessionInbox(read: ReadTool, scope: ViewerScope, sessionId: string, agent: string): Promise<InboxPanel> {

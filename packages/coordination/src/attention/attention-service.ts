@@ -89,14 +89,14 @@ export class AttentionService implements AttentionBackend {
   }
 
   /** attention_inbox's answer: the inbox compacted (compactInbox), its budget trimmed when whole. */
-  inbox(args: AttentionInboxInput): AttentionInboxResult {
-    const { payload, facts } = this.#ctx.store.read(() => this.#read(args, ATTENTION_TOKEN_BUDGET));
+  async inbox(args: AttentionInboxInput): Promise<AttentionInboxResult> {
+    const { payload, facts } = await this.#ctx.store.read(() => this.#read(args, ATTENTION_TOKEN_BUDGET));
     return withBudget(compactInbox(payload), { ...facts, trimWhenWhole: true }, this.#ctx.tokens);
   }
 
   /** The inbox in full, every count and bucket present: for composing surfaces. */
-  read(args: AttentionInboxInput, options: AttentionReadOptions = {}): AttentionInbox {
-    const { payload, facts } = this.#ctx.store.read(() =>
+  async read(args: AttentionInboxInput, options: AttentionReadOptions = {}): Promise<AttentionInbox> {
+    const { payload, facts } = await this.#ctx.store.read(() =>
       this.#read(args, options.tokenBudget ?? ATTENTION_TOKEN_BUDGET),
     );
     return withBudget(payload, facts, this.#ctx.tokens);

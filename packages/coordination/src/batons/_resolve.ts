@@ -136,7 +136,7 @@ const idKey = (baton: Baton) => `${baton.kind}_observation_id`;
  * `<kind>_expired` observation by `actorSessionId`. Returns the weakened files, or
  * null when the baton was no longer pending.
  */
-export function expireBaton(ctx: DomainContext, baton: Baton, actorSessionId: string): string[] | null {
+export async function expireBaton(ctx: DomainContext, baton: Baton, actorSessionId: string): Promise<string[] | null> {
   const now = ctx.clock.now();
   if (!resolveBaton(ctx.store, baton.id, { status: 'expired', now, bySessionId: actorSessionId, reason: 'expired' })) {
     return null;
@@ -147,7 +147,7 @@ export function expireBaton(ctx: DomainContext, baton: Baton, actorSessionId: st
     claims.map((c) => c.id),
   );
   const files = claims.map((c) => c.filePath);
-  appendObservation(ctx, {
+  await appendObservation(ctx, {
     sessionId: actorSessionId,
     taskId: baton.taskId,
     kind: `${baton.kind}_expired`,
@@ -163,7 +163,12 @@ export function expireBaton(ctx: DomainContext, baton: Baton, actorSessionId: st
  * files end, the acceptor holds an active claim on each, and `auditKind` records it.
  * Returns the files now claimed.
  */
-export function acceptBaton(ctx: DomainContext, baton: Baton, acceptor: Participant, auditKind: string): string[] {
+export async function acceptBaton(
+  ctx: DomainContext,
+  baton: Baton,
+  acceptor: Participant,
+  auditKind: string,
+): Promise<string[]> {
   const now = ctx.clock.now();
   if (!resolveBaton(ctx.store, baton.id, { status: 'accepted', now, bySessionId: acceptor.sessionId })) {
     // Unreachable while writes are BEGIN IMMEDIATE; the guard keeps it true for any store.
@@ -171,7 +176,7 @@ export function acceptBaton(ctx: DomainContext, baton: Baton, acceptor: Particip
   }
   const files = transferredFiles(baton);
   releaseLiveClaims(ctx.store, baton.taskId, baton.fromSessionId, files);
-  const observationId = appendObservation(ctx, {
+  const observationId = await appendObservation(ctx, {
     sessionId: acceptor.sessionId,
     taskId: baton.taskId,
     kind: auditKind,
@@ -204,7 +209,12 @@ export function acceptBaton(ctx: DomainContext, baton: Baton, acceptor: Particip
  * Cancels a pending baton. A declined handoff gives the sender its claims back; a
  * declined relay leaves them weak_expired, since its sender is presumed gone.
  */
-export function cancelBaton(ctx: DomainContext, baton: Baton, by: Participant, reason: string | undefined): void {
+export async function cancelBaton(
+  ctx: DomainContext,
+  baton: Baton,
+  by: Participant,
+  reason: string | undefined,
+): Promise<void> {
   const now = ctx.clock.now();
   if (
     !resolveBaton(ctx.store, baton.id, { status: 'cancelled', now, bySessionId: by.sessionId, reason: reason ?? null })
@@ -213,7 +223,7 @@ export function cancelBaton(ctx: DomainContext, baton: Baton, by: Participant, r
   }
   const settled = settlePendingClaims(ctx.store, baton.id, baton.kind === 'relay' ? 'weak_expired' : 'active');
   const withdrawn = by.sessionId === baton.fromSessionId;
-  appendObservation(ctx, {
+  await appendObservation(ctx, {
     sessionId: by.sessionId,
     taskId: baton.taskId,
     kind: `${baton.kind}_declined`,

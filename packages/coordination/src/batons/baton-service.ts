@@ -83,36 +83,36 @@ export class BatonService implements BatonBackend {
     this.#ctx = ctx;
   }
 
-  handOff(args: TaskHandOffInput): HandOffResult {
+  handOff(args: TaskHandOffInput): Promise<HandOffResult> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const task = requireTask(ctx, args.task_id);
       const agent = actingAgent(requireParticipant(ctx, task, args.session_id), args.agent);
       if (args.to_session_id !== undefined) requireSession(ctx, args.to_session_id, 'to_session_id');
-      const { id } = openHandoff(ctx, task, agent, args);
+      const { id } = await openHandoff(ctx, task, agent, args);
       return { handoff_observation_id: id, status: 'pending' };
     });
   }
 
-  relay(args: TaskRelayInput): RelayResult {
+  relay(args: TaskRelayInput): Promise<RelayResult> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const task = requireTask(ctx, args.task_id);
       const agent = actingAgent(requireParticipant(ctx, task, args.session_id), args.agent);
-      const { id, warning } = openRelay(ctx, task, agent, args);
+      const { id, warning } = await openRelay(ctx, task, agent, args);
       return { relay_observation_id: id, status: 'pending', ...(warning ? { warning } : {}) };
     });
   }
 
-  acceptHandoff(args: TaskAcceptHandoffInput): AcceptBatonResult {
+  acceptHandoff(args: TaskAcceptHandoffInput): Promise<AcceptBatonResult> {
     return this.#accept('handoff', 'handoff_observation_id', args.handoff_observation_id, args.session_id);
   }
 
-  acceptRelay(args: TaskAcceptRelayInput): AcceptBatonResult {
+  acceptRelay(args: TaskAcceptRelayInput): Promise<AcceptBatonResult> {
     return this.#accept('relay', 'relay_observation_id', args.relay_observation_id, args.session_id);
   }
 
-  declineHandoff(args: TaskDeclineHandoffInput): DeclineBatonResult {
+  declineHandoff(args: TaskDeclineHandoffInput): Promise<DeclineBatonResult> {
     return this.#decline(
       'handoff',
       'handoff_observation_id',
@@ -122,11 +122,11 @@ export class BatonService implements BatonBackend {
     );
   }
 
-  declineRelay(args: TaskDeclineRelayInput): DeclineBatonResult {
+  declineRelay(args: TaskDeclineRelayInput): Promise<DeclineBatonResult> {
     return this.#decline('relay', 'relay_observation_id', args.relay_observation_id, args.session_id, args.reason);
   }
 
-  quotaAccept(args: TaskClaimQuotaAcceptInput): QuotaAcceptResult {
+  quotaAccept(args: TaskClaimQuotaAcceptInput): Promise<QuotaAcceptResult> {
     requireRef(args);
     return this.#settle(
       () => {
@@ -134,15 +134,15 @@ export class BatonService implements BatonBackend {
         actingAgent(participant, args.agent);
         return { baton: batonOnTask(this.#ctx, task, args), task, participant };
       },
-      ({ baton, participant }) => {
+      async ({ baton, participant }) => {
         assertTarget(baton, participant, false);
-        const files = acceptBaton(this.#ctx, baton, participant, 'quota_accepted');
+        const files = await acceptBaton(this.#ctx, baton, participant, 'quota_accepted');
         return { status: 'accepted', handoff_observation_id: baton.id, task_id: baton.taskId, claimed_files: files };
       },
     );
   }
 
-  quotaDecline(args: TaskClaimQuotaDeclineInput): QuotaDeclineResult {
+  quotaDecline(args: TaskClaimQuotaDeclineInput): Promise<QuotaDeclineResult> {
     requireRef(args);
     const ctx = this.#ctx;
     return this.#settle(
@@ -150,10 +150,10 @@ export class BatonService implements BatonBackend {
         const { task, participant } = this.#participant(args.task_id, args.session_id);
         return { baton: batonOnTask(ctx, task, args), task, participant };
       },
-      ({ baton, participant }) => {
+      async ({ baton, participant }) => {
         assertTarget(baton, participant, false);
         retargetBaton(ctx.store, baton.id, 'any', null);
-        appendObservation(ctx, {
+        await appendObservation(ctx, {
           sessionId: participant.sessionId,
           taskId: baton.taskId,
           kind: 'quota_declined',
@@ -173,9 +173,9 @@ export class BatonService implements BatonBackend {
     );
   }
 
-  quotaReleaseExpired(args: TaskClaimQuotaReleaseExpiredInput): QuotaReleaseResult {
+  quotaReleaseExpired(args: TaskClaimQuotaReleaseExpiredInput): Promise<QuotaReleaseResult> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const { task } = this.#participant(args.task_id, args.session_id);
       const now = ctx.clock.now();
       const overdue = (b: Baton | undefined): b is Baton =>
@@ -193,7 +193,7 @@ export class BatonService implements BatonBackend {
       const expired: number[] = [];
       const files = new Set<string>();
       for (const baton of batons) {
-        const weakened = expireBaton(ctx, baton, args.session_id);
+        const weakened = await expireBaton(ctx, baton, args.session_id);
         if (weakened === null) continue;
         expired.push(baton.id);
         for (const f of weakened) files.add(f);
@@ -241,25 +241,31 @@ export class BatonService implements BatonBackend {
     return { baton, ...this.#participant(baton.taskId, sessionId) };
   }
 
-  #accept(kind: BatonKind, field: BatonIdField, id: number, sessionId: string): AcceptBatonResult {
+  #accept(kind: BatonKind, field: BatonIdField, id: number, sessionId: string): Promise<AcceptBatonResult> {
     return this.#settle(
       () => this.#locate(kind, field, id, sessionId),
-      ({ baton, participant }) => {
+      async ({ baton, participant }) => {
         assertTarget(baton, participant, false);
         // The acceptor already knows the task from the baton it accepted; the claimed files are
         // in the accepted observation (issue 17: the answer is the status alone).
-        acceptBaton(this.#ctx, baton, participant, `${kind}_accepted`);
+        await acceptBaton(this.#ctx, baton, participant, `${kind}_accepted`);
         return { status: 'accepted' };
       },
     );
   }
 
-  #decline(kind: BatonKind, field: BatonIdField, id: number, sessionId: string, reason?: string): DeclineBatonResult {
+  #decline(
+    kind: BatonKind,
+    field: BatonIdField,
+    id: number,
+    sessionId: string,
+    reason?: string,
+  ): Promise<DeclineBatonResult> {
     return this.#settle(
       () => this.#locate(kind, field, id, sessionId),
-      ({ baton, participant }) => {
+      async ({ baton, participant }) => {
         assertTarget(baton, participant, true);
-        cancelBaton(this.#ctx, baton, participant, reason);
+        await cancelBaton(this.#ctx, baton, participant, reason);
         return { status: 'cancelled' };
       },
     );
@@ -269,16 +275,16 @@ export class BatonService implements BatonBackend {
    * Locates a baton and applies a change to it, in one write. A baton already resolved
    * is refused; one past its expiry is marked expired, committed, and then refused.
    */
-  #settle<T>(locate: () => Located, apply: (located: Located) => T): T {
+  async #settle<T>(locate: () => Located, apply: (located: Located) => T | Promise<T>): Promise<T> {
     const ctx = this.#ctx;
-    const outcome = ctx.store.write((): Settled<T> => {
+    const outcome = await ctx.store.write(async (): Promise<Settled<T>> => {
       const located = locate();
       assertPending(located.baton);
       if (ctx.clock.now() >= located.baton.expiresAt) {
-        expireBaton(ctx, located.baton, located.participant.sessionId);
+        await expireBaton(ctx, located.baton, located.participant.sessionId);
         return { expired: located.baton };
       }
-      return { value: apply(located) };
+      return { value: await apply(located) };
     });
     if ('expired' in outcome) throw expiredError(outcome.expired);
     return outcome.value;

@@ -27,12 +27,12 @@ export const FETCH_FILES_WARNING =
   'fetch_files_at omitted: files the sender left dirty or untracked are in no commit, so the receiver may need a human to recover them. Pass the commit holding the work when you can.';
 
 /** Writes a handoff and its baton; the sender's live claims on transferred files wait on it. */
-export function openHandoff(
+export async function openHandoff(
   ctx: DomainContext,
   task: Task,
   fromAgent: string,
   args: TaskHandOffInput,
-): { id: number; files: string[] } {
+): Promise<{ id: number; files: string[] }> {
   if (args.to_session_id === args.session_id) {
     throw new ColonyError('INVALID_PARAMETERS', 'to_session_id is your own session: hand off to someone else', {
       details: { fields: ['to_session_id'] },
@@ -42,7 +42,7 @@ export function openHandoff(
   const now = ctx.clock.now();
   const expiresAt = now + args.expires_in_minutes * MINUTE;
   const payload = { next_steps: args.next_steps ?? [], blockers: args.blockers ?? [], transferred_files: files };
-  const id = appendObservation(ctx, {
+  const id = await appendObservation(ctx, {
     sessionId: args.session_id,
     taskId: task.id,
     kind: 'handoff',
@@ -102,13 +102,13 @@ export type RelayArgs = Omit<TaskRelayInput, 'reason'> & { readonly reason: Task
  * Writes a relay and its baton; the sender's fresh active claims wait on it. With
  * `heartbeat: false` the relay is no sign of life of the sender (a rescue writes it).
  */
-export function openRelay(
+export async function openRelay(
   ctx: DomainContext,
   task: Task,
   fromAgent: string,
   args: RelayArgs,
   options: { readonly heartbeat?: boolean } = {},
-): { id: number; warning?: string } {
+): Promise<{ id: number; warning?: string }> {
   const now = ctx.clock.now();
   const expiresAt = now + args.expires_in_minutes * MINUTE;
   const fresh = sessionClaims(ctx.store, task.id, args.session_id, ['active']).filter(
@@ -127,7 +127,7 @@ export function openRelay(
     transferred_files: files,
     worktree_recipe: recipe,
   };
-  const id = appendObservation(ctx, {
+  const id = await appendObservation(ctx, {
     sessionId: args.session_id,
     taskId: task.id,
     kind: 'relay',

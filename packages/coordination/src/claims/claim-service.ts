@@ -39,15 +39,15 @@ export class ClaimService implements ClaimBackend {
     this.#ctx = ctx;
   }
 
-  claimFile(args: TaskClaimFileInput): ClaimFileResult {
+  claimFile(args: TaskClaimFileInput): Promise<ClaimFileResult> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const task = requireTask(ctx, args.task_id);
       const participant = requireParticipant(ctx, task, args.session_id);
       const filePath = normalizeRepoPath(task.repoRoot, args.file_path);
       const now = ctx.clock.now();
       const own = findLiveClaim(ctx.store, task.id, filePath, args.session_id);
-      const observationId = appendObservation(ctx, {
+      const observationId = await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: task.id,
         kind: CLAIM_KIND,
@@ -76,7 +76,7 @@ export class ClaimService implements ClaimBackend {
     });
   }
 
-  driftCheck(args: TaskDriftCheckInput): DriftCheckResult {
+  driftCheck(args: TaskDriftCheckInput): Promise<DriftCheckResult> {
     const ctx = this.#ctx;
     return ctx.store.read(() => {
       // An unknown session holds no claims: it is answered like any other, not refused.

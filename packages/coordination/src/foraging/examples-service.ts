@@ -36,6 +36,7 @@ import {
   type ManifestKind,
   type SearchHit,
 } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import { withBudget } from '../budget';
 import { appendObservation, type DomainContext } from '../context';
 import { Workspace } from '../framework/workspace';
@@ -87,13 +88,13 @@ export class ExamplesService implements ExamplesBackend {
   }
 
   /** Indexes the examples of a repository (PATH_NOT_FOUND when repo_root does not exist). */
-  scan(repoRoot: string, options: ScanOptions = {}): ForagingScanResult {
+  scan(repoRoot: string, options: ScanOptions = {}): Promise<ForagingScanResult> {
     requireRoot(this.#ctx.roots, repoRoot);
     const ws = Workspace.open(repoRoot);
     const { names, skipped } = exampleFolders(ws);
     const indexed = names.map((name) => ({ name, index: indexExample(readExample(ws, name)) }));
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const now = ctx.clock.now();
       const sessionId = options.sessionId ?? FORAGER_SESSION_ID;
       if (!getSession(ctx.store, sessionId)) {
@@ -111,7 +112,7 @@ export class ExamplesService implements ExamplesBackend {
           results.push(entryOf(before, 'unchanged', 0));
           continue;
         }
-        const ids = index.patterns.map((p, i) =>
+        const ids = await mapInOrder(index.patterns, (p, i) =>
           appendObservation(ctx, {
             sessionId,
             kind: FORAGED_PATTERN_KIND,

@@ -20,7 +20,7 @@ import type { DomainContext } from '../context';
 /** The key the orchestrator keeps the round number under; coord_status reports it. */
 export const PHASE_KEY = 'phase';
 
-export function putContext(ctx: DomainContext, args: CtxPutInput): CtxPutResult {
+export function putContext(ctx: DomainContext, args: CtxPutInput): Promise<CtxPutResult> {
   if ((args.mode === 'if_version') !== (args.expected_version !== undefined)) {
     throw new ColonyError(
       'INVALID_PARAMETERS',

@@ -30,8 +30,11 @@ import {
 import type { DomainContext } from '../context';
 import { currentPhase } from './shared-context';
 
-export function enqueue(ctx: DomainContext, args: CoordEnqueueInput): { enqueued: true; id: string; kind: string } {
-  const id = ctx.store.write(() =>
+export async function enqueue(
+  ctx: DomainContext,
+  args: CoordEnqueueInput,
+): Promise<{ enqueued: true; id: string; kind: string }> {
+  const id = await ctx.store.write(() =>
     insertQueueItem(
       ctx.store,
       { kind: args.kind, payload: JSON.stringify(args.payload), enqueuedBy: args.agent },
@@ -41,15 +44,15 @@ export function enqueue(ctx: DomainContext, args: CoordEnqueueInput): { enqueued
   return { enqueued: true, id: String(id), kind: args.kind };
 }
 
-export function next(ctx: DomainContext, args: CoordNextInput): { item: QueueItemView | null } {
+export async function next(ctx: DomainContext, args: CoordNextInput): Promise<{ item: QueueItemView | null }> {
   const now = ctx.clock.now();
-  const item = ctx.store.write(() =>
+  const item = await ctx.store.write(() =>
     takeNextQueueItem(ctx.store, { agent: args.agent, now, leaseUntil: now + args.lease_sec * 1000 }),
   );
   return { item: item ? view(item) : null };
 }
 
-export function status(ctx: DomainContext): QueueStatusResult {
+export function status(ctx: DomainContext): Promise<QueueStatusResult> {
   return ctx.store.read(() => {
     const now = ctx.clock.now();
     const counts = queueCounts(ctx.store, now);
@@ -87,7 +90,7 @@ export function claim(ctx: DomainContext, args: CoordClaimInput) {
   });
 }
 
-export function complete(ctx: DomainContext, args: CoordCompleteInput): { id: string; status: 'done' } {
+export function complete(ctx: DomainContext, args: CoordCompleteInput): Promise<{ id: string; status: 'done' }> {
   const result = JSON.stringify(args.result ?? null);
   return ctx.store.write(() => {
     const item = requireOpenItem(ctx, args.id);
@@ -96,7 +99,7 @@ export function complete(ctx: DomainContext, args: CoordCompleteInput): { id: st
   });
 }
 
-export function extend(ctx: DomainContext, args: CoordExtendInput): { id: string; lease_until: number } {
+export function extend(ctx: DomainContext, args: CoordExtendInput): Promise<{ id: string; lease_until: number }> {
   return ctx.store.write(() => {
     const item = requireOpenItem(ctx, args.id);
     const leaseUntil = Math.max(item.leaseUntil ?? 0, ctx.clock.now()) + args.extend_sec * 1000;

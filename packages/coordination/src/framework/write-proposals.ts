@@ -29,6 +29,7 @@ import {
   type FsWriteResult,
   isColonyError,
 } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import { appendObservation, type DomainContext } from '../context';
 import { Workspace } from './workspace';
 
@@ -41,20 +42,20 @@ export function swarmSession(ctx: DomainContext, agent: string): string {
   return id;
 }
 
-export function proposeWrite(ctx: DomainContext, args: FsWriteInput): FsWriteResult {
+export function proposeWrite(ctx: DomainContext, args: FsWriteInput): Promise<FsWriteResult> {
   const ws = Workspace.open(args.repo_root);
   const target = ws.resolve(args.path);
   if (target.rel === '') throw notAFile(args.path);
   ws.requireNotIgnored(target, false, args.path);
   if (isDirectory(target.abs)) throw notAFile(args.path);
   const bytes = Buffer.byteLength(args.content);
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     const sessionId = swarmSession(ctx, args.agent);
     const earlier = pendingProposalFor(ctx.store, ws.root, target.rel);
     if (earlier) {
       decideWriteProposal(ctx.store, earlier.id, { status: 'superseded', decidedBy: args.agent }, ctx.clock.now());
     }
-    const observationId = appendObservation(ctx, {
+    const observationId = await appendObservation(ctx, {
       sessionId,
       kind: 'write-proposal',
       content: `${args.agent} proposes writing ${target.rel} (${bytes} bytes) in ${ws.root}`,
@@ -116,7 +117,7 @@ export function decideProposals(
   ctx: DomainContext,
   args: ArbiterDecideInput,
   allowWrite: boolean,
-): ArbiterDecideResult {
+): Promise<ArbiterDecideResult> {
   const ws = Workspace.open(args.repo_root);
   const decisions = args.decisions.map((d) => {
     try {
@@ -136,7 +137,7 @@ export function decideProposals(
     }
     seen.add(d.rel);
   }
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     const targets = decisions.map((d) => {
       if (d.rel === null) return { decision: d, proposal: null, refusal: d.refusal };
       const proposal = pendingProposalFor(ctx.store, ws.root, d.rel);
@@ -155,7 +156,7 @@ export function decideProposals(
     const first = targets.find((t) => t.proposal === null);
     if (first?.refusal && targets.every((t) => t.proposal === null)) throw first.refusal;
     const sessionId = swarmSession(ctx, args.agent);
-    const results = targets.map(({ decision, proposal, refusal }): DecisionResult => {
+    const results = await mapInOrder(targets, async ({ decision, proposal, refusal }): Promise<DecisionResult> => {
       if (proposal === null) {
         return {
           path: decision.rel ?? decision.path,
@@ -173,7 +174,7 @@ export function decideProposals(
         { status: result.status, decidedBy: args.agent, notes: decision.notes ?? null, errorCode: result.code ?? null },
         now,
       );
-      appendObservation(ctx, {
+      await appendObservation(ctx, {
         sessionId,
         kind: 'write-decision',
         content: `${args.agent} ${result.status} ${proposal.path}${decision.notes ? `: ${decision.notes}` : ''}`,

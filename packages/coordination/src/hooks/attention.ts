@@ -80,7 +80,7 @@ export interface ClaimRequest {
 
 /** Claims a file for an edit (a warning, never a lock) and reports who else holds it. */
 export interface ClaimPort {
-  claim(request: ClaimRequest): { readonly conflicts: readonly OthersClaim[] };
+  claim(request: ClaimRequest): Promise<{ readonly conflicts: readonly OthersClaim[] }>;
 }
 
 export const NO_ATTENTION: Attention = { handoffs: [], messages: [], fyiUnread: 0, claims: [] };

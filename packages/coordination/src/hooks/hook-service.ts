@@ -50,7 +50,7 @@ export interface HookServiceOptions {
 }
 
 /** Scans `<repoRoot>/examples/` for the session; returns how many patterns it wrote. */
-export type ForagePort = (repoRoot: string, sessionId: string) => number;
+export type ForagePort = (repoRoot: string, sessionId: string) => number | Promise<number>;
 
 export interface HookResult {
   /** colony's id for the IDE session. */
@@ -121,7 +121,7 @@ export class HookService {
     const caller = callerOf(ide, payload);
     const repo = await this.#locate(caller.cwd);
     const ctx = this.#ctx;
-    const result = ctx.store.write((): HookResult => {
+    const result = await ctx.store.write(async (): Promise<HookResult> => {
       const now = ctx.clock.now();
       this.#register(caller, now);
       let note: string | undefined;
@@ -129,7 +129,7 @@ export class HookService {
       if (!repo) note = `No task joined: ${caller.cwd} is not in a git repository. Join one with task_thread.`;
       else if (!repo.branch) note = `No task joined: ${repo.root} is on a detached HEAD. Join one with task_thread.`;
       else {
-        const joined = this.#join(caller, repo.root, repo.branch);
+        const joined = await this.#join(caller, repo.root, repo.branch);
         task = {
           id: joined.task_id,
           repoRoot: joined.repo_root,
@@ -155,13 +155,13 @@ export class HookService {
       });
       return { sessionId: caller.sessionId, context };
     });
-    return repo && this.#forage ? { ...result, ...this.#foraged(repo.root, caller.sessionId) } : result;
+    return repo && this.#forage ? { ...result, ...(await this.#foraged(repo.root, caller.sessionId)) } : result;
   }
 
   /** The forage port's scan, reported as a notice; its failure never fails the hook. */
-  #foraged(root: string, sessionId: string): { notice?: string } {
+  async #foraged(root: string, sessionId: string): Promise<{ notice?: string }> {
     try {
-      const written = this.#forage?.(root, sessionId) ?? 0;
+      const written = (await this.#forage?.(root, sessionId)) ?? 0;
       return written > 0 ? { notice: `colony: indexed examples of ${root} (${written} pattern(s))` } : {};
     } catch (error) {
       return { notice: `colony: examples scan failed: ${(error as Error).message}` };
@@ -191,12 +191,12 @@ export class HookService {
     const caller = callerOf(ide, payload);
     const located = await this.#locateAll(editTargets(payload.tool_name, payload.tool_input, caller.cwd));
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const now = ctx.clock.now();
       this.#register(caller, now);
       const conflicts: OthersClaim[] = [];
-      for (const target of this.#targets(caller, located)) {
-        const claimed = this.#claims?.claim({
+      for (const target of await this.#targets(caller, located)) {
+        const claimed = await this.#claims?.claim({
           taskId: target.task.id,
           sessionId: caller.sessionId,
           agent: caller.agent,
@@ -219,10 +219,10 @@ export class HookService {
     const caller = callerOf(ide, payload);
     const located = await this.#locateAll(editTargets(payload.tool_name, payload.tool_input, caller.cwd));
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       this.#register(caller, ctx.clock.now());
-      for (const target of this.#targets(caller, located)) {
-        recordEdit(ctx, {
+      for (const target of await this.#targets(caller, located)) {
+        await recordEdit(ctx, {
           sessionId: caller.sessionId,
           task: target.task,
           tool: payload.tool_name,
@@ -243,7 +243,7 @@ export class HookService {
   }
 
   /** Joins the session to the thread of (root, branch), as task_thread does. */
-  #join(caller: Caller, root: string, branch: string): TaskThreadResult {
+  #join(caller: Caller, root: string, branch: string): Promise<TaskThreadResult> {
     return this.#tasks.thread({
       repo_root: root,
       branch,
@@ -302,7 +302,10 @@ export class HookService {
    * thread when the session is not in it yet (a branch switched mid-session, or hooks
    * installed after the session started). Call inside `store.write`.
    */
-  #targets(caller: Caller, located: ReadonlyArray<{ file: string; repo: RepoLocation | null }>): TargetFile[] {
+  async #targets(
+    caller: Caller,
+    located: ReadonlyArray<{ file: string; repo: RepoLocation | null }>,
+  ): Promise<TargetFile[]> {
     const targets: TargetFile[] = [];
     const tasks = new Map<string, Task>();
     for (const { file, repo } of located) {
@@ -310,7 +313,7 @@ export class HookService {
       const key = `${repo.root}\u0000${repo.branch}`;
       let task = tasks.get(key);
       if (!task) {
-        const joined = this.#join(caller, repo.root, repo.branch);
+        const joined = await this.#join(caller, repo.root, repo.branch);
         task = requireTask(this.#ctx, joined.task_id);
         tasks.set(key, task);
       }

@@ -68,8 +68,8 @@ export function serviceAttention(ctx: DomainContext, services: AttentionServices
 /** Pre-tool-use claims through ClaimService: the file is claimed, overlaps come back as conflicts. */
 export function serviceClaims(claims: ClaimService): ClaimPort {
   return {
-    claim(request) {
-      const result = claims.claimFile({
+    async claim(request) {
+      const result = await claims.claimFile({
         task_id: request.taskId,
         session_id: request.sessionId,
         file_path: request.filePath,

@@ -42,7 +42,12 @@ export interface Driver {
 export class IterationService {
   constructor(private readonly ctx: DomainContext) {}
 
-  create(config: IterationConfig, repoRoot: string, maxIterations: number, driver: Driver): IterationRunView {
+  async create(
+    config: IterationConfig,
+    repoRoot: string,
+    maxIterations: number,
+    driver: Driver,
+  ): Promise<IterationRunView> {
     const now = this.ctx.clock.now();
     const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     for (;;) {
@@ -57,7 +62,7 @@ export class IterationService {
         pidStarted: driver.started,
         createdAt: now,
       };
-      if (this.ctx.store.write(() => insertIterationRun(this.ctx.store, row))) return this.view(id)!;
+      if (await this.ctx.store.write(() => insertIterationRun(this.ctx.store, row))) return this.view(id)!;
     }
   }
 
@@ -80,32 +85,32 @@ export class IterationService {
   }
 
   /** Takes a stopped or interrupted run back to continue it; refused while its driver lives. */
-  reopen(
+  async reopen(
     id: string,
     driver: Driver,
     maxIterations: number | undefined,
     alive: DriverAlive,
-  ): { ok: true; run: IterationRunView } | { ok: false; reason: string } {
+  ): Promise<{ ok: true; run: IterationRunView } | { ok: false; reason: string }> {
     const run = this.view(id, alive);
     if (!run) return { ok: false, reason: `iteration run not found: ${id}` };
     if (run.state === 'running') return { ok: false, reason: `iteration run ${id} is still running` };
     const now = this.ctx.clock.now();
     const change = { pid: driver.pid, pidStarted: driver.started, maxIterations: maxIterations ?? run.max_iterations };
-    this.ctx.store.write(() => reopenIterationRun(this.ctx.store, id, change, now));
+    await this.ctx.store.write(() => reopenIterationRun(this.ctx.store, id, change, now));
     return { ok: true, run: this.view(id)! };
   }
 
-  start(id: string, n: number): void {
+  async start(id: string, n: number): Promise<void> {
     const now = this.ctx.clock.now();
-    this.ctx.store.write(() => startIteration(this.ctx.store, id, n, now));
+    await this.ctx.store.write(() => startIteration(this.ctx.store, id, n, now));
   }
 
-  finish(
+  async finish(
     id: string,
     n: number,
     result: { exit_code: number | null; score: number | null; improved: boolean; output: string; failed: boolean },
     best: number | null,
-  ): void {
+  ): Promise<void> {
     const now = this.ctx.clock.now();
     const it = {
       number: n,
@@ -115,11 +120,11 @@ export class IterationService {
       improved: result.improved,
       output: result.output,
     };
-    this.ctx.store.write(() => finishIteration(this.ctx.store, id, it, best, now));
+    await this.ctx.store.write(() => finishIteration(this.ctx.store, id, it, best, now));
   }
 
-  stop(id: string, reason: StopReason | 'cancelled'): void {
+  async stop(id: string, reason: StopReason | 'cancelled'): Promise<void> {
     const now = this.ctx.clock.now();
-    this.ctx.store.write(() => stopIterationRun(this.ctx.store, id, reason, now));
+    await this.ctx.store.write(() => stopIterationRun(this.ctx.store, id, reason, now));
   }
 }

@@ -38,15 +38,15 @@ const SNIPPET_CHARS = 64;
 /** Characters of the query derived from live lanes' thread titles. */
 const DERIVED_QUERY_CHARS = 300;
 
-export function hivemindContext(
+export async function hivemindContext(
   ctx: DomainContext,
   deps: { readonly memory: MemoryService },
   args: HivemindContextInput,
   repoRoots: readonly string[],
   lanes: readonly Lane[],
-): HivemindContextResult {
+): Promise<HivemindContextResult> {
   const now = ctx.clock.now();
-  const { attention, ready, warnings } = ctx.store.read(() => ({
+  const { attention, ready, warnings } = await ctx.store.read(() => ({
     attention: scopeAttention(ctx.store, repoRoots, now, ATTENTION_IDS),
     ready: countReadySubtasks(ctx.store, repoRoots),
     warnings: scopeWarnings(ctx.store, repoRoots, NEGATIVE_WARNING_KINDS, CONTEXT_WARNINGS),
@@ -60,7 +60,7 @@ export function hivemindContext(
     task_id: w.taskId,
   }));
   const skip = new Set([...negative.map((w) => w.id), ...attention.observationIds]);
-  const hits = memoryHits(deps.memory, args, lanes, skip);
+  const hits = await memoryHits(deps.memory, args, lanes, skip);
   const needsAttention = lanes.filter((l) => l.needsAttention).length;
   const attentionIds = attention.unreadMessages + attention.pendingHandoffs + attention.pendingRelays;
   const payload: Omit<HivemindContextResult, 'budget'> = {
@@ -135,17 +135,16 @@ function compactLanes(ctx: DomainContext, lanes: readonly Lane[], limit: number,
 }
 
 /** Live-memory hits for the query (or the live lanes' thread titles), snippets cut short, warnings left out. */
-function memoryHits(
+async function memoryHits(
   memory: MemoryService,
   args: HivemindContextInput,
   lanes: readonly Lane[],
   skip: ReadonlySet<number>,
-): CompactSearchHit[] {
+): Promise<CompactSearchHit[]> {
   if (args.memory_limit === 0) return [];
   const query = args.query ?? derivedQuery(lanes);
   if (!query) return [];
-  return memory
-    .liveSearch({ query, limit: args.memory_limit + skip.size })
+  return (await memory.liveSearch({ query, limit: args.memory_limit + skip.size }))
     .filter((hit) => !skip.has(hit.id))
     .slice(0, args.memory_limit)
     .map((hit) => ({

@@ -69,7 +69,7 @@ export class LaneService implements LaneBackend {
    * heartbeat. Without includeStale, dead lanes are left out and only sessions that
    * heartbeated within the hour are read.
    */
-  lanes(query: LaneQuery): Lane[] {
+  lanes(query: LaneQuery): Promise<Lane[]> {
     const ctx = this.#ctx;
     return ctx.store.read(() => {
       const now = ctx.clock.now();
@@ -85,16 +85,16 @@ export class LaneService implements LaneBackend {
   }
 
   /** One session's open lanes in scope, whatever their activity, most recently active thread first (at most 50). */
-  sessionLanes(sessionId: string, repoRoots: readonly string[]): Lane[] {
+  sessionLanes(sessionId: string, repoRoots: readonly string[]): Promise<Lane[]> {
     const ctx = this.#ctx;
     return ctx.store.read(() =>
       toLanes(ctx, lanesOfSession(ctx.store, sessionId, repoRoots, SESSION_LANE_LIMIT), ctx.clock.now()),
     );
   }
 
-  hivemind(args: HivemindInput): HivemindResult {
+  async hivemind(args: HivemindInput): Promise<HivemindResult> {
     const repoRoots = this.scope(args);
-    const lanes = this.lanes({ repoRoots, includeStale: args.include_stale });
+    const lanes = await this.lanes({ repoRoots, includeStale: args.include_stale });
     const sessions = lanes.slice(0, args.limit).map(hivemindLane);
     return withBudget(
       {
@@ -114,9 +114,9 @@ export class LaneService implements LaneBackend {
     );
   }
 
-  context(args: HivemindContextInput): HivemindContextResult {
+  async context(args: HivemindContextInput): Promise<HivemindContextResult> {
     const repoRoots = this.scope(args);
-    const lanes = this.lanes({ repoRoots, includeStale: args.include_stale });
+    const lanes = await this.lanes({ repoRoots, includeStale: args.include_stale });
     return hivemindContext(this.#ctx, { memory: this.#deps.memory }, args, repoRoots, lanes);
   }
 }

@@ -67,10 +67,10 @@ export class StartupService implements StartupBackend {
     this.#deps = deps;
   }
 
-  panel(args: StartupPanelInput): StartupPanelResult {
+  panel(args: StartupPanelInput): Promise<StartupPanelResult> {
     const ctx = this.#ctx;
-    return ctx.store.read(() => {
-      const snap = this.#snapshot(args, args.ready_limit);
+    return ctx.store.read(async () => {
+      const snap = await this.#snapshot(args, args.ready_limit);
       const { active, inbox, ready, next } = snap;
       const top = ready.ready.find((e) => e.next_tool) ?? ready.ready[0];
       const subtask = active ? subtasksOfTasks(ctx.store, [active.taskId])[0] : undefined;
@@ -110,10 +110,10 @@ export class StartupService implements StartupBackend {
     });
   }
 
-  bridgeStatus(args: BridgeStatusInput): BridgeStatusResult {
+  bridgeStatus(args: BridgeStatusInput): Promise<BridgeStatusResult> {
     const ctx = this.#ctx;
-    return ctx.store.read(() => {
-      const snap = this.#snapshot(args, CAPS.ready_work);
+    return ctx.store.read(async () => {
+      const snap = await this.#snapshot(args, CAPS.ready_work);
       const { lanes, active, inbox, ready, note, next } = snap;
       const s = inbox.summary;
       const needsAttention = lanes.filter((l) => l.needsAttention).length;
@@ -195,14 +195,14 @@ export class StartupService implements StartupBackend {
   }
 
   /** Call inside a read transaction. */
-  #snapshot(args: Caller, readyLimit: number): Snapshot {
+  async #snapshot(args: Caller, readyLimit: number): Promise<Snapshot> {
     const { lanes: laneService, attention, ready: readyService } = this.#deps;
     const repoRoots = laneService.scope({ repo_root: args.repo_root });
     const repoRoot = repoRoots[0] ?? '';
-    const lanes = laneService.lanes({ repoRoots });
-    const own = laneService.sessionLanes(args.session_id, repoRoots);
+    const lanes = await laneService.lanes({ repoRoots });
+    const own = await laneService.sessionLanes(args.session_id, repoRoots);
     const active = pickActive(own, args.branch, args.query);
-    const inbox = attention.read({
+    const inbox = await attention.read({
       session_id: args.session_id,
       agent: args.agent,
       repo_roots: repoRoots,
@@ -211,7 +211,7 @@ export class StartupService implements StartupBackend {
       file_heat_half_life_minutes: 30,
       file_heat_limit: 1,
     });
-    const ready = readyService.readyForAgent({
+    const ready = await readyService.readyForAgent({
       session_id: args.session_id,
       agent: args.agent,
       repo_root: repoRoot,

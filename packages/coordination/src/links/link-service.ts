@@ -27,14 +27,14 @@ export class LinkService implements LinkBackend {
     this.#ctx = ctx;
   }
 
-  link(args: TaskLinkInput): TaskLinkResult {
+  link(args: TaskLinkInput): Promise<TaskLinkResult> {
     const ctx = this.#ctx;
     if (args.task_id === args.other_task_id) {
       throw new ColonyError('TASK_LINK_SELF', `task ${args.task_id} cannot be linked to itself`, {
         details: { task_id: args.task_id },
       });
     }
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       requireTask(ctx, args.task_id);
       requireTask(ctx, args.other_task_id);
       ensureSession(ctx, args.session_id);
@@ -44,7 +44,7 @@ export class LinkService implements LinkBackend {
         ctx.clock.now(),
       );
       if (created) {
-        appendObservation(ctx, {
+        await appendObservation(ctx, {
           sessionId: args.session_id,
           taskId: args.task_id,
           kind: TASK_LINK_KIND,
@@ -70,15 +70,15 @@ export class LinkService implements LinkBackend {
     }));
   }
 
-  unlink(args: TaskUnlinkInput): { removed: boolean } {
+  unlink(args: TaskUnlinkInput): Promise<{ removed: boolean }> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       requireTask(ctx, args.task_id);
       requireTask(ctx, args.other_task_id);
       if (args.session_id !== undefined) ensureSession(ctx, args.session_id);
       const removed = deleteTaskLink(ctx.store, args.task_id, args.other_task_id);
       if (removed && args.session_id !== undefined) {
-        appendObservation(ctx, {
+        await appendObservation(ctx, {
           sessionId: args.session_id,
           taskId: args.task_id,
           kind: TASK_UNLINK_KIND,

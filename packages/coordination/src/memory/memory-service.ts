@@ -114,13 +114,16 @@ export class MemoryService implements MemoryBackend {
    * ranked by BM25 with the window as corpus (`rankLiveMatches`), then by the rankers.
    * Older memory is `search`'s. Used for hivemind_context's memory hits.
    */
-  liveSearch(args: { readonly query: string; readonly limit: number }, options: LiveSearchOptions = {}): SearchHit[] {
+  async liveSearch(
+    args: { readonly query: string; readonly limit: number },
+    options: LiveSearchOptions = {},
+  ): Promise<SearchHit[]> {
     const any = ftsMatchExpression(args.query, 'any');
     if (any === null || args.limit <= 0) return [];
     const window = options.window ?? LIVE_MEMORY_WINDOW;
     const pool = Math.max(options.pool ?? LIVE_MEMORY_POOL, args.limit);
     const store = this.#ctx.store;
-    const { newest, matches } = store.read(() => {
+    const { newest, matches } = await store.read(() => {
       const newest = maxObservationId(store);
       return { newest, matches: liveMatches(store, any, Math.max(0, newest - window), pool) };
     });
@@ -194,15 +197,15 @@ export class MemoryService implements MemoryBackend {
     }));
   }
 
-  recallSession(args: RecallSessionInput): RecallResult {
+  recallSession(args: RecallSessionInput): Promise<RecallResult> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const target = requireSession(ctx, args.target_session_id, 'target session');
       requireSession(ctx, args.current_session_id, 'current session');
       const refs = sessionTimeline(ctx.store, target.id, args.limit, args.around_id);
       const ownerIde = target.ide === 'unknown' ? inferIdeFromSessionId(target.id) : target.ide;
       const observationIds = refs.map((r) => r.id);
-      const recallId = appendObservation(ctx, {
+      const recallId = await appendObservation(ctx, {
         sessionId: args.current_session_id,
         kind: 'recall',
         content: `Recalled ${refs.length} observation(s) of session ${target.id} (${ownerIde}).`,

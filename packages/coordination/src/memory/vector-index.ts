@@ -116,7 +116,7 @@ export class VectorIndex {
    * `lockWaitMs` bounds the wait for another writer's lock (STORE_BUSY past it): a
    * background step should not stall its thread behind other processes' writes.
    */
-  step(batch = BACKFILL_BATCH, window = BACKFILL_WINDOW, lockWaitMs?: number): BackfillStep {
+  async step(batch = BACKFILL_BATCH, window = BACKFILL_WINDOW, lockWaitMs?: number): Promise<BackfillStep> {
     const embedder = this.embedder();
     if (!embedder || this.#store.closed) return { embedded: 0, done: true };
     const newest = maxObservationId(this.#store);
@@ -126,7 +126,7 @@ export class VectorIndex {
     const rows = observationsWithoutVector(this.#store, embedder.id, this.#cursor, upTo, batch);
     const vectors = rows.length > 0 ? this.#embed(rows.map((r) => r.content)) : [];
     if (vectors === null) return { embedded: 0, done: true };
-    const written = insertVectors(
+    const written = await insertVectors(
       this.#store,
       embedder.id,
       embedder.dims,
@@ -138,11 +138,11 @@ export class VectorIndex {
   }
 
   /** Embeds every row without a vector for the current embedder, from the oldest. */
-  backfill(options: { batch?: number } = {}): BackfillResult {
+  async backfill(options: { batch?: number } = {}): Promise<BackfillResult> {
     this.#cursor = 0;
     let embedded = 0;
     for (;;) {
-      const step = this.step(options.batch ?? BACKFILL_BATCH);
+      const step = await this.step(options.batch ?? BACKFILL_BATCH);
       embedded += step.embedded;
       if (step.done) break;
     }

@@ -49,12 +49,12 @@ interface Outgoing {
   readonly confirmsId?: number;
 }
 
-export function sendMessage(ctx: DomainContext, args: SendMessageToAgentInput): SendMessageResult {
+export function sendMessage(ctx: DomainContext, args: SendMessageToAgentInput): Promise<SendMessageResult> {
   const from = requireAgentName(args.from_agent, 'from_agent');
   const to = requireAgentName(args.to_agent, 'to_agent');
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     if (args.thread_id !== undefined) requireThreadAccess(ctx, args.thread_id, from);
-    const sent = deliver(ctx, {
+    const sent = await deliver(ctx, {
       tool: 'send_message_to_agent',
       from,
       recipients: [to],
@@ -68,7 +68,7 @@ export function sendMessage(ctx: DomainContext, args: SendMessageToAgentInput): 
   });
 }
 
-export function broadcastMessage(ctx: DomainContext, args: BroadcastMessageToAgentsInput): BroadcastResult {
+export function broadcastMessage(ctx: DomainContext, args: BroadcastMessageToAgentsInput): Promise<BroadcastResult> {
   const from = requireAgentName(args.from_agent, 'from_agent');
   const recipients = requireAgentNames(args.to_agents, 'to_agents');
   if (args.create_thread && args.thread_id !== undefined) {
@@ -76,9 +76,9 @@ export function broadcastMessage(ctx: DomainContext, args: BroadcastMessageToAge
       details: { fields: ['create_thread', 'thread_id'] },
     });
   }
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     if (args.thread_id !== undefined) requireThreadAccess(ctx, args.thread_id, from);
-    const sent = deliver(ctx, {
+    const sent = await deliver(ctx, {
       tool: 'broadcast_message_to_agents',
       from,
       recipients,
@@ -99,7 +99,7 @@ export function broadcastMessage(ctx: DomainContext, args: BroadcastMessageToAge
   });
 }
 
-export function inbox(ctx: DomainContext, args: GetMessagesFromAgentsInput): GetMessagesResult {
+export function inbox(ctx: DomainContext, args: GetMessagesFromAgentsInput): Promise<GetMessagesResult> {
   const agent = requireAgentName(args.agent_name, 'agent_name');
   const filter = {
     agent,
@@ -118,7 +118,7 @@ export function inbox(ctx: DomainContext, args: GetMessagesFromAgentsInput): Get
     unread_remaining: countMeshUnread(ctx.store, agent),
   });
   if (!args.mark_as_read) return ctx.store.read(() => answer(listMeshInbox(ctx.store, filter), 0));
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     const rows = listMeshInbox(ctx.store, filter);
     const now = ctx.clock.now();
     let marked = 0;
@@ -126,14 +126,14 @@ export function inbox(ctx: DomainContext, args: GetMessagesFromAgentsInput): Get
       // Guarded: of two readers racing, one marks the message (and sends the confirmation).
       if (row.readAt !== null || !markMeshMessageRead(ctx.store, row.id, agent, now)) continue;
       marked++;
-      if (row.requiresConfirmation) confirm(ctx, agent, row);
+      if (row.requiresConfirmation) await confirm(ctx, agent, row);
     }
     return answer(rows, marked);
   });
 }
 
-function confirm(ctx: DomainContext, reader: string, message: InboxMeshMessage): void {
-  deliver(ctx, {
+async function confirm(ctx: DomainContext, reader: string, message: InboxMeshMessage): Promise<void> {
+  await deliver(ctx, {
     tool: 'get_messages_from_agents',
     from: reader,
     recipients: [message.fromAgent],
@@ -147,11 +147,14 @@ function confirm(ctx: DomainContext, reader: string, message: InboxMeshMessage):
 }
 
 /** Appends the observation and the message rows; call inside `store.write`. */
-function deliver(ctx: DomainContext, out: Outgoing): { id: number; threadId: string | null; createdAt: number } {
+async function deliver(
+  ctx: DomainContext,
+  out: Outgoing,
+): Promise<{ id: number; threadId: string | null; createdAt: number }> {
   const now = ctx.clock.now();
   const sessionId = `mesh:${out.from}`;
   upsertSession(ctx.store, { id: sessionId, ide: 'mesh', agent: out.from }, now);
-  const id = appendObservation(ctx, {
+  const id = await appendObservation(ctx, {
     sessionId,
     kind: AGENT_MESSAGE_KIND,
     content: out.body,

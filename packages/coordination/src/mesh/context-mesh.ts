@@ -53,7 +53,7 @@ export function getContext(ctx: DomainContext, args: GetContextInput): GetContex
   return { success: true, ...entryView(entry) };
 }
 
-export function pushContext(ctx: DomainContext, args: PushContextInput): PushContextResult {
+export function pushContext(ctx: DomainContext, args: PushContextInput): Promise<PushContextResult> {
   const agent = requireAgentName(args.agent_name, 'agent_name');
   const subscribers = subscriberList(args.subscribers, 'subscribers');
   return ctx.store.write(() => {
@@ -80,11 +80,14 @@ export function listContextKeys(ctx: DomainContext, args: ListContextKeysInput):
  * first failure throws, which rolls every earlier operation back. Not atomic: each
  * operation runs in its own savepoint and a failure is reported in its result.
  */
-export function batchContextOperation(ctx: DomainContext, args: BatchContextOperationInput): BatchContextResult {
+export function batchContextOperation(
+  ctx: DomainContext,
+  args: BatchContextOperationInput,
+): Promise<BatchContextResult> {
   const agent = requireAgentName(args.agent_name, 'agent_name');
   const operations = args.operations.map((op, index) => checkOperation(op, index));
   const atomic = args.atomic ?? true;
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     const now = ctx.clock.now();
     purgeExpiredMeshEntries(ctx.store, now);
     const results: BatchOperationResult[] = [];
@@ -100,7 +103,7 @@ export function batchContextOperation(ctx: DomainContext, args: BatchContextOper
       }
       try {
         // A savepoint: a failing operation leaves nothing behind, the others stay.
-        results.push({ ...head, success: true, ...ctx.store.write(() => runOperation(ctx, agent, op, now)) });
+        results.push({ ...head, success: true, ...(await ctx.store.write(() => runOperation(ctx, agent, op, now))) });
       } catch (error) {
         if (!isColonyError(error)) throw error;
         results.push({ ...head, success: false, error: error.message, error_code: error.code });

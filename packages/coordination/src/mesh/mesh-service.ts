@@ -16,12 +16,11 @@ export function createMeshBackend(ctx: DomainContext): MeshBackend {
     <A, R>(fn: (ctx: DomainContext, args: A) => R) =>
     (args: A): R => {
       try {
-        return fn(ctx, args);
+        const result = fn(ctx, args);
+        // An async call (a write) is refused when its promise rejects.
+        return (result instanceof Promise ? result.catch(asTimeout) : result) as R;
       } catch (error) {
-        if (!isStoreBusy(error)) throw error;
-        throw new ColonyError('TIMEOUT', 'the store stayed locked by another writer past the busy timeout: retry', {
-          cause: error,
-        });
+        return asTimeout(error);
       }
     };
   return {
@@ -37,4 +36,12 @@ export function createMeshBackend(ctx: DomainContext): MeshBackend {
       broadcast: timed(broadcastMessage),
     },
   };
+}
+
+/** STORE_BUSY as TIMEOUT; any other error unchanged. */
+function asTimeout(error: unknown): never {
+  if (!isStoreBusy(error)) throw error;
+  throw new ColonyError('TIMEOUT', 'the store stayed locked by another writer past the busy timeout: retry', {
+    cause: error,
+  });
 }

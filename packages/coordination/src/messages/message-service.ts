@@ -32,6 +32,7 @@ import {
   type TaskMessageRetractInput,
   type TaskMessagesInput,
 } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import {
   appendObservation,
   type DomainContext,
@@ -64,9 +65,9 @@ export class MessageService implements MessageBackend {
     this.#ctx = ctx;
   }
 
-  send(args: TaskMessageInput): MessageSent {
+  send(args: TaskMessageInput): Promise<MessageSent> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const task = requireTask(ctx, args.task_id);
       requireParticipant(ctx, task, args.session_id);
       if (args.to_session_id !== undefined) {
@@ -93,7 +94,7 @@ export class MessageService implements MessageBackend {
       const parentStatus = parent && effectiveStatus(parent, now);
       const claims = answers && isBroadcast(parent) && parent.claimedBySessionId === null && parentStatus !== 'expired';
       const expiresAt = args.expires_in_minutes === undefined ? null : now + args.expires_in_minutes * MINUTE_MS;
-      const id = appendObservation(ctx, {
+      const id = await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: task.id,
         kind: MESSAGE_KIND,
@@ -156,8 +157,8 @@ export class MessageService implements MessageBackend {
     return [...blocking, ...this.#entries({ ...base, urgencies: ['needs_reply'], limit: limit - blocking.length })];
   }
 
-  markRead(args: TaskMessageMarkReadInput): MessageStatusResult {
-    const outcome = this.#ctx.store.write(() => this.#markOne(args));
+  async markRead(args: TaskMessageMarkReadInput): Promise<MessageStatusResult> {
+    const outcome = await this.#ctx.store.write(() => this.#markOne(args));
     if ('expired' in outcome) throw expired(outcome.expired);
     return { status: outcome.status };
   }
@@ -174,16 +175,16 @@ export class MessageService implements MessageBackend {
     readonly session_id: string;
     readonly task_id?: number;
     readonly message_observation_ids: readonly number[];
-  }): { id: number; status: MessageStatus; newly_read: boolean }[] {
+  }): Promise<{ id: number; status: MessageStatus; newly_read: boolean }[]> {
     return this.#ctx.store.write(() =>
-      args.message_observation_ids.map((id) => {
+      mapInOrder(args.message_observation_ids, async (id) => {
         const ref = {
           message_observation_id: id,
           session_id: args.session_id,
           ...(args.task_id === undefined ? {} : { task_id: args.task_id }),
         };
         try {
-          const outcome = this.#markOne(ref);
+          const outcome = await this.#markOne(ref);
           if ('expired' in outcome) return { id, status: 'expired' as const, newly_read: false };
           return { id, status: outcome.status, newly_read: outcome.status === 'read' && !('was' in outcome) };
         } catch (error) {
@@ -197,7 +198,9 @@ export class MessageService implements MessageBackend {
   }
 
   /** One read inside the caller's write: the new status, the prior one when nothing changed, or expired. */
-  #markOne(args: TaskMessageMarkReadInput): (MessageStatusResult & { was?: true }) | { expired: Message } {
+  async #markOne(
+    args: TaskMessageMarkReadInput,
+  ): Promise<(MessageStatusResult & { was?: true }) | { expired: Message }> {
     const ctx = this.#ctx;
     const message = resolveMessage(ctx, args.message_observation_id, args.task_id);
     const participant = requireParticipant(ctx, requireTask(ctx, message.taskId), args.session_id);
@@ -213,7 +216,7 @@ export class MessageService implements MessageBackend {
     }
     if (status !== 'unread') return { status, was: true };
     if (!markMessageRead(ctx.store, message.id, now)) throw new Error(`message #${message.id} changed mid-write`);
-    appendObservation(ctx, {
+    await appendObservation(ctx, {
       sessionId: args.session_id,
       taskId: message.taskId,
       kind: MESSAGE_READ_KIND,
@@ -229,9 +232,9 @@ export class MessageService implements MessageBackend {
     return { status: 'read' };
   }
 
-  retract(args: TaskMessageRetractInput): MessageStatusResult {
+  retract(args: TaskMessageRetractInput): Promise<MessageStatusResult> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const message = resolveMessage(ctx, args.message_observation_id, args.task_id);
       ensureSession(ctx, args.session_id);
       if (message.fromSessionId !== args.session_id) {
@@ -247,7 +250,7 @@ export class MessageService implements MessageBackend {
       }
       const now = ctx.clock.now();
       if (!retractMessage(ctx.store, message.id, now)) throw new Error(`message #${message.id} changed mid-write`);
-      appendObservation(ctx, {
+      await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: message.taskId,
         kind: MESSAGE_RETRACT_KIND,
@@ -259,9 +262,9 @@ export class MessageService implements MessageBackend {
     });
   }
 
-  claim(args: TaskMessageClaimInput): MessageClaimed {
+  claim(args: TaskMessageClaimInput): Promise<MessageClaimed> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const message = resolveMessage(ctx, args.message_observation_id);
       if (!isBroadcast(message)) {
         throw new ColonyError('NOT_BROADCAST', `message #${message.id} is directed; only broadcasts can be claimed`, {
@@ -298,7 +301,7 @@ export class MessageService implements MessageBackend {
       if (!claimMessage(ctx.store, message.id, args.session_id, args.agent, now)) {
         throw new Error(`message #${message.id} changed mid-write`);
       }
-      appendObservation(ctx, {
+      await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: message.taskId,
         kind: MESSAGE_CLAIM_KIND,

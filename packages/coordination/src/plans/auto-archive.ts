@@ -18,11 +18,11 @@ export interface AutoArchiveRequest {
   readonly agent: string;
 }
 
-export function runAutoArchive(
+export async function runAutoArchive(
   ctx: DomainContext,
   specs: PlanSpecLane,
   request: AutoArchiveRequest,
-): AutoArchiveOutcome {
+): Promise<AutoArchiveOutcome> {
   const { plan } = request;
   if (!plan.autoArchive) return { status: 'skipped', reason: 'auto_archive is off for this plan' };
   if (request.outstanding > 0) {
@@ -33,7 +33,7 @@ export function runAutoArchive(
   }
   let outcome: AutoArchiveOutcome;
   try {
-    outcome = specs.autoArchive({
+    outcome = await specs.autoArchive({
       repoRoot: plan.repoRoot,
       slug: plan.slug,
       sessionId: request.sessionId,
@@ -43,6 +43,6 @@ export function runAutoArchive(
     // The lane promises not to throw; if one does, the completion still stands.
     outcome = { status: 'error', reason: error instanceof Error ? error.message : String(error) };
   }
-  if (outcome.status === 'archived') ctx.store.write(() => markPlanArchived(ctx.store, plan.id, ctx.clock.now()));
+  if (outcome.status === 'archived') await ctx.store.write(() => markPlanArchived(ctx.store, plan.id, ctx.clock.now()));
   return outcome;
 }

@@ -50,27 +50,27 @@ export class PlanService implements PlanBackend {
     this.#claims = new ClaimService(ctx);
   }
 
-  validate(args: TaskPlanValidateInput): PlanValidateResult {
+  validate(args: TaskPlanValidateInput): Promise<PlanValidateResult> {
     const ctx = this.#ctx;
     const repoRoot = normalizeRepoRoot(args.repo_root);
     const subtasks = normalizeSubtasks(repoRoot, args.subtasks);
     return ctx.store.read(() => validatePlan(ctx.store, repoRoot, subtasks, ctx.clock.now()));
   }
 
-  publish(args: TaskPlanPublishInput): PlanPublishResult {
+  publish(args: TaskPlanPublishInput): Promise<PlanPublishResult> {
     return publishPlan(this.#ctx, this.#specs, args);
   }
 
-  claimSubtask(args: TaskPlanClaimSubtaskInput): SubtaskClaimResult {
+  claimSubtask(args: TaskPlanClaimSubtaskInput): Promise<SubtaskClaimResult> {
     return claimPlanSubtask(this.#ctx, this.#claims, args);
   }
 
-  completeSubtask(args: TaskPlanCompleteSubtaskInput): SubtaskCompleteResult {
+  completeSubtask(args: TaskPlanCompleteSubtaskInput): Promise<SubtaskCompleteResult> {
     return completePlanSubtask(this.#ctx, this.#specs, args);
   }
 
   /** Plans newest first, filtered after the rollup (the filters read next_available). */
-  list(args: TaskPlanListInput): PlanSummary[] {
+  list(args: TaskPlanListInput): Promise<PlanSummary[]> {
     const ctx = this.#ctx;
     return ctx.store.read(() => {
       const plans = listPlans(

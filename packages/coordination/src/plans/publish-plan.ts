@@ -8,6 +8,7 @@
  */
 import { ensureTask, findPlan, insertPlan, insertSubtask, upsertSession } from '@swarm/storage';
 import { ColonyError, type PlanPublishResult, type TaskPlanPublishInput } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import { appendObservation, type DomainContext } from '../context';
 import { inferIdeFromSessionId } from '../ide';
 import { normalizeRepoRoot } from '../tasks/task-service';
@@ -18,7 +19,11 @@ import { type PlanSpecLane, subtaskBranch } from './spec-lane';
 export const PLAN_CONFIG_KIND = 'plan-config';
 export const PLAN_SUBTASK_KIND = 'plan-subtask';
 
-export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskPlanPublishInput): PlanPublishResult {
+export function publishPlan(
+  ctx: DomainContext,
+  specs: PlanSpecLane,
+  args: TaskPlanPublishInput,
+): Promise<PlanPublishResult> {
   const repoRoot = normalizeRepoRoot(args.repo_root);
   const subtasks = normalizeSubtasks(repoRoot, args.subtasks);
   const { errors } = checkPlanRules(subtasks);
@@ -28,7 +33,7 @@ export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskP
     throw new ColonyError(code, `plan "${args.slug}" refused: ${first?.message}`, { details: { errors } });
   }
   const waves = computeWaves(subtasks);
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     const existing = findPlan(ctx.store, repoRoot, args.slug);
     if (existing) {
       throw new ColonyError(
@@ -43,7 +48,7 @@ export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskP
       { id: args.session_id, ide: inferIdeFromSessionId(args.session_id), agent: args.agent },
       now,
     );
-    const change = specs.openChange({
+    const change = await specs.openChange({
       repoRoot,
       slug: args.slug,
       title: args.title,
@@ -52,7 +57,7 @@ export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskP
       sessionId: args.session_id,
       agent: args.agent,
     });
-    const configId = appendObservation(ctx, {
+    const configId = await appendObservation(ctx, {
       sessionId: args.session_id,
       taskId: change.taskId,
       kind: PLAN_CONFIG_KIND,
@@ -76,7 +81,7 @@ export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskP
       },
       now,
     );
-    const published = subtasks.map((subtask, index) => {
+    const published = await mapInOrder(subtasks, async (subtask, index) => {
       const branch = subtaskBranch(args.slug, index);
       const { task } = ensureTask(
         ctx.store,
@@ -84,7 +89,7 @@ export function publishPlan(ctx: DomainContext, specs: PlanSpecLane, args: TaskP
         now,
       );
       const status = subtask.depends_on.length === 0 ? 'available' : 'blocked';
-      const advertId = appendObservation(ctx, {
+      const advertId = await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: task.id,
         kind: PLAN_SUBTASK_KIND,

@@ -34,13 +34,13 @@ export interface SpecArchiveRequest {
 
 export interface PlanSpecLane {
   /** Opens the change and its thread; runs inside the publish transaction. */
-  openChange(request: SpecChangeRequest): OpenedSpecChange;
+  openChange(request: SpecChangeRequest): Promise<OpenedSpecChange>;
   /**
    * Merges and archives the change after the plan's last completion committed, and
    * records the outcome (plan-archived, plan-archive-blocked, plan-archive-error) on the
    * spec thread. Never throws. Absent: the plan has no change to archive.
    */
-  autoArchive?(request: SpecArchiveRequest): AutoArchiveOutcome;
+  autoArchive?(request: SpecArchiveRequest): Promise<AutoArchiveOutcome>;
 }
 
 export function subtaskBranch(slug: string, index: number): string {

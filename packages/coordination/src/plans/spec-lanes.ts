@@ -14,8 +14,8 @@ import type { PlanSpecLane, SpecChangeRequest } from './spec-lane';
 /** Plans published as OpenSpec changes through the spec service. */
 export function specServiceLane(specs: SpecService): PlanSpecLane {
   return {
-    openChange(request) {
-      const opened = specs.openChange({
+    async openChange(request) {
+      const opened = await specs.openChange({
         repoRoot: request.repoRoot,
         slug: request.slug,
         sessionId: request.sessionId,
@@ -38,7 +38,7 @@ function proposalOf(request: SpecChangeRequest): string {
 /** Opens `spec/<slug>` and joins the publisher; writes no change document and cannot archive. */
 export function threadOnlySpecLane(ctx: DomainContext): PlanSpecLane {
   return {
-    openChange(request) {
+    async openChange(request) {
       const now = ctx.clock.now();
       const { task } = ensureTask(
         ctx.store,

@@ -41,16 +41,16 @@ import type { PlanSpecLane } from './spec-lane';
 
 export const PLAN_SUBTASK_CLAIM_KIND = 'plan-subtask-claim';
 
-export function claimPlanSubtask(
+export async function claimPlanSubtask(
   ctx: DomainContext,
   claims: ClaimService,
   args: TaskPlanClaimSubtaskInput,
-): SubtaskClaimResult {
+): Promise<SubtaskClaimResult> {
   const settled = () => settledClaim(locateSubtask(ctx.store, args), args);
-  const early = ctx.store.read(settled);
+  const early = await ctx.store.read(settled);
   if (early) return early;
   return ctx.store.write<SubtaskClaimResult>(
-    () => {
+    async () => {
       const located = locateSubtask(ctx.store, args);
       const settled = settledClaim(located, args);
       if (settled) return settled;
@@ -62,7 +62,7 @@ export function claimPlanSubtask(
         { id: args.session_id, ide: inferIdeFromSessionId(args.session_id), agent: args.agent },
         now,
       );
-      const observationId = appendObservation(ctx, {
+      const observationId = await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: subtask.taskId,
         kind: PLAN_SUBTASK_CLAIM_KIND,
@@ -87,7 +87,7 @@ export function claimPlanSubtask(
       joinSubtaskThread(ctx, subtask, args.session_id, args.agent, now);
       const warnings: string[] = [];
       for (const file of subtask.fileScope) {
-        const claimed = claims.claimFile({
+        const claimed = await claims.claimFile({
           task_id: subtask.taskId,
           session_id: args.session_id,
           file_path: file,
@@ -101,12 +101,12 @@ export function claimPlanSubtask(
   );
 }
 
-export function completePlanSubtask(
+export async function completePlanSubtask(
   ctx: DomainContext,
   specs: PlanSpecLane,
   args: TaskPlanCompleteSubtaskInput,
-): SubtaskCompleteResult {
-  const done = ctx.store.write(() => {
+): Promise<SubtaskCompleteResult> {
+  const done = await ctx.store.write(async () => {
     const { plan, subtask, siblings } = locateSubtask(ctx.store, args);
     ensureSession(ctx, args.session_id);
     if (subtask.status !== 'claimed') {
@@ -131,7 +131,7 @@ export function completePlanSubtask(
       );
     }
     const now = ctx.clock.now();
-    appendObservation(ctx, {
+    await appendObservation(ctx, {
       sessionId: args.session_id,
       taskId: subtask.taskId,
       kind: PLAN_SUBTASK_CLAIM_KIND,
@@ -161,7 +161,7 @@ export function completePlanSubtask(
       outstanding: siblings.length - completed.size,
     };
   });
-  const auto_archive = runAutoArchive(ctx, specs, {
+  const auto_archive = await runAutoArchive(ctx, specs, {
     plan: done.plan,
     outstanding: done.outstanding,
     sessionId: args.session_id,

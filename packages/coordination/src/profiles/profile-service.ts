@@ -42,10 +42,10 @@ export class ProfileService implements ProfileBackend {
     this.#ctx = ctx;
   }
 
-  upsert(args: AgentUpsertProfileInput): AgentProfileResult {
+  async upsert(args: AgentUpsertProfileInput): Promise<AgentProfileResult> {
     const ctx = this.#ctx;
     const agent = profileKey(args.agent);
-    const saved = ctx.store.write(() => {
+    const saved = await ctx.store.write(() => {
       const row = upsertProfile(ctx.store, agent, args.capabilities, ctx.clock.now());
       const dimensions = Object.keys(withDefaults(row)).length;
       if (dimensions > MAX_CAPABILITY_DIMENSIONS) {

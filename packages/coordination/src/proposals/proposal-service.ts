@@ -67,7 +67,7 @@ export class ProposalService implements ProposalBackend {
     this.#ctx = ctx;
   }
 
-  propose(args: TaskProposeInput): ProposeResult {
+  propose(args: TaskProposeInput): Promise<ProposeResult> {
     return this.proposeWith({
       repoRoot: args.repo_root,
       branch: args.branch,
@@ -79,11 +79,11 @@ export class ProposalService implements ProposalBackend {
   }
 
   /** task_propose for other services: a pending proposal with the same summary is reinforced instead. */
-  proposeWith(opts: ProposeOptions): ProposeResult {
+  proposeWith(opts: ProposeOptions): Promise<ProposeResult> {
     const ctx = this.#ctx;
     const repoRoot = normalizeRepoRoot(opts.repoRoot);
     const files = [...new Set((opts.touchesFiles ?? []).map((f) => normalizeRepoPath(repoRoot, f)))];
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const session = ensureSession(ctx, opts.sessionId);
       const key = summaryKey(opts.summary);
       const twin = listProposals(ctx.store, { repoRoot, branch: opts.branch, status: 'pending' }).find(
@@ -91,10 +91,10 @@ export class ProposalService implements ProposalBackend {
       );
       if (twin) {
         const kind = twin.proposedBySession === session.id ? 'explicit' : 'rediscovered';
-        const result = this.#reinforce(twin, session, kind);
+        const result = await this.#reinforce(twin, session, kind);
         return { proposal_id: twin.id, strength: result.strength, promotion_threshold: PROMOTION_THRESHOLD };
       }
-      const observationId = appendObservation(ctx, {
+      const observationId = await appendObservation(ctx, {
         sessionId: session.id,
         kind: PROPOSAL_KIND,
         content: `${opts.summary}\n\n${opts.rationale}`,
@@ -119,7 +119,7 @@ export class ProposalService implements ProposalBackend {
     });
   }
 
-  reinforce(args: TaskReinforceInput): ReinforceResult {
+  reinforce(args: TaskReinforceInput): Promise<ReinforceResult> {
     const ctx = this.#ctx;
     return ctx.store.write(() => {
       const proposal = getProposal(ctx.store, args.proposal_id);
@@ -132,7 +132,7 @@ export class ProposalService implements ProposalBackend {
     });
   }
 
-  foragingReport(args: TaskForagingReportInput): ForagingReport {
+  foragingReport(args: TaskForagingReportInput): Promise<ForagingReport> {
     const ctx = this.#ctx;
     const repoRoot = normalizeRepoRoot(args.repo_root);
     const now = ctx.clock.now();
@@ -188,10 +188,10 @@ export class ProposalService implements ProposalBackend {
   }
 
   /** Records one piece of evidence and promotes when it tips the threshold. Inside store.write. */
-  #reinforce(proposal: Proposal, session: Session, kind: EvidenceKind): ReinforceResult {
+  async #reinforce(proposal: Proposal, session: Session, kind: EvidenceKind): Promise<ReinforceResult> {
     const ctx = this.#ctx;
     const now = ctx.clock.now();
-    const observationId = appendObservation(ctx, {
+    const observationId = await appendObservation(ctx, {
       sessionId: session.id,
       taskId: proposal.taskId,
       kind: PROPOSAL_REINFORCE_KIND,
@@ -217,7 +217,7 @@ export class ProposalService implements ProposalBackend {
       const current = getProposal(ctx.store, proposal.id);
       return { proposal_id: proposal.id, strength, promoted: true, task_id: current?.taskId ?? null };
     }
-    appendObservation(ctx, {
+    await appendObservation(ctx, {
       sessionId: session.id,
       taskId: task.id,
       kind: PROPOSAL_PROMOTED_KIND,

@@ -24,7 +24,7 @@ export class QueenService implements QueenBackend {
     this.#plans = deps.plans;
   }
 
-  planGoal(args: QueenPlanGoalInput): QueenPublished | QueenDryRun {
+  async planGoal(args: QueenPlanGoalInput): Promise<QueenPublished | QueenDryRun> {
     const ctx = this.#ctx;
     const repoRoot = normalizeRepoRoot(args.repo_root);
     const goal = {
@@ -33,19 +33,19 @@ export class QueenService implements QueenBackend {
       affected_files: args.affected_files.map((f) => normalizeRepoPath(repoRoot, f)),
       agent: getSession(ctx.store, args.session_id)?.agent ?? QUEEN_AGENT,
     };
-    const run = () => {
+    const run = async () => {
       const plan = decomposeGoal(goal);
       plan.slug = this.#freeSlug(repoRoot, plan.slug);
-      const plan_validation = this.#plans.validate({ repo_root: repoRoot, subtasks: plan.subtasks });
+      const plan_validation = await this.#plans.validate({ repo_root: repoRoot, subtasks: plan.subtasks });
       return { plan, plan_validation, mcp_capability_map: capabilityMap(plan.subtasks) };
     };
     if (args.dry_run) {
-      const { plan, ...rest } = ctx.store.read(run);
+      const { plan, ...rest } = await ctx.store.read(run);
       return { dry_run: true, plan_slug: plan.slug, plan: { ...plan }, ...rest };
     }
-    return ctx.store.write(() => {
-      const { plan, plan_validation, mcp_capability_map } = run();
-      const published = this.#plans.publish(publishInput(plan));
+    return ctx.store.write(async () => {
+      const { plan, plan_validation, mcp_capability_map } = await run();
+      const published = await this.#plans.publish(publishInput(plan));
       return {
         plan_slug: published.plan_slug,
         spec_task_id: published.spec_task_id,

@@ -39,15 +39,18 @@ export class ReadyService implements ReadyBackend {
     this.#deps = deps;
   }
 
-  readyForAgent(args: TaskReadyForAgentInput): ReadyForAgentAnswer {
+  async readyForAgent(args: TaskReadyForAgentInput): Promise<ReadyForAgentAnswer> {
     const store = this.#ctx.store;
     const answer = () => readyResponse(gatherReady(this.#ctx, this.#deps, args), args);
-    const read = store.read(answer);
+    const read = await store.read(answer);
     if (!args.auto_claim || !read.autoPick) return this.#budgeted(read.result, read.listed);
     // Something to claim: rank again under the write lock, so the pick claimed is the pick of the moment.
-    const { result, listed } = store.write(() => {
+    const { result, listed } = await store.write(async () => {
       const again = answer();
-      return { ...again, result: again.autoPick ? this.#autoClaim(again.result, again.autoPick, args) : again.result };
+      return {
+        ...again,
+        result: again.autoPick ? await this.#autoClaim(again.result, again.autoPick, args) : again.result,
+      };
     });
     return this.#budgeted(result, listed);
   }
@@ -67,7 +70,7 @@ export class ReadyService implements ReadyBackend {
     );
   }
 
-  autopilotTick(args: TaskAutopilotTickInput): AutopilotTickResult {
+  autopilotTick(args: TaskAutopilotTickInput): Promise<AutopilotTickResult> {
     const ctx = this.#ctx;
     return ctx.store.read(() => {
       const gathered = gatherReady(ctx, this.#deps, args);
@@ -95,11 +98,15 @@ export class ReadyService implements ReadyBackend {
   }
 
   /** Claims the pick through task_plan_claim_subtask's path; a refusal is reported, not thrown. */
-  #autoClaim(result: ReadyForAgentResult, pick: RankedCandidate, args: TaskReadyForAgentInput): ReadyForAgentResult {
+  async #autoClaim(
+    result: ReadyForAgentResult,
+    pick: RankedCandidate,
+    args: TaskReadyForAgentInput,
+  ): Promise<ReadyForAgentResult> {
     const at = { plan_slug: pick.plan_slug, subtask_index: pick.subtask_index };
     let outcome: AutoClaimOutcome;
     try {
-      const claimed = this.#deps.plans.claimSubtask({
+      const claimed = await this.#deps.plans.claimSubtask({
         ...at,
         session_id: args.session_id,
         agent: args.agent,

@@ -31,6 +31,7 @@ import {
   type RescueStrandedScanInput,
   type StrandedSession,
 } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import { openRelay } from '../batons/open-baton';
 import { agentFamily } from '../batons/targeting';
 import { withBudget } from '../budget';
@@ -64,8 +65,8 @@ export class RescueService implements RescueBackend {
     this.#ctx = ctx;
   }
 
-  scan(args: RescueStrandedScanInput): RescueOutcome {
-    const plan = this.#ctx.store.read(() => this.#plan(args.stranded_after_minutes));
+  async scan(args: RescueStrandedScanInput): Promise<RescueOutcome> {
+    const plan = await this.#ctx.store.read(() => this.#plan(args.stranded_after_minutes));
     return this.#budgeted({
       dry_run: true,
       stranded: plan.stranded,
@@ -74,7 +75,7 @@ export class RescueService implements RescueBackend {
     });
   }
 
-  run(args: RescueStrandedRunInput): RescueOutcome {
+  async run(args: RescueStrandedRunInput): Promise<RescueOutcome> {
     if (!args.confirm) {
       throw new ColonyError(
         'RESCUE_CONFIRM_REQUIRED',
@@ -83,9 +84,9 @@ export class RescueService implements RescueBackend {
       );
     }
     const ctx = this.#ctx;
-    const outcome = ctx.store.write(() => {
+    const outcome = await ctx.store.write(async () => {
       const plan = this.#plan(args.stranded_after_minutes);
-      const rescued = plan.entries.map(({ job, entry }) => this.#rescue(job, entry));
+      const rescued = await mapInOrder(plan.entries, ({ job, entry }) => this.#rescue(job, entry));
       return { dry_run: false, stranded: plan.stranded, rescued, remaining: plan.remaining };
     });
     return this.#budgeted(outcome);
@@ -221,11 +222,11 @@ export class RescueService implements RescueBackend {
   }
 
   /** Relays, releases and records one stranded (session, task). Runs inside the run's write. */
-  #rescue(job: StrandedJob, entry: RescueEntry): RescueEntry {
+  async #rescue(job: StrandedJob, entry: RescueEntry): Promise<RescueEntry> {
     const ctx = this.#ctx;
     const task = requireTask(ctx, job.task_id);
     const oneLine = `Rescue: ${job.agent} session ${job.session_id} went quiet ${entry.stale_age_minutes} min ago holding ${entry.released_claims.length} claim(s) on ${job.branch}`;
-    const relay = openRelay(
+    const relay = await openRelay(
       ctx,
       task,
       job.agent,
@@ -241,9 +242,9 @@ export class RescueService implements RescueBackend {
       { heartbeat: false },
     );
     releaseLiveClaims(ctx.store, task.id, job.session_id, entry.released_claims);
-    if (entry.releases_subtask) this.#releaseSubtask(job, entry);
+    if (entry.releases_subtask) await this.#releaseSubtask(job, entry);
     const { suggested_action: _planned, ...facts } = entry;
-    const rescueId = appendObservation(ctx, {
+    const rescueId = await appendObservation(ctx, {
       sessionId: job.session_id,
       taskId: task.id,
       kind: RESCUE_KIND,
@@ -261,11 +262,11 @@ export class RescueService implements RescueBackend {
   }
 
   /** Puts the stranded session's claimed sub-task back to available, with its audit observation. */
-  #releaseSubtask(job: StrandedJob, entry: RescueEntry): void {
+  async #releaseSubtask(job: StrandedJob, entry: RescueEntry): Promise<void> {
     const ctx = this.#ctx;
     const [subtask] = subtasksOfTasks(ctx.store, [job.task_id]);
     if (!subtask || !releaseSubtaskClaim(ctx.store, subtask.id, ctx.clock.now())) return;
-    appendObservation(ctx, {
+    await appendObservation(ctx, {
       sessionId: job.session_id,
       taskId: job.task_id,
       kind: PLAN_SUBTASK_CLAIM_KIND,

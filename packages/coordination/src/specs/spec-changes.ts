@@ -91,22 +91,22 @@ export class SpecChanges {
   }
 
   /** Creates openspec/changes/<slug>/ and opens or joins the `spec/<slug>` thread. */
-  openChange(opts: OpenChangeOptions): SpecChangeOpenResult {
+  openChange(opts: OpenChangeOptions): Promise<SpecChangeOpenResult> {
     const slug = requireSlug(opts.slug);
     const paths = specPaths(opts.repoRoot, this.#ctx.roots);
     const dir = confine(paths.root, paths.changeDir(slug));
     confine(paths.root, paths.spec);
     const fs = this.#fs;
-    return this.#ctx.store.write(() => {
+    return this.#ctx.store.write(async () => {
       if (fs.exists(dir)) {
         throw new ColonyError('SPEC_CHANGE_EXISTS', `spec change "${slug}" is already open at ${dir}`, {
           details: { slug, path: paths.changeFile(slug) },
         });
       }
-      const thread = this.#join(paths.root, slug, opts.sessionId, opts.agent, opts.title);
+      const thread = await this.#join(paths.root, slug, opts.sessionId, opts.agent, opts.title);
       const base = fs.readFile(paths.spec) ?? '';
       const baseRootHash = rootHash(base);
-      appendObservation(this.#ctx, {
+      await appendObservation(this.#ctx, {
         sessionId: opts.sessionId,
         taskId: thread,
         kind: SPEC_CHANGE_OPEN_KIND,
@@ -135,9 +135,9 @@ export class SpecChanges {
   }
 
   /** Appends a delta row; it must apply to the base with the deltas before it. Returns the running total. */
-  addDelta(opts: AddDeltaOptions): { delta_count: number } {
+  addDelta(opts: AddDeltaOptions): Promise<{ delta_count: number }> {
     const delta = toDelta(opts.op, opts.target, opts.cells ?? []);
-    return this.#ctx.store.write(() => {
+    return this.#ctx.store.write(async () => {
       const open = this.read(opts.repoRoot, opts.slug);
       const task = findTask(this.#ctx.store, open.paths.root, specBranch(open.slug));
       if (!task) {
@@ -148,7 +148,7 @@ export class SpecChanges {
       requireParticipant(this.#ctx, task, opts.sessionId);
       const deltas = [...open.change.deltas, delta];
       applyOrThrow(open.base, deltas);
-      appendObservation(this.#ctx, {
+      await appendObservation(this.#ctx, {
         sessionId: opts.sessionId,
         taskId: task.id,
         kind: SPEC_DELTA_KIND,
@@ -171,10 +171,10 @@ export class SpecChanges {
    * three_way, `refused` under refuse_on_conflict (nothing written either way);
    * last_writer_wins takes the change's side of every conflicting hunk.
    */
-  archive(opts: ArchiveOptions): SpecArchiveResult {
+  archive(opts: ArchiveOptions): Promise<SpecArchiveResult> {
     const strategy = opts.strategy ?? 'three_way';
     const fs = this.#fs;
-    return this.#ctx.store.write(() => {
+    return this.#ctx.store.write(async () => {
       const open = this.read(opts.repoRoot, opts.slug);
       const { paths, slug } = open;
       confine(paths.root, paths.spec);
@@ -188,8 +188,8 @@ export class SpecChanges {
         return { status, archived_path: null, merged_root_hash: null, conflicts, applied: 0 };
       }
       const mergedHash = rootHash(merged.text);
-      const thread = this.#join(paths.root, slug, opts.sessionId, opts.agent);
-      appendObservation(this.#ctx, {
+      const thread = await this.#join(paths.root, slug, opts.sessionId, opts.agent);
+      await appendObservation(this.#ctx, {
         sessionId: opts.sessionId,
         taskId: thread,
         kind: SPEC_ARCHIVE_KIND,
@@ -244,14 +244,16 @@ export class SpecChanges {
     return { paths, slug: safe, change, base };
   }
 
-  #join(root: string, slug: string, sessionId: string, agent: string, title?: string): number {
-    return this.#tasks.thread({
-      repo_root: root,
-      branch: specBranch(slug),
-      session_id: sessionId,
-      agent,
-      title: title ?? `Spec change: ${slug}`,
-    }).task_id;
+  async #join(root: string, slug: string, sessionId: string, agent: string, title?: string): Promise<number> {
+    return (
+      await this.#tasks.thread({
+        repo_root: root,
+        branch: specBranch(slug),
+        session_id: sessionId,
+        agent,
+        title: title ?? `Spec change: ${slug}`,
+      })
+    ).task_id;
   }
 
   #archiveDir(paths: SpecPaths, slug: string): string {

@@ -104,9 +104,9 @@ export class SpecService implements SpecBackend {
     return context;
   }
 
-  syncStatus(args: OpenspecSyncStatusInput): SyncStatusResult {
+  async syncStatus(args: OpenspecSyncStatusInput): Promise<SyncStatusResult> {
     const ctx = this.#ctx;
-    const status = ctx.store.read(() =>
+    const status = await ctx.store.read(() =>
       syncStatus({
         store: ctx.store,
         fs: this.#fs,
@@ -128,7 +128,7 @@ export class SpecService implements SpecBackend {
     );
   }
 
-  changeOpen(args: SpecChangeOpenInput): SpecChangeOpenResult {
+  changeOpen(args: SpecChangeOpenInput): Promise<SpecChangeOpenResult> {
     return this.openChange({
       repoRoot: args.repo_root,
       slug: args.slug,
@@ -138,7 +138,7 @@ export class SpecService implements SpecBackend {
     });
   }
 
-  changeAddDelta(args: SpecChangeAddDeltaInput): { delta_count: number } {
+  changeAddDelta(args: SpecChangeAddDeltaInput): Promise<{ delta_count: number }> {
     return this.addDelta({
       repoRoot: args.repo_root,
       slug: args.slug,
@@ -149,8 +149,8 @@ export class SpecService implements SpecBackend {
     });
   }
 
-  archiveChange(args: SpecArchiveInput): SpecArchiveResult {
-    const result = this.archive({
+  async archiveChange(args: SpecArchiveInput): Promise<SpecArchiveResult> {
+    const result = await this.archive({
       repoRoot: args.repo_root,
       slug: args.slug,
       sessionId: args.session_id,
@@ -167,25 +167,27 @@ export class SpecService implements SpecBackend {
     return result;
   }
 
-  buildRecordFailure(args: SpecBuildRecordFailureInput): RecordFailureResult {
+  buildRecordFailure(args: SpecBuildRecordFailureInput): Promise<RecordFailureResult> {
     const ctx = this.#ctx;
     const signatureHash = failureSignature(args.test_id, args.error);
     const summary = args.error_summary ?? compactLine(args.error, 120);
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const open = this.#changes.read(args.repo_root, args.slug);
       const root = open.paths.root;
-      const taskId = this.#tasks.thread({
-        repo_root: root,
-        branch: specBranch(open.slug),
-        session_id: args.session_id,
-        agent: args.agent,
-      }).task_id;
+      const taskId = (
+        await this.#tasks.thread({
+          repo_root: root,
+          branch: specBranch(open.slug),
+          session_id: args.session_id,
+          agent: args.agent,
+        })
+      ).task_id;
       const row = countSpecFailure(
         ctx.store,
         { repoRoot: root, signatureHash, testId: args.test_id, summary },
         ctx.clock.now(),
       );
-      appendObservation(ctx, {
+      await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId,
         kind: SPEC_FAILURE_KIND,
@@ -196,15 +198,17 @@ export class SpecService implements SpecBackend {
       let proposalId = row.proposalId;
       if (proposalId !== null) action = 'duplicate';
       else if (row.count >= args.promote_after) {
-        proposalId = this.#proposals.proposeWith({
-          repoRoot: root,
-          branch: specBranch(open.slug),
-          summary: compactLine(`Invariant: ${summary}`, 200),
-          rationale: compactLine(`${args.test_id} failed ${row.count} times: ${args.error}`, 2000),
-          touchesFiles: touchedTestFile(root, args.test_id),
-          sessionId: args.session_id,
-          metadata: { signature_hash: signatureHash, spec_slug: open.slug },
-        }).proposal_id;
+        proposalId = (
+          await this.#proposals.proposeWith({
+            repoRoot: root,
+            branch: specBranch(open.slug),
+            summary: compactLine(`Invariant: ${summary}`, 200),
+            rationale: compactLine(`${args.test_id} failed ${row.count} times: ${args.error}`, 2000),
+            touchesFiles: touchedTestFile(root, args.test_id),
+            sessionId: args.session_id,
+            metadata: { signature_hash: signatureHash, spec_slug: open.slug },
+          })
+        ).proposal_id;
         setSpecFailureProposal(ctx.store, root, signatureHash, proposalId);
         action = 'promoted';
       }
@@ -226,17 +230,17 @@ export class SpecService implements SpecBackend {
   // The library API (plans publish and auto-archive through these).
 
   /** Opens a spec change: openspec/changes/<slug>/CHANGE.md and the `spec/<slug>` thread, joined. */
-  openChange(opts: OpenChangeOptions): SpecChangeOpenResult {
+  openChange(opts: OpenChangeOptions): Promise<SpecChangeOpenResult> {
     return this.#changes.openChange(opts);
   }
 
   /** Appends one delta row to an open change; returns the running total. */
-  addDelta(opts: AddDeltaOptions): { delta_count: number } {
+  addDelta(opts: AddDeltaOptions): Promise<{ delta_count: number }> {
     return this.#changes.addDelta(opts);
   }
 
   /** Validates, three-way merges and archives a change (see SpecChanges.archive). */
-  archive(opts: ArchiveOptions): SpecArchiveResult {
+  archive(opts: ArchiveOptions): Promise<SpecArchiveResult> {
     return this.#changes.archive(opts);
   }
 
@@ -247,10 +251,10 @@ export class SpecService implements SpecBackend {
    * archive threw; nothing was written). Never throws. Call it after the completion's
    * own transaction has committed.
    */
-  autoArchive(opts: AutoArchiveOptions): AutoArchiveOutcome {
+  async autoArchive(opts: AutoArchiveOptions): Promise<AutoArchiveOutcome> {
     let outcome: AutoArchiveOutcome;
     try {
-      const result = this.#changes.archive({ ...opts, strategy: 'three_way' });
+      const result = await this.#changes.archive({ ...opts, strategy: 'three_way' });
       outcome =
         result.status === 'archived'
           ? {
@@ -267,18 +271,18 @@ export class SpecService implements SpecBackend {
     } catch (error) {
       outcome = { status: 'error', reason: (error as Error).message };
     }
-    this.#recordAutoArchive(opts, outcome);
+    await this.#recordAutoArchive(opts, outcome);
     return outcome;
   }
 
   /** Records an auto-archive that did not run (disabled, sub-tasks outstanding, no parent). */
-  skipAutoArchive(opts: AutoArchiveOptions & { readonly reason: string }): AutoArchiveOutcome {
+  async skipAutoArchive(opts: AutoArchiveOptions & { readonly reason: string }): Promise<AutoArchiveOutcome> {
     const outcome: AutoArchiveOutcome = { status: 'skipped', reason: opts.reason };
-    this.#recordAutoArchive(opts, outcome);
+    await this.#recordAutoArchive(opts, outcome);
     return outcome;
   }
 
-  #recordAutoArchive(opts: AutoArchiveOptions, outcome: AutoArchiveOutcome): void {
+  async #recordAutoArchive(opts: AutoArchiveOptions, outcome: AutoArchiveOutcome): Promise<void> {
     const kind = {
       archived: PLAN_ARCHIVED_KIND,
       blocked: PLAN_ARCHIVE_BLOCKED_KIND,
@@ -287,10 +291,10 @@ export class SpecService implements SpecBackend {
     }[outcome.status];
     try {
       const ctx = this.#ctx;
-      ctx.store.write(() => {
+      await ctx.store.write(async () => {
         const task = findTask(ctx.store, specPaths(opts.repoRoot).root, specBranch(opts.slug));
         if (!task) return;
-        appendObservation(ctx, {
+        await appendObservation(ctx, {
           sessionId: opts.sessionId,
           taskId: task.id,
           kind,

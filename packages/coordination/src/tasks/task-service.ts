@@ -62,10 +62,10 @@ export class TaskService implements TaskBackend {
     this.#ctx = ctx;
   }
 
-  thread(args: TaskThreadInput): TaskThreadResult {
+  thread(args: TaskThreadInput): Promise<TaskThreadResult> {
     const ctx = this.#ctx;
     const repoRoot = normalizeRepoRoot(args.repo_root);
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const now = ctx.clock.now();
       upsertSession(
         ctx.store,
@@ -80,7 +80,7 @@ export class TaskService implements TaskBackend {
       const before = getParticipant(ctx.store, task.id, args.session_id);
       joinTask(ctx.store, task.id, args.session_id, args.agent, now);
       if (!before || before.leftAt !== null || before.agent !== args.agent) {
-        appendObservation(ctx, {
+        await appendObservation(ctx, {
           sessionId: args.session_id,
           taskId: task.id,
           kind: created ? 'task-open' : 'task-join',
@@ -169,13 +169,13 @@ export class TaskService implements TaskBackend {
     }));
   }
 
-  post(args: TaskPostInput): TaskPostResult {
+  post(args: TaskPostInput): Promise<TaskPostResult> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const task = requireTask(ctx, args.task_id);
       const participant = requireParticipant(ctx, task, args.session_id);
       if (args.reply_to !== undefined) requireObservationOnTask(ctx, args.reply_to, task.id);
-      const id = appendObservation(ctx, {
+      const id = await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: task.id,
         kind: args.kind,
@@ -186,10 +186,10 @@ export class TaskService implements TaskBackend {
     });
   }
 
-  noteWorking(args: TaskNoteWorkingInput): NoteWorkingResult {
+  async noteWorking(args: TaskNoteWorkingInput): Promise<NoteWorkingResult> {
     const ctx = this.#ctx;
     const repoRoot = args.repo_root === undefined ? undefined : normalizeRepoRoot(args.repo_root);
-    const posted = ctx.store.write(() => {
+    const posted = await ctx.store.write(async () => {
       ensureSession(ctx, args.session_id);
       const matches = activeTasksOfSession(ctx.store, args.session_id).filter(
         ({ task }) =>
@@ -216,7 +216,7 @@ export class TaskService implements TaskBackend {
       }
       const match = matches[0];
       if (!match) return null;
-      const id = appendObservation(ctx, {
+      const id = await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: match.task.id,
         kind: 'note',

@@ -33,14 +33,18 @@ export interface Driver {
 export class WorkflowService {
   constructor(private readonly ctx: DomainContext) {}
 
-  create(def: WorkflowDefinition, repoRoot: string, inputs: Readonly<Record<string, string>>): WorkflowRunView {
+  async create(
+    def: WorkflowDefinition,
+    repoRoot: string,
+    inputs: Readonly<Record<string, string>>,
+  ): Promise<WorkflowRunView> {
     const now = this.ctx.clock.now();
     const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     for (;;) {
       const id = `wf-${stamp}-${nodeCrypto().randomBytes(2).toString('hex')}`;
       const row = { id, name: def.name, repoRoot, definition: JSON.stringify(def), inputs: JSON.stringify(inputs) };
       const stages = def.stages.map((s) => ({ name: s.name, type: s.type }));
-      if (this.ctx.store.write(() => insertWorkflowRun(this.ctx.store, { ...row, createdAt: now }, stages))) {
+      if (await this.ctx.store.write(() => insertWorkflowRun(this.ctx.store, { ...row, createdAt: now }, stages))) {
         return this.view(id)!;
       }
     }
@@ -56,9 +60,9 @@ export class WorkflowService {
   }
 
   /** Takes a pending run to drive: it reads `running` with this driver. */
-  claim(id: string, driver: Driver): Outcome {
+  async claim(id: string, driver: Driver): Promise<Outcome> {
     const now = this.ctx.clock.now();
-    const ok = this.ctx.store.write(() =>
+    const ok = await this.ctx.store.write(() =>
       setWorkflowRunState(
         this.ctx.store,
         id,
@@ -73,7 +77,7 @@ export class WorkflowService {
   }
 
   /** pending -> running; false when the stage was not pending (cancelled meanwhile). */
-  startStage(id: string, stage: string): boolean {
+  startStage(id: string, stage: string): Promise<boolean> {
     const now = this.ctx.clock.now();
     return this.ctx.store.write(() => {
       const row = workflowStagesOf(this.ctx.store, id).find((s) => s.name === stage);
@@ -83,9 +87,9 @@ export class WorkflowService {
     });
   }
 
-  recordGroup(id: string, stage: string, pgid: number, started: number | null): void {
+  async recordGroup(id: string, stage: string, pgid: number, started: number | null): Promise<void> {
     const now = this.ctx.clock.now();
-    this.ctx.store.write(() =>
+    await this.ctx.store.write(() =>
       setWorkflowStage(this.ctx.store, id, stage, ['running'], { pgid, pgidStarted: started }, now),
     );
   }
@@ -94,7 +98,7 @@ export class WorkflowService {
     id: string,
     stage: string,
     result: { readonly state: 'completed' | 'failed'; readonly exit_code: number | null; readonly output: string },
-  ): boolean {
+  ): Promise<boolean> {
     const now = this.ctx.clock.now();
     const change = {
       state: result.state,
@@ -108,7 +112,7 @@ export class WorkflowService {
   }
 
   /** The run stops at an approval gate: stage and run read `awaiting_approval`, no driver. */
-  pause(id: string, stage: string): boolean {
+  pause(id: string, stage: string): Promise<boolean> {
     const now = this.ctx.clock.now();
     return this.ctx.store.write(() => {
       const store = this.ctx.store;
@@ -123,7 +127,7 @@ export class WorkflowService {
   }
 
   /** Ends a driven run (completed or failed); false when it left `running` (cancelled). */
-  finish(id: string, state: 'completed' | 'failed', error: string | null = null): boolean {
+  finish(id: string, state: 'completed' | 'failed', error: string | null = null): Promise<boolean> {
     const now = this.ctx.clock.now();
     return this.ctx.store.write(() =>
       setWorkflowRunState(
@@ -136,20 +140,20 @@ export class WorkflowService {
     );
   }
 
-  approve(id: string, stage?: string): GateResult {
+  approve(id: string, stage?: string): Promise<GateResult> {
     return this.ctx.store.write(() => approveGate(this.ctx, id, stage));
   }
 
-  reject(id: string, feedback: string | null, stage?: string): GateResult {
+  reject(id: string, feedback: string | null, stage?: string): Promise<GateResult> {
     return this.ctx.store.write(() => rejectGate(this.ctx, id, feedback, stage));
   }
 
   /** Failed, rejected, cancelled or interrupted stages (or `stage`) back to pending; the run too. */
-  retry(id: string, alive: DriverAlive, stage?: string): GateResult {
+  retry(id: string, alive: DriverAlive, stage?: string): Promise<GateResult> {
     return this.ctx.store.write(() => retryRun(this.ctx, id, alive, stage));
   }
 
-  cancel(id: string, alive: DriverAlive): GateResult {
+  cancel(id: string, alive: DriverAlive): Promise<GateResult> {
     return this.ctx.store.write(() => cancelRun(this.ctx, id, alive));
   }
 }

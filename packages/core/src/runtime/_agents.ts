@@ -84,8 +84,7 @@ export function callerOf(colony: Colony): ToolCaller {
  */
 export function markReadOf(colony: Colony): MarkAllRead {
   return async ({ session_id, task_id, ids }) =>
-    colony.messages
-      .markReadAll({ session_id, task_id, message_observation_ids: ids })
+    (await colony.messages.markReadAll({ session_id, task_id, message_observation_ids: ids }))
       .filter((r) => r.newly_read)
       .map((r) => r.id);
 }

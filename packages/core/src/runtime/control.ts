@@ -96,7 +96,7 @@ export async function swarmStatus(options: ControlOptions): Promise<SwarmSession
   try {
     return { ...base, plans: await planCounts(callerOf(colony), root) };
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 
@@ -129,7 +129,7 @@ export async function sendToAgents(
     }
     return { session_id: info.id, sent_to: recipients };
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 

@@ -71,7 +71,7 @@ export async function runSwarmSession(options: RunSwarmSessionOptions): Promise<
   try {
     return await run(colony, root, options);
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 

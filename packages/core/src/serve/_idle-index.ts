@@ -41,10 +41,10 @@ export class IdleIndexer {
     clearTimeout(this.#timer);
   }
 
-  #step(): void {
+  async #step(): Promise<void> {
     this.#timer = undefined;
     try {
-      const { done } = this.#colony.vectors.step(undefined, undefined, IDLE_INDEX_LOCK_WAIT_MS);
+      const { done } = await this.#colony.vectors.step(undefined, undefined, IDLE_INDEX_LOCK_WAIT_MS);
       if (!done) this.poke();
     } catch (error) {
       // A busy store or a full disk: try again after the next call, never fail one.

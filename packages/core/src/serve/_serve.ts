@@ -82,7 +82,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     const close = async () => {
       await handle.close();
       indexer.stop();
-      colony.close();
+      await colony.close();
       finish();
     };
     return { url: handle.url, token, done, close };
@@ -120,7 +120,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
   const done = handle.closed.then(async () => {
     source.stop();
     idleGc?.stop();
-    (await source.settled())?.close();
+    await (await source.settled())?.close();
   });
   return {
     done,
@@ -132,7 +132,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
 }
 
 async function opened(colony: ServeOptions['colony']): Promise<Colony> {
-  return typeof colony === 'function' ? colony() : colony;
+  return typeof colony === 'function' ? await colony() : colony;
 }
 
 interface ColonySource extends ToolSource {

@@ -88,9 +88,9 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   };
 
   /** Marks a run whose process is gone interrupted; answers the row as it now stands. */
-  const settle = (row: SwarmRunRow): SwarmRunRow => {
+  const settle = async (row: SwarmRunRow): Promise<SwarmRunRow> => {
     if (row.state !== 'running' || active.has(row.id) || runnerAlive(row)) return row;
-    store.write(() => {
+    await store.write(() => {
       // Its workers died with it: none still reads executing (their process groups stay recorded for recover).
       if (finishSwarmRun(store, row.id, 'interrupted', null, clock.now()))
         interruptSwarmTasks(store, row.id, clock.now());
@@ -98,14 +98,14 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
     return { ...row, state: 'interrupted' };
   };
 
-  const find = (id: string): SwarmRunRow => {
+  const find = (id: string): Promise<SwarmRunRow> => {
     const row = getSwarmRun(store, id);
     if (!row) throw new ColonyError('SWARM_NOT_FOUND', `no swarm run "${id}"`, { details: { swarm_id: id } });
     return settle(row);
   };
 
-  const status = (id: string): SwarmStatusResult => {
-    const row = find(id);
+  const status = async (id: string): Promise<SwarmStatusResult> => {
+    const row = await find(id);
     const workers = swarmTasksOf(store, id).map((t) => ({
       name: t.name,
       workspace_id: t.workspaceId,
@@ -130,12 +130,12 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   async function run(args: SwarmRunInput): Promise<SwarmRunAnswer> {
     const prepared = await prepareSwarm({ ...args, sandbox: options.sandbox });
     options.limiter.take('swarm_run', args.agent, args.tasks.length);
-    const id = allocate(args, prepared.baseCommit);
+    const id = await allocate(args, prepared.baseCommit);
     // Bookkeeping never fails a run: a store closed under a background run just stops recording.
-    const record = (fn: () => void) => {
+    const record = async (fn: () => void) => {
       if (store.closed) return;
       try {
-        store.write(fn);
+        await store.write(fn);
       } catch {
         // The row stays as last written; status reads it (or interrupted once this process is gone).
       }
@@ -161,8 +161,8 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
         ),
       finished: (result, state) => record(() => finishSwarmRun(store, id, state, JSON.stringify(result), clock.now())),
     };
-    const done = runPrepared(prepared, id, recorder).catch((error: unknown) => {
-      record(() => finishSwarmRun(store, id, 'failed', null, clock.now()));
+    const done = runPrepared(prepared, id, recorder).catch(async (error: unknown) => {
+      await record(() => finishSwarmRun(store, id, 'failed', null, clock.now()));
       if (!args.background) throw error;
       return null;
     });
@@ -173,7 +173,7 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   }
 
   /** Takes the first free id of `swarm-YYYYMMDD-HHMMSS`, `-2`, `-3`... by inserting it. */
-  function allocate(args: SwarmRunInput, baseCommit: string): string {
+  async function allocate(args: SwarmRunInput, baseCommit: string): Promise<string> {
     const base = `swarm-${stamp(clock.now())}`;
     const spec = JSON.stringify({
       ...args,
@@ -183,7 +183,7 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
     for (let n = 1; ; n++) {
       const id = n === 1 ? base : `${base}-${n}`;
       const tasks = args.tasks.map((t) => ({ name: t.name, branch: swarmBranch(id, t.name) }));
-      const taken = store.write(() =>
+      const taken = await store.write(() =>
         insertSwarmRun(
           store,
           {
@@ -208,11 +208,11 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   async function collect(args: SwarmCollectInput): Promise<SwarmRunResult> {
     const deadline = performance.now() + args.wait_secs * 1000;
     for (;;) {
-      const row = find(args.swarm_id);
+      const row = await find(args.swarm_id);
       if (row.result !== null) return JSON.parse(row.result) as SwarmRunResult;
       const left = deadline - performance.now();
       if (row.state !== 'running' || left <= 0) {
-        const now = status(args.swarm_id);
+        const now = await status(args.swarm_id);
         throw new ColonyError(
           'SWARM_NOT_FINISHED',
           row.state === 'interrupted'
@@ -237,12 +237,12 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
       pool_removed: 0,
     };
     for (const row of runningSwarmRuns(store, repoRoot)) {
-      if (settle(row).state === 'interrupted') report.interrupted.push(row.id);
+      if ((await settle(row)).state === 'interrupted') report.interrupted.push(row.id);
     }
     for (const row of swarmRunsInState(store, 'interrupted', repoRoot)) {
       const one = await recoverRun(row, swarmTasksOf(store, row.id));
       // Checked once: a later pid with the same number is never ours to signal.
-      store.write(() => clearSwarmTaskGroups(store, row.id));
+      await store.write(() => clearSwarmTaskGroups(store, row.id));
       report.process_groups_killed += one.groupsKilled;
       report.worktrees_removed += one.worktreesRemoved;
       report.branches_kept.push(...one.branchesKept);

@@ -66,9 +66,9 @@ export async function runForkedSkill(
     messages: [{ role: 'user', content: prompt }],
     tools: options.tools.filter((t) => names.has(t.name)),
     executor: {
-      execute: (call, o) =>
+      execute: async (call, o) =>
         names.has(call.name)
-          ? options.executor.execute(call, o)
+          ? await options.executor.execute(call, o)
           : Promise.resolve({ content: `tool ${call.name} is not available to skill "${skill.name}"`, is_error: true }),
     },
     budgets: { max_turns: options.max_turns ?? DEFAULT_FORK_MAX_TURNS },

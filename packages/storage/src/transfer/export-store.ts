@@ -19,7 +19,11 @@ export interface ExportOptions {
 }
 
 /** Writes the export line by line (each ends with a newline); returns what it exported. */
-export function exportStore(store: Store, write: (line: string) => void, options: ExportOptions = {}): TransferCounts {
+export function exportStore(
+  store: Store,
+  write: (line: string) => void,
+  options: ExportOptions = {},
+): Promise<TransferCounts> {
   const { sqlite } = handleOf(store);
   const tables = transferTables();
   return store.read(() => {

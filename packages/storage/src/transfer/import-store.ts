@@ -18,7 +18,7 @@ import type { ExportHeader, TransferCounts } from './format';
 import { transferTables } from './tables';
 
 /** Imports `lines` (the export's lines, without their newlines) into `store`, which must be empty. */
-export function importStore(store: Store, lines: Iterable<string>): TransferCounts {
+export async function importStore(store: Store, lines: Iterable<string>): Promise<TransferCounts> {
   const iterator = lines[Symbol.iterator]();
   const first = iterator.next();
   const header = readHeader(first.done ? undefined : first.value);

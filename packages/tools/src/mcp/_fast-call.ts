@@ -102,8 +102,8 @@ export class FastCalls {
       .then(() => undefined)
       .then(() => this.callTool(params))
       .then(
-        (result) => (state.cancelled ? undefined : this.send({ result, jsonrpc: '2.0', id })),
-        (error: unknown) => (state.cancelled ? undefined : this.send(errorAnswer(id, error))),
+        async (result) => (state.cancelled ? undefined : await this.send({ result, jsonrpc: '2.0', id })),
+        async (error: unknown) => (state.cancelled ? undefined : await this.send(errorAnswer(id, error))),
       )
       .catch((error: unknown) => this.fail(new Error(`Failed to send response: ${error}`)))
       .finally(() => {

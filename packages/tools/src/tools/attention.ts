@@ -247,7 +247,7 @@ export function expandInbox(answer: AttentionInboxResult): ExpandedInbox {
 const CAPS = ATTENTION_LIST_CAPS;
 
 export interface AttentionBackend {
-  inbox(args: AttentionInboxInput): AttentionInboxResult;
+  inbox(args: AttentionInboxInput): Promise<AttentionInboxResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -60,8 +60,8 @@ export interface DriftCheckResult {
 }
 
 export interface ClaimBackend {
-  claimFile(args: TaskClaimFileInput): ClaimFileResult;
-  driftCheck(args: TaskDriftCheckInput): DriftCheckResult;
+  claimFile(args: TaskClaimFileInput): Promise<ClaimFileResult>;
+  driftCheck(args: TaskDriftCheckInput): Promise<DriftCheckResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

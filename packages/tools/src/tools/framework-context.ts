@@ -35,7 +35,7 @@ export interface CtxKeysResult {
 }
 
 export interface FrameworkContextBackend {
-  put(args: CtxPutInput): CtxPutResult;
+  put(args: CtxPutInput): Promise<CtxPutResult>;
   get(args: CtxGetInput): CtxGetResult;
   keys(args: CtxKeysInput): CtxKeysResult;
 }

@@ -105,9 +105,9 @@ export interface FrameworkFilesBackend {
   list(args: FsListInput): FsListResult;
   read(args: FsReadInput): FsReadResult;
   search(args: SearchTextInput): SearchTextResult;
-  propose(args: FsWriteInput): FsWriteResult;
+  propose(args: FsWriteInput): Promise<FsWriteResult>;
   proposals(args: FsProposalsInput): FsProposalsResult;
-  decide(args: ArbiterDecideInput): ArbiterDecideResult;
+  decide(args: ArbiterDecideInput): Promise<ArbiterDecideResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -37,12 +37,12 @@ export interface QueueStatusResult {
 }
 
 export interface FrameworkQueueBackend {
-  enqueue(args: CoordEnqueueInput): { enqueued: true; id: string; kind: string };
-  next(args: CoordNextInput): { item: QueueItemView | null };
-  status(args: CoordStatusInput): QueueStatusResult;
-  claim(args: CoordClaimInput): { id: string; kind: string; lease_until: number; claimed_by: string };
-  complete(args: CoordCompleteInput): { id: string; status: 'done' };
-  extend(args: CoordExtendInput): { id: string; lease_until: number };
+  enqueue(args: CoordEnqueueInput): Promise<{ enqueued: true; id: string; kind: string }>;
+  next(args: CoordNextInput): Promise<{ item: QueueItemView | null }>;
+  status(args: CoordStatusInput): Promise<QueueStatusResult>;
+  claim(args: CoordClaimInput): Promise<{ id: string; kind: string; lease_until: number; claimed_by: string }>;
+  complete(args: CoordCompleteInput): Promise<{ id: string; status: 'done' }>;
+  extend(args: CoordExtendInput): Promise<{ id: string; lease_until: number }>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -92,12 +92,12 @@ export interface DeclineBatonResult {
 }
 
 export interface BatonBackend {
-  handOff(args: TaskHandOffInput): HandOffResult;
-  acceptHandoff(args: TaskAcceptHandoffInput): AcceptBatonResult;
-  declineHandoff(args: TaskDeclineHandoffInput): DeclineBatonResult;
-  relay(args: TaskRelayInput): RelayResult;
-  acceptRelay(args: TaskAcceptRelayInput): AcceptBatonResult;
-  declineRelay(args: TaskDeclineRelayInput): DeclineBatonResult;
+  handOff(args: TaskHandOffInput): Promise<HandOffResult>;
+  acceptHandoff(args: TaskAcceptHandoffInput): Promise<AcceptBatonResult>;
+  declineHandoff(args: TaskDeclineHandoffInput): Promise<DeclineBatonResult>;
+  relay(args: TaskRelayInput): Promise<RelayResult>;
+  acceptRelay(args: TaskAcceptRelayInput): Promise<AcceptBatonResult>;
+  declineRelay(args: TaskDeclineRelayInput): Promise<DeclineBatonResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -86,8 +86,8 @@ const SCOPE_NOTES =
 
 /** The live lane map (hivemind, hivemind_context). */
 export interface LaneBackend {
-  hivemind(args: HivemindInput): HivemindResult;
-  context(args: HivemindContextInput): HivemindContextResult;
+  hivemind(args: HivemindInput): Promise<HivemindResult>;
+  context(args: HivemindContextInput): Promise<HivemindContextResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

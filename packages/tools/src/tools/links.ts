@@ -29,9 +29,9 @@ export interface LinkedTaskEntry extends TaskLinkResult {
 }
 
 export interface LinkBackend {
-  link(args: TaskLinkInput): TaskLinkResult;
+  link(args: TaskLinkInput): Promise<TaskLinkResult>;
   links(args: TaskLinksInput): LinkedTaskEntry[];
-  unlink(args: TaskUnlinkInput): { removed: boolean };
+  unlink(args: TaskUnlinkInput): Promise<{ removed: boolean }>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -74,7 +74,7 @@ export interface MemoryBackend {
   getObservations(args: GetObservationsInput): ObservationBody[];
   timeline(args: TimelineInput): TimelineEntry[];
   listSessions(args: ListSessionsInput): SessionSummary[];
-  recallSession(args: RecallSessionInput): RecallResult;
+  recallSession(args: RecallSessionInput): Promise<RecallResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -82,9 +82,9 @@ export interface BatchContextResult {
 
 export interface MeshContextBackend {
   get(args: GetContextInput): GetContextResult;
-  push(args: PushContextInput): PushContextResult;
+  push(args: PushContextInput): Promise<PushContextResult>;
   keys(args: ListContextKeysInput): ListContextKeysResult;
-  batch(args: BatchContextOperationInput): BatchContextResult;
+  batch(args: BatchContextOperationInput): Promise<BatchContextResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -84,9 +84,9 @@ export interface BroadcastResult {
 }
 
 export interface MeshMessagesBackend {
-  send(args: SendMessageToAgentInput): SendMessageResult;
-  inbox(args: GetMessagesFromAgentsInput): GetMessagesResult;
-  broadcast(args: BroadcastMessageToAgentsInput): BroadcastResult;
+  send(args: SendMessageToAgentInput): Promise<SendMessageResult>;
+  inbox(args: GetMessagesFromAgentsInput): Promise<GetMessagesResult>;
+  broadcast(args: BroadcastMessageToAgentsInput): Promise<BroadcastResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

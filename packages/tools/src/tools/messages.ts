@@ -107,11 +107,11 @@ export interface MessageClaimed {
 }
 
 export interface MessageBackend {
-  send(args: TaskMessageInput): MessageSent;
+  send(args: TaskMessageInput): Promise<MessageSent>;
   list(args: TaskMessagesInput): MessageEntry[];
-  markRead(args: TaskMessageMarkReadInput): MessageStatusResult;
-  retract(args: TaskMessageRetractInput): MessageStatusResult;
-  claim(args: TaskMessageClaimInput): MessageClaimed;
+  markRead(args: TaskMessageMarkReadInput): Promise<MessageStatusResult>;
+  retract(args: TaskMessageRetractInput): Promise<MessageStatusResult>;
+  claim(args: TaskMessageClaimInput): Promise<MessageClaimed>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

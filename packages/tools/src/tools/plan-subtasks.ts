@@ -97,9 +97,9 @@ export type SpecRowStatusResult =
 
 /** The sub-task half of ColonyBackend.plans (tools/plans.ts holds validate and publish). */
 export interface PlanSubtaskBackend {
-  list(args: TaskPlanListInput): PlanSummary[];
-  claimSubtask(args: TaskPlanClaimSubtaskInput): SubtaskClaimResult;
-  completeSubtask(args: TaskPlanCompleteSubtaskInput): SubtaskCompleteResult;
+  list(args: TaskPlanListInput): Promise<PlanSummary[]>;
+  claimSubtask(args: TaskPlanClaimSubtaskInput): Promise<SubtaskClaimResult>;
+  completeSubtask(args: TaskPlanCompleteSubtaskInput): Promise<SubtaskCompleteResult>;
   statusForSpecRow(args: TaskPlanStatusForSpecRowInput): SpecRowStatusResult;
 }
 

@@ -129,8 +129,8 @@ export interface PlanPublishResult {
 }
 
 export interface PlanBackend {
-  validate(args: TaskPlanValidateInput): PlanValidateResult;
-  publish(args: TaskPlanPublishInput): PlanPublishResult;
+  validate(args: TaskPlanValidateInput): Promise<PlanValidateResult>;
+  publish(args: TaskPlanPublishInput): Promise<PlanPublishResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

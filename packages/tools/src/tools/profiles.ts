@@ -52,7 +52,7 @@ export interface AgentProfileView {
 }
 
 export interface ProfileBackend {
-  upsert(args: AgentUpsertProfileInput): AgentProfileResult;
+  upsert(args: AgentUpsertProfileInput): Promise<AgentProfileResult>;
   get(args: AgentGetProfileInput): AgentProfileView;
 }
 

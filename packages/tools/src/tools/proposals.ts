@@ -71,9 +71,9 @@ export interface ForagingReport {
 }
 
 export interface ProposalBackend {
-  propose(args: TaskProposeInput): ProposeResult;
-  reinforce(args: TaskReinforceInput): ReinforceResult;
-  foragingReport(args: TaskForagingReportInput): ForagingReport;
+  propose(args: TaskProposeInput): Promise<ProposeResult>;
+  reinforce(args: TaskReinforceInput): Promise<ReinforceResult>;
+  foragingReport(args: TaskForagingReportInput): Promise<ForagingReport>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -47,7 +47,7 @@ export interface QueenDryRun {
 }
 
 export interface QueenBackend {
-  planGoal(args: QueenPlanGoalInput): QueenPublished | QueenDryRun;
+  planGoal(args: QueenPlanGoalInput): Promise<QueenPublished | QueenDryRun>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -61,9 +61,9 @@ export interface QuotaReleaseResult {
 
 /** Quota-claim batons: ColonyBackend.batons answers these beside the handoff ones. */
 export interface QuotaBackend {
-  quotaAccept(args: TaskClaimQuotaAcceptInput): QuotaAcceptResult;
-  quotaDecline(args: TaskClaimQuotaDeclineInput): QuotaDeclineResult;
-  quotaReleaseExpired(args: TaskClaimQuotaReleaseExpiredInput): QuotaReleaseResult;
+  quotaAccept(args: TaskClaimQuotaAcceptInput): Promise<QuotaAcceptResult>;
+  quotaDecline(args: TaskClaimQuotaDeclineInput): Promise<QuotaDeclineResult>;
+  quotaReleaseExpired(args: TaskClaimQuotaReleaseExpiredInput): Promise<QuotaReleaseResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

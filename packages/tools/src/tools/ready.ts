@@ -131,8 +131,8 @@ export interface AutopilotTickResult {
 }
 
 export interface ReadyBackend {
-  readyForAgent(args: TaskReadyForAgentInput): ReadyForAgentAnswer;
-  autopilotTick(args: TaskAutopilotTickInput): AutopilotTickResult;
+  readyForAgent(args: TaskReadyForAgentInput): Promise<ReadyForAgentAnswer>;
+  autopilotTick(args: TaskAutopilotTickInput): Promise<AutopilotTickResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -87,8 +87,8 @@ export interface RescueOutcome {
 }
 
 export interface RescueBackend {
-  scan(args: RescueStrandedScanInput): RescueOutcome;
-  run(args: RescueStrandedRunInput): RescueOutcome;
+  scan(args: RescueStrandedScanInput): Promise<RescueOutcome>;
+  run(args: RescueStrandedRunInput): Promise<RescueOutcome>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

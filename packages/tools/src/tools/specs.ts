@@ -119,13 +119,13 @@ export interface SyncStatusResult {
 
 export interface SpecBackend {
   read(args: SpecReadInput): SpecReadResult;
-  syncStatus(args: OpenspecSyncStatusInput): SyncStatusResult;
-  changeOpen(args: SpecChangeOpenInput): SpecChangeOpenResult;
-  changeAddDelta(args: SpecChangeAddDeltaInput): { delta_count: number };
+  syncStatus(args: OpenspecSyncStatusInput): Promise<SyncStatusResult>;
+  changeOpen(args: SpecChangeOpenInput): Promise<SpecChangeOpenResult>;
+  changeAddDelta(args: SpecChangeAddDeltaInput): Promise<{ delta_count: number }>;
   buildContext(args: SpecBuildContextInput): SpecContextResult;
-  buildRecordFailure(args: SpecBuildRecordFailureInput): RecordFailureResult;
+  buildRecordFailure(args: SpecBuildRecordFailureInput): Promise<RecordFailureResult>;
   /** Throws SPEC_ARCHIVE_CONFLICT (details: status 'refused', conflicts) when refuse_on_conflict meets conflicts. */
-  archiveChange(args: SpecArchiveInput): SpecArchiveResult;
+  archiveChange(args: SpecArchiveInput): Promise<SpecArchiveResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -92,8 +92,8 @@ const ACTIVE_RULE =
 
 /** One-payload startup surfaces (startup_panel, bridge_status). */
 export interface StartupBackend {
-  panel(args: StartupPanelInput): StartupPanelResult;
-  bridgeStatus(args: BridgeStatusInput): BridgeStatusResult;
+  panel(args: StartupPanelInput): Promise<StartupPanelResult>;
+  bridgeStatus(args: BridgeStatusInput): Promise<BridgeStatusResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -119,12 +119,12 @@ export interface NoteWorkingResult {
 }
 
 export interface TaskBackend {
-  thread(args: TaskThreadInput): TaskThreadResult;
+  thread(args: TaskThreadInput): Promise<TaskThreadResult>;
   list(args: TaskListInput): TaskListResult;
   timeline(args: TaskTimelineInput): TaskTimelineEntry[];
   updatesSince(args: TaskUpdatesSinceInput): TaskUpdate[];
-  post(args: TaskPostInput): TaskPostResult;
-  noteWorking(args: TaskNoteWorkingInput): NoteWorkingResult;
+  post(args: TaskPostInput): Promise<TaskPostResult>;
+  noteWorking(args: TaskNoteWorkingInput): Promise<NoteWorkingResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -105,7 +105,9 @@ export async function runPrepared(
       },
     });
   }
-  const report = (name: string) => {
+  /** Reports made where nothing can await them (a spawn callback); settled before `finished`. */
+  const pending: Promise<void>[] = [];
+  const report = async (name: string) => {
     const s = states.get(name) as TaskState;
     const progress: WorkerProgress = {
       name,
@@ -118,9 +120,9 @@ export async function runPrepared(
       pgid: s.group?.pgid ?? null,
       pgid_started: s.group?.started ?? null,
     };
-    recorder?.worker(progress);
+    await recorder?.worker(progress);
   };
-  for (const task of spec.tasks) report(task.name);
+  for (const task of spec.tasks) await report(task.name);
 
   const runTask = async (name: string): Promise<void> => {
     const task = spec.tasks.find((t) => t.name === name) as SwarmSpec['tasks'][number];
@@ -131,7 +133,7 @@ export async function runPrepared(
       s.state = 'waiting';
       await createWorktree(repo, { ...layout, base: baseCommit, lockReason: `colony swarm ${swarmId}` });
       s.result.workspace_id = layout.path;
-      report(name);
+      await report(name);
       const deps = (task.depends_on ?? []).map((d) => ({
         name: d,
         branch: (states.get(d) as TaskState).result.branch,
@@ -147,7 +149,7 @@ export async function runPrepared(
       }
       s.start = (await git(['rev-parse', 'HEAD'], { cwd: layout.path })).trim();
       s.state = 'executing';
-      report(name);
+      await report(name);
       const run = await runCommand(resolve(layout.path, task.workdir ?? '.'), task.command, {
         timeoutMs: spec.timeout_secs * 1000,
         env: { ...spec.env_vars, ...task.env, COLONY_SWARM_ID: swarmId, COLONY_TASK: name },
@@ -155,9 +157,10 @@ export async function runPrepared(
         secrets,
         ...(spec.sandbox ? { sandbox: { policy: spec.sandbox, root: layout.path } } : {}),
         onSpawn: (pgid) => {
-          // Recorded before the command can do anything lasting, so a recovery after our death can kill it.
+          // Recorded before the command can do anything lasting, so a recovery after our death can kill it
+          // (a free store writes a synchronous body at call time; the next report awaits its turn anyway).
           s.group = { pgid, started: processStartTime(pgid) };
-          report(name);
+          pending.push(report(name));
         },
       });
       s.group = null;
@@ -182,7 +185,7 @@ export async function runPrepared(
     } finally {
       s.group = null;
       s.result.elapsed_ms = Math.round(performance.now() - t0);
-      report(name);
+      await report(name);
     }
   };
 
@@ -230,7 +233,8 @@ export async function runPrepared(
   if (spec.cleanup) result.summary.workers_destroyed = await cleanup(repo, spec, states, landed);
   result.summary.total_elapsed_ms = Math.round(performance.now() - started);
   const failed = result.summary.failed > 0 || (result.merge?.results.some((r) => !r.success) ?? false);
-  recorder?.finished(result, failed ? 'failed' : 'completed');
+  await Promise.all(pending);
+  await recorder?.finished(result, failed ? 'failed' : 'completed');
   return result;
 }
 

@@ -95,6 +95,6 @@ export interface WorkerProgress {
 
 /** Told about every change, so a store can answer swarm_status across restarts. */
 export interface SwarmRecorder {
-  worker(progress: WorkerProgress): void;
-  finished(result: SwarmRunResult, state: 'completed' | 'failed'): void;
+  worker(progress: WorkerProgress): Promise<void>;
+  finished(result: SwarmRunResult, state: 'completed' | 'failed'): Promise<void>;
 }

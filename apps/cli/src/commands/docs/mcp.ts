@@ -21,7 +21,7 @@ export default defineCommand({
       valueHint: 'path',
     },
   },
-  run({ args }) {
+  async run({ args }) {
     if (args.write === '') throw usageError('--write needs a path');
     const colony = openColony({ dbPath: ':memory:', settings: defaultSettings(), receipts: false });
     let markdown: string;
@@ -35,7 +35,7 @@ export default defineCommand({
       count = tools.length;
       markdown = renderToolDocs(tools, { preamble: MCP_DOCS_PREAMBLE });
     } finally {
-      colony.close();
+      await colony.close();
     }
     if (!args.write) return void process.stdout.write(markdown);
     const path = resolve(args.write);

@@ -40,7 +40,7 @@ export default defineCommand({
       const writer = fdWriter(fd);
       const counts = url
         ? await exportStoreUrl(url, writer.write, { exportedAt })
-        : exportStoreFile(storeChoice(args, process.env, homedir()).dbPath, writer.write, { exportedAt });
+        : await exportStoreFile(storeChoice(args, process.env, homedir()).dbPath, writer.write, { exportedAt });
       writer.flush();
       if (!partial || !out) return;
       closeSync(fd);

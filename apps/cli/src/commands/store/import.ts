@@ -40,7 +40,7 @@ export default defineCommand({
     const dbPath = url ? maskUrl(url) : storeChoice(args, process.env, homedir()).dbPath;
     const fd = openInput(args.in);
     try {
-      const counts = url ? await importStoreUrl(url, fdLines(fd)) : importStoreFile(dbPath, fdLines(fd));
+      const counts = url ? await importStoreUrl(url, fdLines(fd)) : await importStoreFile(dbPath, fdLines(fd));
       if (args.json) printJson({ db_path: dbPath, ...counts });
       else
         printLines([

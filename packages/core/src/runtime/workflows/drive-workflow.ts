@@ -21,7 +21,7 @@ export interface DriveOptions {
 
 export async function driveWorkflow(colony: Colony, runId: string, options: DriveOptions): Promise<WorkflowRunView> {
   const wf = colony.workflows;
-  const claimed = wf.claim(runId, self());
+  const claimed = await wf.claim(runId, self());
   if (!claimed.ok) throw new WorkflowError([{ kind: 'ValidationError', message: claimed.reason }]);
   let group: number | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -40,7 +40,7 @@ export async function driveWorkflow(colony: Colony, runId: string, options: Driv
       if (next === undefined) return end(colony, view);
       const stage = view.definition.stages.find((s) => s.name === next)!;
       if (stage.type === 'approval') {
-        wf.pause(runId, next);
+        await wf.pause(runId, next);
         const ask = stage.message ? ` (${stage.message})` : '';
         options.print(`stage ${next}: awaiting approval${ask}`);
         options.print(
@@ -48,19 +48,19 @@ export async function driveWorkflow(colony: Colony, runId: string, options: Driv
         );
         return wf.view(runId)!;
       }
-      if (!wf.startStage(runId, next)) continue;
+      if (!(await wf.startStage(runId, next))) continue;
       options.print(`stage ${next}: running (${stage.type})`);
-      const result = await runStage(colony, view, stage, (pgid, started) => {
+      const result = await runStage(colony, view, stage, async (pgid, started) => {
         group = pgid;
-        wf.recordGroup(runId, next, pgid, started);
+        await wf.recordGroup(runId, next, pgid, started);
       });
       group = null;
       const state = result.ok ? 'completed' : 'failed';
-      if (!wf.finishStage(runId, next, { state, exit_code: result.exit_code, output: result.output })) continue;
+      if (!(await wf.finishStage(runId, next, { state, exit_code: result.exit_code, output: result.output }))) continue;
       options.print(`stage ${next}: ${state}${result.ok ? '' : ` (${firstLine(result.output)})`}`);
       if (!result.ok) {
         const gate = stage.type === 'check' ? 'check gate' : 'stage';
-        wf.finish(runId, 'failed', `${gate} ${next} failed: ${firstLine(result.output)}`);
+        await wf.finish(runId, 'failed', `${gate} ${next} failed: ${firstLine(result.output)}`);
         return wf.view(runId)!;
       }
     }
@@ -70,10 +70,10 @@ export async function driveWorkflow(colony: Colony, runId: string, options: Driv
   }
 }
 
-function end(colony: Colony, view: WorkflowRunView): WorkflowRunView {
+async function end(colony: Colony, view: WorkflowRunView): Promise<WorkflowRunView> {
   const open = view.stages.filter((s) => s.state !== 'completed').map((s) => s.name);
-  if (open.length === 0) colony.workflows.finish(view.run_id, 'completed');
-  else colony.workflows.finish(view.run_id, 'failed', `no stage can run: ${open.join(', ')} not completed`);
+  if (open.length === 0) await colony.workflows.finish(view.run_id, 'completed');
+  else await colony.workflows.finish(view.run_id, 'failed', `no stage can run: ${open.join(', ')} not completed`);
   return colony.workflows.view(view.run_id)!;
 }
 

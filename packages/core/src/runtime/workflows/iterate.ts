@@ -64,20 +64,20 @@ export async function iterate(o: IterateOptions): Promise<IterationEvent & { eve
   }
   const colony = openColony({ ...(o.home ? { home: o.home } : {}), ...(o.dbPath ? { dbPath: o.dbPath } : {}) });
   try {
-    const run = o.resume ? reopen(colony, o) : create(colony, root, o);
+    const run = o.resume ? await reopen(colony, o) : await create(colony, root, o);
     return await loop(colony, run, o);
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 
-function create(colony: Colony, root: string, o: IterateOptions): IterationRunView {
+function create(colony: Colony, root: string, o: IterateOptions): Promise<IterationRunView> {
   const config = loadIterationConfig(iterationConfigPath(root, o.cwd, o));
   return colony.iterations.create(config, root, o.maxIterations ?? config.max_iterations, self());
 }
 
-function reopen(colony: Colony, o: IterateOptions): IterationRunView {
-  const reopened = colony.iterations.reopen(o.resume!, self(), o.maxIterations, driverAlive);
+async function reopen(colony: Colony, o: IterateOptions): Promise<IterationRunView> {
+  const reopened = await colony.iterations.reopen(o.resume!, self(), o.maxIterations, driverAlive);
   if (!reopened.ok) throw new IterationConfigError(reopened.reason);
   return reopened.run;
 }
@@ -101,8 +101,8 @@ async function loop(colony: Colony, run: IterationRunView, o: IterateOptions) {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const finish = (reason: StopReason, iterations: number, detail?: string) => {
-    colony.iterations.stop(run.run_id, reason);
+  const finish = async (reason: StopReason, iterations: number, detail?: string) => {
+    await colony.iterations.stop(run.run_id, reason);
     const event = {
       event: 'done' as const,
       done: true as const,
@@ -121,7 +121,7 @@ async function loop(colony: Colony, run: IterationRunView, o: IterateOptions) {
       group = pgid;
     };
     for (let n = first; ; n++) {
-      colony.iterations.start(run.run_id, n);
+      await colony.iterations.start(run.run_id, n);
       const step = await runStep(colony, run, n, onGroup);
       const probe = step.failed ? null : await runCommandStep(run.repo_root, config.probe, { inputs: {} }, { onGroup });
       group = null;
@@ -136,7 +136,7 @@ async function loop(colony: Colony, run: IterationRunView, o: IterateOptions) {
         output,
         failed: step.failed,
       };
-      colony.iterations.finish(run.run_id, n, result, state.best);
+      await colony.iterations.finish(run.run_id, n, result, state.best);
       o.onEvent({
         event: 'iteration',
         run_id: run.run_id,

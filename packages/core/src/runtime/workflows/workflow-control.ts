@@ -40,7 +40,7 @@ async function withColony<T>(o: WorkflowControlOptions, fn: (colony: Colony, roo
   try {
     return await fn(colony, root);
   } finally {
-    colony.close();
+    await colony.close();
   }
 }
 
@@ -83,9 +83,9 @@ export async function startWorkflow(
     const pairs = parseInputPairs(o.inputs);
     const inputs = pairs.ok ? resolveInputs(def, pairs.inputs) : pairs;
     if (!inputs.ok) throw refused(inputs.reason);
-    const run = colony.workflows.create(def, root, inputs.inputs);
+    const run = await colony.workflows.create(def, root, inputs.inputs);
     o.print?.(`run ${run.run_id} started: ${def.name} (${def.stages.map((s) => s.name).join(', ')})`);
-    return o.drive ? driveWorkflow(colony, run.run_id, { print: o.print ?? (() => {}) }) : run;
+    return o.drive ? await driveWorkflow(colony, run.run_id, { print: o.print ?? (() => {}) }) : run;
   });
 }
 
@@ -98,12 +98,12 @@ export async function workflowStatus(o: WorkflowControlOptions, runId?: string):
   });
 }
 
-type Gate = (colony: Colony) => GateResult;
+type Gate = (colony: Colony) => Promise<GateResult>;
 
 /** Applies an operator transition, kills the groups it answers, then drives the run on when it is pending. */
 async function operate(o: WorkflowControlOptions, gate: Gate, drive: boolean): Promise<WorkflowRunView> {
   return withColony(o, async (colony) => {
-    const result = gate(colony);
+    const result = await gate(colony);
     if (!result.ok) throw refused(result.reason);
     for (const g of result.groups) {
       if (await killOwnedGroup(g.pgid, g.started, result.run.repo_root))

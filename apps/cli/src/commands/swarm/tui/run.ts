@@ -59,7 +59,7 @@ export async function runDashboard(root: string, flags: StoreFlags): Promise<Das
   } finally {
     poller.stop();
     store.close();
-    colony.close();
+    await colony.close();
   }
   return result;
 
