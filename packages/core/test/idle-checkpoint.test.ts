@@ -17,8 +17,8 @@ const DELAY = 40;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dirs: string[] = [];
 const colonies: Colony[] = [];
-afterEach(() => {
-  for (const colony of colonies.splice(0)) colony.close();
+afterEach(async () => {
+  for (const colony of colonies.splice(0)) await colony.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 

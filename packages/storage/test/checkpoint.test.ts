@@ -56,23 +56,24 @@ it('answers -1 frames without a WAL and refuses an unknown mode', () => {
   expect(() => checkpoint(store)).toThrow(/closed/);
 });
 
-it('setAutoCheckpoint: commits checkpoint by themselves past the threshold, never at 0', () => {
+it('setAutoCheckpoint: commits checkpoint by themselves past the threshold, never at 0', async () => {
   const path = join(dir, 'colony.db');
   const store = openStore({ path });
-  const writes = (from: number) => {
-    for (let i = from; i < from + 40; i++) store.write(() => upsertSession(store, { id: `s-${i}`, ide: 'test' }, i));
+  const writes = async (from: number) => {
+    for (let i = from; i < from + 40; i++)
+      await store.write(() => upsertSession(store, { id: `s-${i}`, ide: 'test' }, i));
   };
   try {
     expect(autoCheckpointPages(store)).toBe(DEFAULT_AUTO_CHECKPOINT_PAGES);
     setAutoCheckpoint(store, 0);
     expect(autoCheckpointPages(store)).toBe(0);
     checkpoint(store, 'TRUNCATE');
-    writes(0);
+    await writes(0);
     // Nothing checkpointed: every commit's frames are still in the WAL (one or more each).
     expect(checkpoint(store).log).toBeGreaterThanOrEqual(40);
     setAutoCheckpoint(store, 2);
     checkpoint(store, 'TRUNCATE');
-    writes(100);
+    await writes(100);
     // Each commit past two pages checkpointed, and the next writer restarted the WAL.
     expect(checkpoint(store).log).toBeLessThan(10);
     expect(() => setAutoCheckpoint(store, -1)).toThrow(/pages >= 0/);
