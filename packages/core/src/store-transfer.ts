@@ -24,26 +24,26 @@ function open(dbPath: string): Store {
 }
 
 /** Exports the store at `dbPath` line by line to `write` (see @swarm/storage's format). */
-export function exportStoreFile(
+export async function exportStoreFile(
   dbPath: string,
   write: (line: string) => void,
   options: ExportOptions = {},
 ): Promise<TransferCounts> {
   const store = open(dbPath);
   try {
-    return exportStore(store, write, options);
+    return await exportStore(store, write, options);
   } finally {
     store.close();
   }
 }
 
 /** Imports `lines` into the store at `dbPath` (new or empty), all or nothing. */
-export function importStoreFile(dbPath: string, lines: Iterable<string>): Promise<TransferCounts> {
+export async function importStoreFile(dbPath: string, lines: Iterable<string>): Promise<TransferCounts> {
   const existed = dbPath === ':memory:' || existsSync(dbPath);
   let store: Store | undefined;
   try {
     store = open(dbPath);
-    return importStore(store, lines);
+    return await importStore(store, lines);
   } catch (error) {
     store?.close();
     store = undefined;

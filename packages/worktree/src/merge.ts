@@ -125,11 +125,11 @@ async function applySource(cwd: string, strategy: MergeStrategy, source: MergeSo
           cwd,
         },
       );
-      if (out.code !== 0) return conflictOr(cwd, out.stderr, ['cherry-pick', '--abort']);
+      if (out.code !== 0) return await conflictOr(cwd, out.stderr, ['cherry-pick', '--abort']);
     } else {
       const patches = await git(['format-patch', '--stdout', '--no-signature', `${start}..${source.branch}`], { cwd });
       const out = await gitRaw(['am', '--3way', '--quiet', '--keep-non-patch'], { cwd, input: patches });
-      if (out.code !== 0) return conflictOr(cwd, out.stderr, ['am', '--abort']);
+      if (out.code !== 0) return await conflictOr(cwd, out.stderr, ['am', '--abort']);
     }
     const applied = Number((await git(['rev-list', '--count', `${head}..HEAD`], { cwd })).trim());
     return { ok: true, commitsApplied: applied } as const;

@@ -18,9 +18,9 @@ export default defineCommand({
   args: { ...repoRootArg, ...jsonArg, ...storeArgs },
   async run({ args }) {
     const repoRoot = await resolveRepoRoot(args['repo-root']);
-    const result = await withColony(args, (colony) => {
+    const result = await withColony(args, async (colony) => {
       try {
-        return colony.examples.scan(repoRoot);
+        return await colony.examples.scan(repoRoot);
       } catch (error) {
         if (error instanceof ColonyError) throw new CliError(`${error.code}: ${error.message}`);
         throw error;

@@ -37,7 +37,7 @@ export async function driveWorkflow(colony: Colony, runId: string, options: Driv
       if (view.state !== 'running') return view;
       const states = new Map(view.stages.map((s) => [s.name, s.state as never]));
       const next = readyStages(view.definition, states)[0];
-      if (next === undefined) return end(colony, view);
+      if (next === undefined) return await end(colony, view);
       const stage = view.definition.stages.find((s) => s.name === next)!;
       if (stage.type === 'approval') {
         await wf.pause(runId, next);

@@ -116,7 +116,7 @@ async function loop(colony: Colony, run: IterationRunView, o: IterateOptions) {
     return event;
   };
   try {
-    if (first > run.max_iterations) return finish('max_iterations', first - 1);
+    if (first > run.max_iterations) return await finish('max_iterations', first - 1);
     const onGroup = (pgid: number) => {
       group = pgid;
     };
@@ -152,7 +152,7 @@ async function loop(colony: Colony, run: IterationRunView, o: IterateOptions) {
           : score === null
             ? `the probe gave no score (${probe?.output.split('\n')[0] ?? ''})`
             : undefined;
-        return finish(decision.stop, n, decision.stop === 'error' ? why : undefined);
+        return await finish(decision.stop, n, decision.stop === 'error' ? why : undefined);
       }
     }
   } finally {
