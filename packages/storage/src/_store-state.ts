@@ -150,17 +150,29 @@ export function schemaState(
       at: number | string | null;
     }>
   ).map((row) => Number(row.at));
+  return tooNewRefusal(applied, known, path);
+}
+
+/**
+ * STORE_TOO_NEW when `applied` (the created_at of each applied migration, in order) holds
+ * one this build does not know and that is newer than its newest; undefined otherwise.
+ * Shared by the SQLite and PostgreSQL stores; `location` names the store in the message.
+ */
+export function tooNewRefusal(
+  applied: readonly number[],
+  known: readonly EmbeddedMigration[],
+  location: string,
+): StoreRefusal | undefined {
   const knownMillis = new Set(known.map((m) => m.folderMillis));
   const newest = known.at(-1)?.folderMillis ?? -1;
-  const unknown = applied.filter((at) => at > newest && !knownMillis.has(at));
-  if (unknown.length === 0) return undefined;
+  if (!applied.some((at) => at > newest && !knownMillis.has(at))) return undefined;
   const storeVersion = applied.length;
   const buildVersion = known.length;
   return {
     code: 'STORE_TOO_NEW',
-    message: `the store ${path} was written by a newer colony (store schema version ${storeVersion}, this colony's schema version ${buildVersion}): reads are served, writes are refused. Upgrade colony to write to it.`,
+    message: `the store ${location} was written by a newer colony (store schema version ${storeVersion}, this colony's schema version ${buildVersion}): reads are served, writes are refused. Upgrade colony to write to it.`,
     details: {
-      db_path: path,
+      db_path: location,
       store_schema_version: storeVersion,
       colony_schema_version: buildVersion,
       store_newest_migration: applied.at(-1),
