@@ -10,6 +10,28 @@ import { countSessions, getSessions, openStore, StoreError, upsertSession } from
 import { describeMatrix, tempDir } from './_matrix';
 
 describeMatrix('Store async bodies', ({ open }) => {
+  it('writes what a settled body left running in a transaction of its own, not in the next body', async () => {
+    const store = open();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let late: Promise<unknown> = Promise.resolve();
+    await store.write(async () => {
+      // Not awaited by its body: it runs on after the body's transaction has committed.
+      late = gate.then(() => store.write(() => upsertSession(store, { id: 'late' }, 1)));
+    });
+    const next = store.write(async () => {
+      upsertSession(store, { id: 'next' }, 1);
+      release();
+      await sleep(5);
+      throw new Error('next rolls back');
+    });
+    await expect(next).rejects.toThrow('next rolls back');
+    await late;
+    expect(getSessions(store, ['late', 'next']).map((s) => s.id)).toEqual(['late']);
+  });
+
   it('runs concurrent writes one after another, in call order', async () => {
     const store = open();
     const order: string[] = [];
