@@ -251,14 +251,23 @@ export class ReceiptQueue {
     const counts = p.job?.counts;
     if (!counts) return undefined;
     const from = p.offset ?? 0;
-    return counts.slice(from, from + p.texts.length);
+    p.counts = counts.slice(from, from + p.texts.length);
+    return p.counts;
   }
 
   /** The write rider: buffered items whose counts are known, written in the caller's transaction. */
-  async #ride(): Promise<(() => void) | undefined> {
-    if (this.#flushing || this.#pending.length === 0) return undefined;
-    const ready = this.#pending.filter((p) => this.#countsOf(p) !== undefined);
-    if (ready.length === 0) return undefined;
+  #ride(): (() => void) | undefined | Promise<(() => void) | undefined> {
+    if (this.#flushing) return undefined;
+    // The counted items at the front (the worker answers in order): a call costs what it
+    // writes, not what is still being counted behind it (up to MAX_PENDING).
+    const pending = this.#pending;
+    let n = 0;
+    while (n < pending.length && this.#countsOf(pending[n] as Pending) !== undefined) n++;
+    // Nothing to write: the call's body starts at once, without a promise hop.
+    return n === 0 ? undefined : this.#rideWith(pending.slice(0, n));
+  }
+
+  async #rideWith(ready: Pending[]): Promise<(() => void) | undefined> {
     try {
       // A savepoint: if bookkeeping fails, the call's own write still goes ahead.
       await this.#store.write(() => this.#insert(ready));
@@ -267,8 +276,14 @@ export class ReceiptQueue {
       return undefined;
     }
     return () => {
-      const written = new Set(ready);
-      this.#pending = this.#pending.filter((p) => !written.has(p));
+      const pending = this.#pending;
+      const n = ready.length;
+      // Still the front of the queue (only appended to since): drop it; else by identity.
+      if (pending[0] === ready[0] && pending[n - 1] === ready[n - 1]) pending.splice(0, n);
+      else {
+        const written = new Set(ready);
+        this.#pending = pending.filter((p) => !written.has(p));
+      }
       if (this.#pending.length === 0) this.#clearTimer();
     };
   }

@@ -95,7 +95,6 @@ export class Store {
   readonly #busyTimeoutMs: number;
   /** Outermost transactions of this process take turns on the one connection (FIFO). */
   readonly #mutex = new Mutex();
-  #savepoints = 0;
   #rider: WriteRider | undefined;
   #closed = false;
 
@@ -267,15 +266,19 @@ export class Store {
     if (!ctx.nested.tryAcquire()) await ctx.nested.acquire();
     try {
       const { sqlite } = handleOf(this);
-      const name = `colony_sp_${++this.#savepoints}`;
-      sqlite.exec(`SAVEPOINT ${name}`);
+      // One name for every level: savepoints here nest strictly (siblings take turns), and
+      // RELEASE / ROLLBACK TO act on the innermost of that name. Prepared once per store.
+      statement(this, 'SAVEPOINT colony_sp').run();
       try {
         const result = runInTx(this, fn);
         const value = isThenable(result) ? await result : result;
-        sqlite.exec(`RELEASE ${name}`);
+        statement(this, 'RELEASE colony_sp').run();
         return value;
       } catch (error) {
-        if (sqlite.open && sqlite.inTransaction) sqlite.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+        if (sqlite.open && sqlite.inTransaction) {
+          statement(this, 'ROLLBACK TO colony_sp').run();
+          statement(this, 'RELEASE colony_sp').run();
+        }
         throw error;
       }
     } finally {

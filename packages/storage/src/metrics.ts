@@ -4,7 +4,7 @@
  * Sums over a time window (savings_report, `colony gain`): receipt-summaries.ts.
  */
 import { and, count, eq, gte } from 'drizzle-orm';
-import { dbOf, type Store, statement } from './_store';
+import { dbOf, insideWrite, type Store, statement } from './_store';
 import { mcpMetrics } from './schema';
 
 export type Receipt = Omit<typeof mcpMetrics.$inferSelect, 'id'>;
@@ -15,7 +15,7 @@ const INSERT_SQL = `INSERT INTO mcp_metrics (ts, operation, session_id, duration
 /** Writes receipts in one transaction. */
 export async function insertReceipts(store: Store, receipts: readonly Receipt[]): Promise<void> {
   if (receipts.length === 0) return;
-  await store.write(() => {
+  const run = () => {
     const insert = statement(store, INSERT_SQL);
     for (const r of receipts) {
       insert.run(
@@ -30,7 +30,10 @@ export async function insertReceipts(store: Store, receipts: readonly Receipt[])
         r.errorMessage,
       );
     }
-  });
+  };
+  // Inside a caller's transaction (the receipts rider), no savepoint of its own.
+  if (insideWrite(store)) run();
+  else await store.write(run);
 }
 
 /** How many calls of `operation` a session made since `sinceTs`. */

@@ -5,7 +5,7 @@
  * rescue read these times to tell live, idle, stalled and dead sessions apart.
  */
 import { eq, sql } from 'drizzle-orm';
-import { type Drizzle, dbOf, prepared, type Store, statement } from './_store';
+import { type Drizzle, dbOf, insideWrite, prepared, type Store, statement } from './_store';
 import { sessions } from './schema';
 
 const touchSessionQuery = (db: Drizzle) =>
@@ -43,7 +43,10 @@ export async function heartbeatSessions(
 ): Promise<void> {
   if (beats.length === 0) return;
   const update = statement(store, HEARTBEAT_SQL);
-  await store.write(() => {
+  const run = () => {
     for (const beat of beats) update.run(beat.ts, beat.id);
-  });
+  };
+  // Inside a caller's transaction (the receipts rider), no savepoint of its own.
+  if (insideWrite(store)) run();
+  else await store.write(run);
 }
