@@ -1,31 +1,15 @@
 /**
- * A throwaway PostgreSQL cluster per test file: initdb into a temp dir (trust auth),
- * `pg_ctl start` listening only on a unix socket in that dir, one fresh database per
- * `database()` call; `stop()` stops it (immediate mode) and removes the dir. initdb
- * refuses root, so as root the server runs as the `postgres` user Debian's package
- * creates (or `nobody`) through `runuser`. The binaries are Debian's (installed by
- * scripts/install-system-packages.sh), or `$PG_BIN` (`none`: as if there were none).
- * Without them the suites skip with a message, except under CI=true, where they fail.
+ * Real PostgreSQL for the test suites: the throwaway cluster of test/support/pg-cluster.mjs
+ * (shared with `pnpm bench`; unix socket only, fsync off), `describePg` (skipped with a
+ * message when there are no server binaries, except under CI=true, where they fail) and
+ * `psql` (another OS process, another session).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe } from 'vitest';
+import { findPgBin, startCluster as startPgCluster } from '../../../test/support/pg-cluster.mjs';
 
-function findBin(): string | undefined {
-  if (process.env.PG_BIN === 'none') return undefined;
-  const candidates = [process.env.PG_BIN];
-  const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
-    const versions = readdirSync(debian).sort((a, b) => Number(b) - Number(a));
-    candidates.push(...versions.map((v) => join(debian, v, 'bin')));
-  }
-  return candidates.find((dir): dir is string => !!dir && existsSync(join(dir, 'initdb')));
-}
-
-export const PG_BIN = findBin();
+export const PG_BIN = findPgBin();
 const MUST_RUN = process.env.CI === 'true';
 
 /** `describe` for suites on a real server: skipped with a message only outside CI. */
@@ -54,62 +38,6 @@ export interface PgCluster {
   stop(): void;
 }
 
-/** The unprivileged user the server runs as when the tests run as root. */
-function serverUser(): string | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  return spawnSync('id', ['-u', 'postgres']).status === 0 ? 'postgres' : 'nobody';
-}
-
-function run(user: string | undefined, bin: string, args: string[], timeoutMs: number): string {
-  const [cmd, argv] = user ? ['runuser', ['-u', user, '--', bin, ...args]] : [bin, args];
-  return execFileSync(cmd, argv, { timeout: timeoutMs, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
 export async function startCluster(): Promise<PgCluster> {
-  if (!PG_BIN) throw new Error('no PostgreSQL server binaries: run scripts/install-system-packages.sh or set PG_BIN');
-  const bin = (name: string) => join(PG_BIN as string, name);
-  const dir = mkdtempSync(join(tmpdir(), 'colony-pg-'));
-  const user = serverUser();
-  if (user) {
-    const uid = Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }));
-    const gid = Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }));
-    chownSync(dir, uid, gid);
-  }
-  chmodSync(dir, 0o700);
-  const data = join(dir, 'data');
-  const ctl = (args: string[], timeoutMs = 30_000) => run(user, bin('pg_ctl'), ['-D', data, ...args], timeoutMs);
-  run(
-    user,
-    bin('initdb'),
-    ['-D', data, '-U', 'colony', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'],
-    60_000,
-  );
-  const options = `-k ${dir} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60`;
-  ctl(['-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start'], 40_000);
-  let stopped = false;
-  let n = 0;
-  const url = (db: string) => `postgresql://colony@localhost/${db}?host=${encodeURIComponent(dir)}`;
-  return {
-    dir,
-    async database() {
-      const name = `colony_test_${process.pid}_${++n}`;
-      const admin = new pg.Client({ connectionString: url('postgres') });
-      await admin.connect();
-      try {
-        await admin.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await admin.end();
-      }
-      return url(name);
-    },
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      try {
-        ctl(['-m', 'immediate', '-w', '-t', '20', 'stop'], 30_000);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  return startPgCluster();
 }
