@@ -29,6 +29,7 @@ export async function countCalls(store: PgStore, sessionId: string, operation: s
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Receipts since `sinceTs`, oldest first (SQLite walks its ts index: same order). */
 export async function listReceipts(store: PgStore, sinceTs: number): Promise<Receipt[]> {
   const rows = await pgDb(store)
     .select({
@@ -44,6 +45,6 @@ export async function listReceipts(store: PgStore, sinceTs: number): Promise<Rec
     })
     .from(mcpMetrics)
     .where(gte(mcpMetrics.ts, sinceTs))
-    .orderBy(mcpMetrics.id);
+    .orderBy(mcpMetrics.ts, mcpMetrics.id);
   return rows as Receipt[];
 }

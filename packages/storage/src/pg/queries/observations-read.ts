@@ -28,9 +28,10 @@ const refColumns = {
   replyTo: observations.replyTo,
 };
 
-/** Observation rows keep `metadata` as parsed JSON, as on SQLite. */
-const parsed = (r: Record<string, unknown>): Observation =>
-  ({ ...r, metadata: typeof r.metadata === 'string' ? JSON.parse(r.metadata) : r.metadata }) as Observation;
+/** Observation rows keep `metadata` as parsed JSON, as on SQLite, without the search column. */
+function parsed({ contentTsv, ...r }: Record<string, unknown>): Observation {
+  return { ...r, metadata: typeof r.metadata === 'string' ? JSON.parse(r.metadata) : r.metadata } as Observation;
+}
 
 export async function getObservation(store: PgStore, id: number): Promise<Observation | undefined> {
   const rows = await pgDb(store).select().from(observations).where(eq(observations.id, id)).limit(1);
