@@ -12,7 +12,7 @@ import { pgTables } from '../schema';
 import { pgClient, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 import { numbered } from './_common';
-import { REF_NUMBERS } from './observations-read';
+import { REF_NUMBERS } from './observations-timeline';
 
 const { examples } = pgTables;
 

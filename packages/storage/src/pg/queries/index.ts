@@ -25,6 +25,7 @@ import * as metrics from './metrics';
 import * as observations from './observations';
 import * as observationsRead from './observations-read';
 import * as observationsSearch from './observations-search';
+import * as observationsTimeline from './observations-timeline';
 import * as receiptSummaries from './receipt-summaries';
 import * as subtaskClaims from './subtask-claims';
 import * as vectors from './vectors';
@@ -40,6 +41,7 @@ export const observationQueries = {
   ...observations,
   ...observationsRead,
   ...observationsSearch,
+  ...observationsTimeline,
 } satisfies TwinsBut<typeof sqliteObservations, 'ftsMatchExpression'>;
 export const attentionQueries = attention satisfies PgTwins<typeof sqliteAttention>;
 export const contextEntryQueries = contextEntries satisfies PgTwins<typeof sqliteContextEntries>;
@@ -55,18 +57,9 @@ export * from './context-entries';
 export * from './examples';
 export * from './metrics';
 export { insertObservation, insertObservations } from './observations';
-export {
-  countObservations,
-  editedFilesSince,
-  getObservation,
-  getObservations,
-  refineTokenCounts,
-  repliesTo,
-  sessionTimeline,
-  taskTimeline,
-  taskUpdatesSince,
-} from './observations-read';
+export * from './observations-read';
 export * from './observations-search';
+export { sessionTimeline, taskTimeline, taskUpdatesSince } from './observations-timeline';
 export * from './receipt-summaries';
 export * from './subtask-claims';
 export * from './vectors';

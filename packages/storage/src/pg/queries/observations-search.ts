@@ -20,7 +20,7 @@ import {
 import { pgClient } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 import { numbered } from './_common';
-import { REF_NUMBERS } from './observations-read';
+import { REF_NUMBERS } from './observations-timeline';
 
 const QUERY = `websearch_to_tsquery('english', $1)`;
 const O_COLUMNS = `o.id, o.session_id AS "sessionId", o.task_id AS "taskId", o.kind, o.ts, o.reply_to AS "replyTo"`;
