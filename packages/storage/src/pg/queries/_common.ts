@@ -6,3 +6,13 @@ export const LIVE: ClaimState[] = ['active', 'handoff_pending'];
 
 /** How many rows an UPDATE or DELETE changed (SQLite's `.run().changes`). */
 export const changed = (result: { rowCount: number | null }): number => result.rowCount ?? 0;
+
+/** A bigint / numeric result of a raw query (a string from node-postgres) as a number; null stays null. */
+export const num = <T>(v: T): number | (T & null) => (v === null ? (v as T & null) : Number(v));
+
+/** The row with these keys read as numbers (raw queries return bigint columns as strings). */
+export function numbered<R>(row: Record<string, unknown>, keys: readonly string[]): R {
+  const out: Record<string, unknown> = { ...row };
+  for (const k of keys) out[k] = num(out[k]);
+  return out as R;
+}

@@ -1,0 +1,50 @@
+/**
+ * @module pg/queries/metrics
+ * Tool-call receipts (`src/metrics.ts`) on PostgreSQL; `ok` is a boolean column here.
+ */
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { Receipt } from '../../metrics';
+import { pgTables } from '../schema';
+import { pgDb } from '../store/_handle';
+import type { PgStore } from '../store/pg-store';
+
+const { mcpMetrics } = pgTables;
+
+/** Writes receipts in one transaction (a savepoint inside the caller's). */
+export async function insertReceipts(store: PgStore, receipts: readonly Receipt[]): Promise<void> {
+  if (receipts.length === 0) return;
+  await store.write(async () => {
+    await pgDb(store)
+      .insert(mcpMetrics)
+      .values(receipts.map((r) => ({ ...r })));
+  });
+}
+
+/** How many calls of `operation` a session made since `sinceTs`. */
+export async function countCalls(store: PgStore, sessionId: string, operation: string, sinceTs = 0): Promise<number> {
+  const rows = await pgDb(store)
+    .select({ n: count() })
+    .from(mcpMetrics)
+    .where(and(eq(mcpMetrics.sessionId, sessionId), eq(mcpMetrics.operation, operation), gte(mcpMetrics.ts, sinceTs)));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Receipts since `sinceTs`, oldest first (SQLite walks its ts index: same order). */
+export async function listReceipts(store: PgStore, sinceTs: number): Promise<Receipt[]> {
+  const rows = await pgDb(store)
+    .select({
+      ts: mcpMetrics.ts,
+      operation: mcpMetrics.operation,
+      sessionId: mcpMetrics.sessionId,
+      durationMs: mcpMetrics.durationMs,
+      inputTokens: mcpMetrics.inputTokens,
+      outputTokens: mcpMetrics.outputTokens,
+      ok: mcpMetrics.ok,
+      errorCode: mcpMetrics.errorCode,
+      errorMessage: mcpMetrics.errorMessage,
+    })
+    .from(mcpMetrics)
+    .where(gte(mcpMetrics.ts, sinceTs))
+    .orderBy(mcpMetrics.ts, mcpMetrics.id);
+  return rows as Receipt[];
+}
