@@ -44,17 +44,19 @@ export function runsSuite(ctx: PgStoreContext): void {
       { name: 'b', branch: 'colony/b' },
       { name: 'c', branch: 'colony/c' },
     ];
-    expect(await p.call('insertSwarmRun', swarm('s-b'), tasks)).toBe(true);
+    expect(await p.call('insertSwarmRun', { ...swarm('s-b'), state: 'failed', result: 'x' }, tasks)).toBe(true);
     expect(await p.call('insertSwarmRun', swarm('s-b'), [])).toBe(false);
     expect(await p.call('insertSwarmRun', swarm('s-a', { repoRoot: '/q', pidStarted: null }), [])).toBe(true);
     expect(await p.call('insertSwarmRun', swarm('s-B'), tasks.slice(0, 1))).toBe(true);
-    await p.call('updateSwarmTask', 's-b', { ...task, name: 'a', pgidStarted: 99 }, 10);
+    // Fields the statement does not name (a whole task row) are not written.
+    const extra = { branch: 'other', position: 9, swarmId: 's-a' };
+    await p.call('updateSwarmTask', 's-b', { ...task, ...extra, name: 'a', pgidStarted: 99 }, 10);
     await p.call('updateSwarmTask', 's-b', { ...task, name: 'b', state: 'done', exitCode: 0, pgidStarted: null }, 11);
     await p.call('updateSwarmTask', 's-b', { ...task, name: 'zz', pgidStarted: null }, 11);
     expect(await p.call('interruptSwarmTasks', 's-b', 12)).toBe(2);
     expect(await p.call('interruptSwarmTasks', 's-b', 13)).toBe(0);
     expect(await p.call('swarmTasksOf', 's-b')).toMatchObject([
-      { name: 'a', state: 'interrupted', pgid: 7, pgidStarted: 99, updatedAt: 12 },
+      { name: 'a', state: 'interrupted', pgid: 7, pgidStarted: 99, updatedAt: 12, branch: 'colony/a' },
       { name: 'b', state: 'done', exitCode: 0, position: 1 },
       { name: 'c', state: 'interrupted', elapsedMs: 0, workspaceId: null },
     ]);

@@ -22,9 +22,12 @@ export async function insertSwarmRun(
   tasks: readonly { readonly name: string; readonly branch: string }[],
 ): Promise<boolean> {
   const db = pgDb(store);
+  // Named columns only, as SQLite's statement: a caller's extra fields are not written.
+  const { id, repoRoot, baseRef, baseCommit, mergeStrategy, mergeTarget, pid, pidStarted, spec, createdAt } = run;
+  const values = { id, repoRoot, baseRef, baseCommit, mergeStrategy, mergeTarget, pid, pidStarted, spec, createdAt };
   const inserted = await db
     .insert(swarmRuns)
-    .values({ ...run, state: 'running' })
+    .values({ ...values, state: 'running' })
     .onConflictDoNothing({ target: swarmRuns.id });
   if (changed(inserted) === 0) return false;
   if (tasks.length === 0) return true;
@@ -55,10 +58,10 @@ export async function updateSwarmTask(
   },
   now: number,
 ): Promise<void> {
-  const { name, ...change } = task;
+  const { name, state, workspaceId, exitCode, elapsedMs, startCommit, pgid, pgidStarted } = task;
   await pgDb(store)
     .update(swarmTasks)
-    .set({ ...change, updatedAt: now })
+    .set({ state, workspaceId, exitCode, elapsedMs, startCommit, pgid, pgidStarted, updatedAt: now })
     .where(and(eq(swarmTasks.swarmId, swarmId), eq(swarmTasks.name, name)));
 }
 
