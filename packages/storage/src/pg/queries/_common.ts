@@ -1,5 +1,6 @@
 /** Small pieces the PostgreSQL query modules share. */
 import type { ClaimState } from '../../claims';
+import { pgClient } from '../store/_handle';
 
 /** The states of a claim someone holds (as `LIVE` in src/claims.ts). */
 export const LIVE: ClaimState[] = ['active', 'handoff_pending'];
@@ -15,4 +16,11 @@ export function numbered<R>(row: Record<string, unknown>, keys: readonly string[
   const out: Record<string, unknown> = { ...row };
   for (const k of keys) out[k] = num(out[k]);
   return out as R;
+}
+
+/** Runs a raw statement (`$n`) on the caller's transaction or the pool; how many rows it changed. */
+export async function execute(store: object, text: string, values: unknown[] = []): Promise<number> {
+  // node-postgres answers `rowCount` too; PgQueryable (the migrator's view) names only `rows`.
+  const result = (await pgClient(store).query(text, values)) as { rows: unknown[]; rowCount?: number | null };
+  return result.rowCount ?? 0;
 }
