@@ -6,13 +6,27 @@
  * openspec/changes/postgres-store/tasks.md.
  */
 import type * as sqliteClaims from '../../claims';
+import type * as sqliteIdempotency from '../../idempotency';
+import type * as sqliteLinks from '../../links';
 import type * as sqliteObservations from '../../observations';
 import type * as sqlitePlans from '../../plans';
+import type * as sqliteProfiles from '../../profiles';
+import type * as sqliteSessionHeartbeats from '../../session-heartbeats';
+import type * as sqliteSessions from '../../sessions';
+import type * as sqliteTaskHistory from '../../task-history';
+import type * as sqliteTaskWarnings from '../../task-warnings';
 import type { PgTwins } from './_twin';
 import * as claims from './claims';
 import * as claimsState from './claims-state';
+import * as idempotency from './idempotency';
+import * as links from './links';
 import * as observations from './observations';
+import * as profiles from './profiles';
+import * as sessionHeartbeats from './session-heartbeats';
+import * as sessions from './sessions';
 import * as subtaskClaims from './subtask-claims';
+import * as taskHistory from './task-history';
+import * as taskWarnings from './task-warnings';
 
 type Ported<M, K extends keyof PgTwins<M>> = Pick<PgTwins<M>, K>;
 
@@ -24,3 +38,20 @@ export * from './claims';
 export * from './claims-state';
 export { insertObservation, insertObservations } from './observations';
 export * from './subtask-claims';
+
+// tasks group (feat/pgtasks)
+export const idempotencyQueries = idempotency satisfies PgTwins<typeof sqliteIdempotency>;
+/** `linkKey` is a pure helper (no store), shared from src/links.ts, not twinned. */
+export const linkQueries = links satisfies Ported<typeof sqliteLinks, Exclude<keyof typeof sqliteLinks, 'linkKey'>>;
+export const profileQueries = profiles satisfies PgTwins<typeof sqliteProfiles>;
+export const sessionHeartbeatQueries = sessionHeartbeats satisfies PgTwins<typeof sqliteSessionHeartbeats>;
+export const sessionQueries = sessions satisfies PgTwins<typeof sqliteSessions>;
+export const taskHistoryQueries = taskHistory satisfies PgTwins<typeof sqliteTaskHistory>;
+export const taskWarningQueries = taskWarnings satisfies PgTwins<typeof sqliteTaskWarnings>;
+export * from './idempotency';
+export * from './links';
+export * from './profiles';
+export * from './session-heartbeats';
+export * from './sessions';
+export * from './task-history';
+export * from './task-warnings';
