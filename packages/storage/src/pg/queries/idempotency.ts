@@ -9,6 +9,7 @@ import type { IdempotentResult } from '../../idempotency';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
+import { fromJson, toJson } from './_common';
 
 const { idempotencyKeys } = pgTables;
 const byKey = (tool: string, key: string) => and(eq(idempotencyKeys.tool, tool), eq(idempotencyKeys.key, key));
@@ -23,7 +24,8 @@ export async function findIdempotentResult(
     .from(idempotencyKeys)
     .where(byKey(tool, key))
     .limit(1);
-  return rows[0] as IdempotentResult | undefined;
+  const row = rows[0];
+  return row && { argsHash: row.argsHash as string, result: fromJson(row.result) };
 }
 
 export async function saveIdempotentResult(
@@ -34,7 +36,9 @@ export async function saveIdempotentResult(
   result: unknown,
   now: number,
 ): Promise<void> {
-  await pgDb(store).insert(idempotencyKeys).values({ tool, key, argsHash, result, createdAt: now });
+  await pgDb(store)
+    .insert(idempotencyKeys)
+    .values({ tool, key, argsHash, result: toJson(result), createdAt: now });
 }
 
 export async function replaceIdempotentResult(
@@ -44,7 +48,10 @@ export async function replaceIdempotentResult(
   result: unknown,
   now: number,
 ): Promise<void> {
-  await pgDb(store).update(idempotencyKeys).set({ result, createdAt: now }).where(byKey(tool, key));
+  await pgDb(store)
+    .update(idempotencyKeys)
+    .set({ result: toJson(result), createdAt: now })
+    .where(byKey(tool, key));
 }
 
 export async function deleteIdempotentResult(store: PgStore, tool: string, key: string): Promise<void> {

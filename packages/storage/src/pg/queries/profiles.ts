@@ -9,24 +9,31 @@ import type { AgentProfile } from '../../profiles';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
+import { fromJson, toJson } from './_common';
 
 const { agentProfiles } = pgTables;
+const parsed = (row: unknown): AgentProfile => {
+  const r = row as AgentProfile;
+  return { ...r, capabilities: fromJson(r.capabilities) };
+};
 
 export async function getProfile(store: PgStore, agent: string): Promise<AgentProfile | undefined> {
   const rows = await pgDb(store).select().from(agentProfiles).where(eq(agentProfiles.agent, agent)).limit(1);
-  return rows[0] as AgentProfile | undefined;
+  return rows[0] && parsed(rows[0]);
 }
 
 export async function getProfiles(store: PgStore, agents: readonly string[]): Promise<AgentProfile[]> {
   if (agents.length === 0) return [];
-  return (await pgDb(store)
-    .select()
-    .from(agentProfiles)
-    .where(inArray(agentProfiles.agent, [...agents]))) as AgentProfile[];
+  return (
+    await pgDb(store)
+      .select()
+      .from(agentProfiles)
+      .where(inArray(agentProfiles.agent, [...agents]))
+  ).map(parsed);
 }
 
 export async function listProfiles(store: PgStore): Promise<AgentProfile[]> {
-  return (await pgDb(store).select().from(agentProfiles).orderBy(agentProfiles.agent)) as AgentProfile[];
+  return (await pgDb(store).select().from(agentProfiles).orderBy(agentProfiles.agent)).map(parsed);
 }
 
 export async function upsertProfile(
@@ -39,15 +46,15 @@ export async function upsertProfile(
     const db = pgDb(store);
     await db
       .insert(agentProfiles)
-      .values({ agent, capabilities: {}, createdAt: now, updatedAt: now })
+      .values({ agent, capabilities: '{}', createdAt: now, updatedAt: now })
       .onConflictDoNothing();
     const [locked] = await db.select().from(agentProfiles).where(eq(agentProfiles.agent, agent)).for('update');
-    const capabilities = { ...(locked as AgentProfile).capabilities, ...weights };
+    const capabilities = { ...parsed(locked).capabilities, ...weights };
     const rows = await db
       .update(agentProfiles)
-      .set({ capabilities, updatedAt: now })
+      .set({ capabilities: toJson(capabilities), updatedAt: now })
       .where(eq(agentProfiles.agent, agent))
       .returning();
-    return rows[0] as AgentProfile;
+    return parsed(rows[0]);
   });
 }

@@ -1,0 +1,211 @@
+/**
+ * The tasks group's queries on PostgreSQL (`pgQueries`) against their SQLite twins:
+ * the same calls on a fresh SQLite store and a fresh PgStore give the same results
+ * (sessions, heartbeats, profiles, idempotency keys, links), plus history and warning
+ * reads on seeded rows, and racing profile upserts that keep both writers' weights.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import * as s from '../src/index';
+import { pgQueries as q } from '../src/pg/index';
+import { describePgStore } from './_pg-store';
+
+const NOW = 1_000_000;
+const dir = mkdtempSync(join(tmpdir(), 'pg-tasks-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describePgStore('tasks group on PostgreSQL', (ctx) => {
+  it('answers like SQLite for sessions, heartbeats, profiles, idempotency and links', async () => {
+    const lite = s.openStore({ path: join(dir, 'a.db') });
+    const pg = await ctx.open();
+    const both = async <T>(a: () => T | Promise<T>, b: () => Promise<T>): Promise<T> => {
+      const want = await a();
+      expect(await b()).toEqual(want);
+      return want;
+    };
+    const w = <T>(fn: () => Promise<T>) => pg.write(fn);
+    for (const [id, at] of [
+      ['s1', NOW],
+      ['s2', NOW + 1],
+      ['s3', NOW + 1],
+    ] as const) {
+      await both(
+        () => lite.write(() => s.upsertSession(lite, { id, agent: 'a', metadata: { k: 1 } }, at)),
+        () => w(() => q.upsertSession(pg, { id, agent: 'a', metadata: { k: 1 } }, at)),
+      );
+    }
+    const again = { id: 's1', ide: 'code', metadata: { j: 2 } };
+    const merged = await both(
+      () => lite.write(() => s.upsertSession(lite, again, NOW - 5)),
+      () => q.upsertSession(pg, again, NOW - 5),
+    );
+    expect(merged).toMatchObject({ ide: 'code', agent: 'a', lastHeartbeatAt: NOW, metadata: { k: 1, j: 2 } });
+    await both(
+      () => s.listSessions(lite, 2),
+      () => q.listSessions(pg, 2),
+    );
+    await both(
+      () => s.getSessions(lite, ['s3', 'nope', 's1']).sort((x, y) => x.id.localeCompare(y.id)),
+      async () => (await q.getSessions(pg, ['s3', 'nope', 's1'])).sort((x, y) => x.id.localeCompare(y.id)),
+    );
+    expect(await q.getSessions(pg, [])).toEqual([]);
+    await both(
+      () => s.getSession(lite, 'nope'),
+      () => q.getSession(pg, 'nope'),
+    );
+    await both(
+      () => s.countSessions(lite),
+      () => q.countSessions(pg),
+    );
+    await both(
+      () => s.touchSession(lite, 'nope', NOW),
+      () => q.touchSession(pg, 'nope', NOW),
+    );
+    await both(
+      () => s.endSession(lite, 's2', NOW + 9),
+      () => q.endSession(pg, 's2', NOW + 9),
+    );
+    const beats = [
+      { id: 's1', ts: NOW + 50 },
+      { id: 's1', ts: NOW + 40 },
+      { id: 's3', ts: 1 },
+      { id: 'ghost', ts: 9 },
+    ];
+    await s.heartbeatSessions(lite, beats);
+    await q.heartbeatSessions(pg, beats);
+    await q.prepareTouchSession(pg);
+    await both(
+      () =>
+        s
+          .getSessions(lite, ['s1', 's3'])
+          .map((x) => x.lastHeartbeatAt)
+          .sort(),
+      async () => (await q.getSessions(pg, ['s1', 's3'])).map((x) => x.lastHeartbeatAt).sort(),
+    );
+    expect((await q.getSession(pg, 's1'))?.lastHeartbeatAt).toBe(NOW + 50);
+
+    await both(
+      () => lite.write(() => s.upsertProfile(lite, 'b', { x: 1 }, NOW)),
+      () => q.upsertProfile(pg, 'b', { x: 1 }, NOW),
+    );
+    await both(
+      () => lite.write(() => s.upsertProfile(lite, 'b', { y: 2 }, NOW + 1)),
+      () => q.upsertProfile(pg, 'b', { y: 2 }, NOW + 1),
+    );
+    await both(
+      () => lite.write(() => s.upsertProfile(lite, 'a', { x: 3 }, NOW)),
+      () => q.upsertProfile(pg, 'a', { x: 3 }, NOW),
+    );
+    await both(
+      () => s.listProfiles(lite),
+      () => q.listProfiles(pg),
+    );
+    await both(
+      () => s.getProfile(lite, 'zz'),
+      () => q.getProfile(pg, 'zz'),
+    );
+    await both(
+      () => s.getProfiles(lite, ['b']),
+      () => q.getProfiles(pg, ['b']),
+    );
+    expect(await q.getProfiles(pg, [])).toEqual([]);
+
+    await both(
+      () => s.findIdempotentResult(lite, 't', 'k'),
+      () => q.findIdempotentResult(pg, 't', 'k'),
+    );
+    await lite.write(() => s.saveIdempotentResult(lite, 't', 'k', 'h', { pending: true }, NOW));
+    await w(() => q.saveIdempotentResult(pg, 't', 'k', 'h', { pending: true }, NOW));
+    await expect(w(() => q.saveIdempotentResult(pg, 't', 'k', 'h', {}, NOW))).rejects.toThrow();
+    await lite.write(() => s.replaceIdempotentResult(lite, 't', 'k', { ok: 1 }, NOW + 1));
+    await w(() => q.replaceIdempotentResult(pg, 't', 'k', { ok: 1 }, NOW + 1));
+    await both(
+      () => s.findIdempotentResult(lite, 't', 'k'),
+      () => q.findIdempotentResult(pg, 't', 'k'),
+    );
+    await lite.write(() => s.deleteIdempotentResult(lite, 't', 'k'));
+    await w(() => q.deleteIdempotentResult(pg, 't', 'k'));
+    await both(
+      () => s.findIdempotentResult(lite, 't', 'k'),
+      () => q.findIdempotentResult(pg, 't', 'k'),
+    );
+
+    const rows = ctx.rows();
+    for (const [i, branch] of ['m1', 'm2', 'm3'].entries()) {
+      await lite.write(() => s.ensureTask(lite, { repoRoot: '/r', branch }, NOW));
+      await rows.insert('tasks', { id: i + 1, repo_root: '/r', branch });
+    }
+    const link = (a: number, b: number, at: number) => ({ taskId: a, otherTaskId: b, createdBy: 's1', note: null, at });
+    for (const l of [link(2, 1, NOW), link(1, 3, NOW), link(1, 2, NOW + 3)]) {
+      await both(
+        () => lite.write(() => s.insertTaskLink(lite, l, l.at)),
+        () => w(() => q.insertTaskLink(pg, l, l.at)),
+      );
+    }
+    const ends = (xs: Array<{ link: s.TaskLink; other: s.Task }>) => xs.map((x) => [x.link, x.other.id]);
+    await both(
+      () => ends(s.listTaskLinks(lite, 1)),
+      async () => ends(await q.listTaskLinks(pg, 1)),
+    );
+    await both(
+      () => s.getTaskLink(lite, 3, 1),
+      () => q.getTaskLink(pg, 3, 1),
+    );
+    await both(
+      () => s.deleteTaskLink(lite, 3, 1),
+      () => w(() => q.deleteTaskLink(pg, 3, 1)),
+    );
+    await both(
+      () => s.deleteTaskLink(lite, 3, 1),
+      () => w(() => q.deleteTaskLink(pg, 3, 1)),
+    );
+    await both(
+      () => s.countTaskLinks(lite),
+      () => q.countTaskLinks(pg),
+    );
+    lite.close();
+  });
+
+  it('reads task histories, file touches and warnings; racing upserts keep every weight', async () => {
+    const pg = await ctx.open();
+    const rows = ctx.rows();
+    await rows.insert('sessions', { id: 'h1' });
+    const task = Number((await rows.insert('tasks', { repo_root: '/h', branch: 'b', status: 'open' })).id);
+    const obs = (kind: string, ts: number, metadata: unknown = null) =>
+      rows.insert('observations', {
+        session_id: 'h1',
+        task_id: task,
+        kind,
+        ts,
+        content: `${kind}-${ts}`,
+        metadata: metadata && JSON.stringify(metadata),
+      });
+    await obs('blocker', 10);
+    await obs('failure', 30);
+    await obs('edit', 20, { file_path: 'b.ts' });
+    await obs('edit', 5, { file_path: 'b.ts' });
+    const [history] = await q.taskHistories(pg, [task, 999_999]);
+    expect(history).toMatchObject({
+      id: task,
+      observationCount: 4,
+      handoffCount: 0,
+      subtaskCount: 0,
+      completedAt: null,
+    });
+    expect(await q.taskHistories(pg, [])).toEqual([]);
+    expect(await q.taskFileTouches(pg, [task])).toEqual([{ taskId: task, filePath: 'b.ts', firstTs: 5 }]);
+    const warnings = await q.taskWarnings(pg, [task], ['blocker', 'failure'], NOW, 5);
+    expect(warnings.map((x) => [x.kind, x.ts, x.text])).toEqual([
+      ['failure', 30, 'failure-30'],
+      ['blocker', 10, 'blocker-10'],
+    ]);
+    expect(await q.taskWarnings(pg, [task], ['blocker', 'failure'], NOW, 1)).toHaveLength(1);
+    expect(await q.taskWarnings(pg, [], ['blocker'], NOW, 5)).toEqual([]);
+
+    const [a, b] = [await ctx.open(), await ctx.open()];
+    await Promise.all([q.upsertProfile(a, 'race', { x: 1 }, NOW), q.upsertProfile(b, 'race', { y: 2 }, NOW)]);
+    expect((await q.getProfile(pg, 'race'))?.capabilities).toEqual({ x: 1, y: 2 });
+  });
+});
