@@ -132,11 +132,69 @@ describePgStore('tasks group on PostgreSQL', (ctx) => {
       () => q.findIdempotentResult(pg, 't', 'k'),
     );
 
-    const rows = ctx.rows();
-    for (const [i, branch] of ['m1', 'm2', 'm3'].entries()) {
-      await lite.write(() => s.ensureTask(lite, { repoRoot: '/r', branch }, NOW));
-      await rows.insert('tasks', { id: i + 1, repo_root: '/r', branch });
+    for (const [i, branch] of ['m1', 'm2', 'm3', 'm1'].entries()) {
+      const input = { repoRoot: '/r', branch, title: null };
+      await both(
+        () => lite.write(() => s.ensureTask(lite, input, NOW + i)),
+        () => w(() => q.ensureTask(pg, input, NOW + i)),
+      );
     }
+    await both(
+      () => lite.write(() => s.touchTask(lite, 2, NOW + 8)),
+      () => q.touchTask(pg, 2, NOW + 8),
+    );
+    await both(
+      () => s.listTasks(lite, { repoRoot: '/r', limit: 2 }),
+      () => q.listTasks(pg, { repoRoot: '/r', limit: 2 }),
+    );
+    await both(
+      () => s.listTasks(lite, { branch: 'zz', limit: 2 }),
+      () => q.listTasks(pg, { branch: 'zz', limit: 2 }),
+    );
+    await both(
+      () => s.getTask(lite, 3),
+      () => q.getTask(pg, 3),
+    );
+    await both(
+      () => s.findTask(lite, '/r', 'nope'),
+      () => q.findTask(pg, '/r', 'nope'),
+    );
+    await both(
+      () => s.countTasks(lite),
+      () => q.countTasks(pg),
+    );
+    await both(
+      () => s.countTasksMatching(lite, { branch: 'm2' }),
+      () => q.countTasksMatching(pg, { branch: 'm2' }),
+    );
+    for (const [t, sid, agent, at] of [
+      [1, 's1', 'a', NOW],
+      [1, 's3', 'b', NOW + 1],
+      [2, 's1', 'a', NOW],
+      [1, 's1', 'c', NOW + 5],
+    ] as const) {
+      await both(
+        () => lite.write(() => s.joinTask(lite, t, sid, agent, at)),
+        () => w(() => q.joinTask(pg, t, sid, agent, at)),
+      );
+    }
+    await both(
+      () => s.getParticipant(lite, 1, 's1'),
+      () => q.getParticipant(pg, 1, 's1'),
+    );
+    await both(
+      () => s.getParticipant(lite, 9, 's1'),
+      () => q.getParticipant(pg, 9, 's1'),
+    );
+    await both(
+      () => s.listParticipants(lite, [1]),
+      () => q.listParticipants(pg, [1]),
+    );
+    expect(await q.listParticipants(pg, [])).toEqual([]);
+    await both(
+      () => s.activeTasksOfSession(lite, 's1'),
+      () => q.activeTasksOfSession(pg, 's1'),
+    );
     const link = (a: number, b: number, at: number) => ({ taskId: a, otherTaskId: b, createdBy: 's1', note: null, at });
     for (const l of [link(2, 1, NOW), link(1, 3, NOW), link(1, 2, NOW + 3)]) {
       await both(
@@ -207,5 +265,9 @@ describePgStore('tasks group on PostgreSQL', (ctx) => {
     const [a, b] = [await ctx.open(), await ctx.open()];
     await Promise.all([q.upsertProfile(a, 'race', { x: 1 }, NOW), q.upsertProfile(b, 'race', { y: 2 }, NOW)]);
     expect((await q.getProfile(pg, 'race'))?.capabilities).toEqual({ x: 1, y: 2 });
+    const input = { repoRoot: '/race', branch: 'main' };
+    const opened = await Promise.all([a, b, pg].map((st) => st.write(() => q.ensureTask(st, input, NOW))));
+    expect(opened.filter((o) => o.created)).toHaveLength(1);
+    expect(new Set(opened.map((o) => o.task.id)).size).toBe(1);
   });
 });

@@ -15,6 +15,7 @@ import type * as sqliteSessionHeartbeats from '../../session-heartbeats';
 import type * as sqliteSessions from '../../sessions';
 import type * as sqliteTaskHistory from '../../task-history';
 import type * as sqliteTaskWarnings from '../../task-warnings';
+import type * as sqliteTasks from '../../tasks';
 import type { PgTwins } from './_twin';
 import * as claims from './claims';
 import * as claimsState from './claims-state';
@@ -27,6 +28,7 @@ import * as sessions from './sessions';
 import * as subtaskClaims from './subtask-claims';
 import * as taskHistory from './task-history';
 import * as taskWarnings from './task-warnings';
+import * as tasks from './tasks';
 
 type Ported<M, K extends keyof PgTwins<M>> = Pick<PgTwins<M>, K>;
 
@@ -47,6 +49,7 @@ export const profileQueries = profiles satisfies PgTwins<typeof sqliteProfiles>;
 export const sessionHeartbeatQueries = sessionHeartbeats satisfies PgTwins<typeof sqliteSessionHeartbeats>;
 export const sessionQueries = sessions satisfies PgTwins<typeof sqliteSessions>;
 export const taskHistoryQueries = taskHistory satisfies PgTwins<typeof sqliteTaskHistory>;
+export const taskQueries = tasks satisfies PgTwins<typeof sqliteTasks>;
 export const taskWarningQueries = taskWarnings satisfies PgTwins<typeof sqliteTaskWarnings>;
 export * from './idempotency';
 export * from './links';
@@ -55,3 +58,4 @@ export * from './session-heartbeats';
 export * from './sessions';
 export * from './task-history';
 export * from './task-warnings';
+export * from './tasks';
