@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import * as s from '../src/index';
-import { pgQueries as q } from '../src/pg/index';
+import { type PgStore, pgQueries as q } from '../src/pg/index';
 import { describePgStore } from './_pg-store';
 
 const NOW = 1_000_000;
@@ -262,7 +262,30 @@ describePgStore('tasks group on PostgreSQL', (ctx) => {
     expect(await q.taskWarnings(pg, [task], ['blocker', 'failure'], NOW, 1)).toHaveLength(1);
     expect(await q.taskWarnings(pg, [], ['blocker'], NOW, 5)).toEqual([]);
 
+    await rows.insert('sessions', { id: 'h2' });
+    await q.joinTask(pg, task, 'h2', 'codex', NOW);
+    const baton = async (expiresAt: number) => {
+      const id = Number((await obs('handoff', expiresAt)).id);
+      const base = { taskId: task, kind: 'handoff' as const, fromSessionId: 'h1', fromAgent: 'claude', toAgent: 'any' };
+      return q.insertBaton(pg, { ...base, id, summary: `s${id}`, payload: { n: id }, createdAt: NOW, expiresAt });
+    };
+    const [old, live] = [await baton(NOW - 1), await baton(NOW + 100)];
+    expect(live.payload).toEqual({ n: live.id });
+    expect(await q.getBaton(pg, live.id)).toEqual(live);
+    expect((await q.overduePendingBatons(pg, task, NOW)).map((x) => x.id)).toEqual([old.id]);
+    expect((await q.openBatonsForSession(pg, 'h2', NOW, 5)).map((x) => [x.id, x.participantAgent])).toEqual([
+      [live.id, 'codex'],
+    ]);
+    expect(await q.openBatonsForSession(pg, 'h1', NOW, 5)).toEqual([]);
+    expect(await q.pendingBatonOfFile(pg, task, 'x.ts')).toBeUndefined();
+    expect(await q.retargetBaton(pg, live.id, 'codex', 'h2')).toBe(true);
+    const resolve = (st: PgStore) => q.resolveBaton(st, old.id, { status: 'expired', now: NOW, bySessionId: 'h1' });
     const [a, b] = [await ctx.open(), await ctx.open()];
+    expect((await Promise.all([resolve(a), resolve(b), resolve(pg)])).filter(Boolean)).toHaveLength(1);
+    expect(await q.retargetBaton(pg, old.id, 'x', null)).toBe(false);
+    expect([await q.countBatons(pg), await q.countBatons(pg, 'expired')]).toEqual([2, 1]);
+    const [warning] = await q.taskWarnings(pg, [task], [], NOW, 5);
+    expect(warning).toMatchObject({ kind: 'expired-handoff', observationId: old.id, text: `s${old.id}` });
     await Promise.all([q.upsertProfile(a, 'race', { x: 1 }, NOW), q.upsertProfile(b, 'race', { y: 2 }, NOW)]);
     expect((await q.getProfile(pg, 'race'))?.capabilities).toEqual({ x: 1, y: 2 });
     const input = { repoRoot: '/race', branch: 'main' };

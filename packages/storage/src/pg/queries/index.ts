@@ -5,6 +5,8 @@
  * compiler (`PgTwins`). The seam the other modules follow is described in
  * openspec/changes/postgres-store/tasks.md.
  */
+
+import type * as sqliteBatons from '../../batons';
 import type * as sqliteClaims from '../../claims';
 import type * as sqliteIdempotency from '../../idempotency';
 import type * as sqliteLinks from '../../links';
@@ -17,6 +19,7 @@ import type * as sqliteTaskHistory from '../../task-history';
 import type * as sqliteTaskWarnings from '../../task-warnings';
 import type * as sqliteTasks from '../../tasks';
 import type { PgTwins } from './_twin';
+import * as batons from './batons';
 import * as claims from './claims';
 import * as claimsState from './claims-state';
 import * as idempotency from './idempotency';
@@ -42,6 +45,7 @@ export { insertObservation, insertObservations } from './observations';
 export * from './subtask-claims';
 
 // tasks group (feat/pgtasks)
+export const batonQueries = batons satisfies PgTwins<typeof sqliteBatons>;
 export const idempotencyQueries = idempotency satisfies PgTwins<typeof sqliteIdempotency>;
 /** `linkKey` is a pure helper (no store), shared from src/links.ts, not twinned. */
 export const linkQueries = links satisfies Ported<typeof sqliteLinks, Exclude<keyof typeof sqliteLinks, 'linkKey'>>;
@@ -51,6 +55,7 @@ export const sessionQueries = sessions satisfies PgTwins<typeof sqliteSessions>;
 export const taskHistoryQueries = taskHistory satisfies PgTwins<typeof sqliteTaskHistory>;
 export const taskQueries = tasks satisfies PgTwins<typeof sqliteTasks>;
 export const taskWarningQueries = taskWarnings satisfies PgTwins<typeof sqliteTaskWarnings>;
+export * from './batons';
 export * from './idempotency';
 export * from './links';
 export * from './profiles';
