@@ -280,8 +280,44 @@ describePgStore('tasks group on PostgreSQL', (ctx) => {
     expect(await q.pendingBatonOfFile(pg, task, 'x.ts')).toBeUndefined();
     expect(await q.retargetBaton(pg, live.id, 'codex', 'h2')).toBe(true);
     const resolve = (st: PgStore) => q.resolveBaton(st, old.id, { status: 'expired', now: NOW, bySessionId: 'h1' });
+    const msg = async (to: string, expiresAt: number | null, ts: number) => {
+      const id = Number((await obs('message', ts)).id);
+      const base = { taskId: task, fromSessionId: 'h1', fromAgent: 'claude', toSessionId: null, replyTo: null };
+      await q.insertMessage(pg, {
+        ...base,
+        id,
+        toAgent: to,
+        urgency: 'fyi',
+        status: 'unread',
+        createdAt: ts,
+        expiresAt,
+        statusChangedAt: ts,
+      });
+      return id;
+    };
+    const [m1, m2, m3] = [await msg('any', null, 40), await msg('codex', NOW - 1, 41), await msg('other', null, 42)];
+    const inbox = (over = {}) =>
+      q.listInboxMessages(pg, { sessionId: 'h2', agent: 'codex', now: NOW, unreadOnly: false, limit: 9, ...over });
+    expect((await inbox()).map((m) => [m.id, m.head])).toEqual([
+      [m2, 'message-41'],
+      [m1, 'message-40'],
+    ]);
+    expect(
+      (await inbox({ unreadOnly: true, taskIds: [task], urgencies: ['fyi'], sinceTs: 1 })).map((m) => m.id),
+    ).toEqual([m1]);
+    expect(await inbox({ taskIds: [] })).toEqual([]);
+    expect(await q.markMessageRead(pg, m2, NOW)).toBe(false);
+    expect(await q.expireMessage(pg, m2, NOW)).toBe(true);
+    expect(await q.markMessageRead(pg, m1, NOW)).toBe(true);
+    expect(await q.markMessageReplied(pg, m1, NOW)).toBe(true);
+    expect(await q.retractMessage(pg, m1, NOW)).toBe(false);
+    expect(await q.retractMessage(pg, m3, NOW)).toBe(true);
+    expect((await q.getMessage(pg, m3))?.status).toBe('retracted');
+    expect(await q.countMessages(pg)).toBe(3);
+    const claim = (st: PgStore, sid: string) => q.claimMessage(st, m1, sid, 'x', NOW);
     const [a, b] = [await ctx.open(), await ctx.open()];
     expect((await Promise.all([resolve(a), resolve(b), resolve(pg)])).filter(Boolean)).toHaveLength(1);
+    expect((await Promise.all([claim(a, 'h1'), claim(b, 'h2')])).filter(Boolean)).toHaveLength(1);
     expect(await q.retargetBaton(pg, old.id, 'x', null)).toBe(false);
     expect([await q.countBatons(pg), await q.countBatons(pg, 'expired')]).toEqual([2, 1]);
     const [warning] = await q.taskWarnings(pg, [task], [], NOW, 5);

@@ -10,6 +10,7 @@ import type * as sqliteBatons from '../../batons';
 import type * as sqliteClaims from '../../claims';
 import type * as sqliteIdempotency from '../../idempotency';
 import type * as sqliteLinks from '../../links';
+import type * as sqliteMessages from '../../messages';
 import type * as sqliteObservations from '../../observations';
 import type * as sqlitePlans from '../../plans';
 import type * as sqliteProfiles from '../../profiles';
@@ -24,6 +25,8 @@ import * as claims from './claims';
 import * as claimsState from './claims-state';
 import * as idempotency from './idempotency';
 import * as links from './links';
+import * as messages from './messages';
+import * as messagesInbox from './messages-inbox';
 import * as observations from './observations';
 import * as profiles from './profiles';
 import * as sessionHeartbeats from './session-heartbeats';
@@ -45,6 +48,11 @@ export { insertObservation, insertObservations } from './observations';
 export * from './subtask-claims';
 
 // tasks group (feat/pgtasks)
+/** `effectiveStatus` is a pure helper (no store), shared from src/messages.ts, not twinned. */
+export const messageQueries = { ...messages, ...messagesInbox } satisfies Ported<
+  typeof sqliteMessages,
+  Exclude<keyof typeof sqliteMessages, 'effectiveStatus'>
+>;
 export const batonQueries = batons satisfies PgTwins<typeof sqliteBatons>;
 export const idempotencyQueries = idempotency satisfies PgTwins<typeof sqliteIdempotency>;
 /** `linkKey` is a pure helper (no store), shared from src/links.ts, not twinned. */
@@ -58,6 +66,8 @@ export const taskWarningQueries = taskWarnings satisfies PgTwins<typeof sqliteTa
 export * from './batons';
 export * from './idempotency';
 export * from './links';
+export * from './messages';
+export * from './messages-inbox';
 export * from './profiles';
 export * from './session-heartbeats';
 export * from './sessions';
