@@ -24,3 +24,9 @@ export async function execute(store: object, text: string, values: unknown[] = [
   const result = (await pgClient(store).query(text, values)) as { rows: unknown[]; rowCount?: number | null };
   return result.rowCount ?? 0;
 }
+
+/** A JSON-mode column's value as stored on PostgreSQL (text, as SQLite writes it). */
+export const toJson = (value: unknown): string | null => (value == null ? null : JSON.stringify(value));
+
+/** A JSON-mode column's stored text as the value SQLite's drizzle returns. */
+export const fromJson = <T>(text: unknown): T => (text == null ? null : JSON.parse(String(text))) as T;

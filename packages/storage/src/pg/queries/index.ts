@@ -6,45 +6,66 @@
  * openspec/changes/postgres-store/tasks.md.
  */
 import type * as sqliteAttention from '../../attention';
+import type * as sqliteBatons from '../../batons';
 import type * as sqliteCheckpoint from '../../checkpoint';
 import type * as sqliteClaims from '../../claims';
 import type * as sqliteContextEntries from '../../context-entries';
 import type * as sqliteExamples from '../../examples';
+import type * as sqliteIdempotency from '../../idempotency';
 import type * as sqliteIterationRuns from '../../iteration-runs';
+import type * as sqliteLinks from '../../links';
 import type * as sqliteMeshContext from '../../mesh-context';
 import type * as sqliteMeshInbox from '../../mesh-inbox';
 import type * as sqliteMeshMessages from '../../mesh-messages';
+import type * as sqliteMessages from '../../messages';
 import type * as sqliteMetrics from '../../metrics';
 import type * as sqliteObservations from '../../observations';
 import type * as sqlitePlans from '../../plans';
+import type * as sqliteProfiles from '../../profiles';
 import type * as sqliteReceiptSummaries from '../../receipt-summaries';
+import type * as sqliteSessionHeartbeats from '../../session-heartbeats';
+import type * as sqliteSessions from '../../sessions';
 import type * as sqliteSwarmRuns from '../../swarm-runs';
+import type * as sqliteTaskHistory from '../../task-history';
+import type * as sqliteTaskWarnings from '../../task-warnings';
+import type * as sqliteTasks from '../../tasks';
 import type * as sqliteVectors from '../../vectors';
 import type * as sqliteWorkflowRuns from '../../workflow-runs';
 import type { PgTwins } from './_twin';
 import * as attention from './attention';
+import * as batons from './batons';
 import * as checkpoint from './checkpoint';
 import * as claims from './claims';
 import * as claimsState from './claims-state';
 import * as contextEntries from './context-entries';
 import * as examples from './examples';
+import * as idempotency from './idempotency';
 import * as iterationRuns from './iteration-runs';
+import * as links from './links';
 import * as meshContext from './mesh-context';
 import * as meshInbox from './mesh-inbox';
 import * as meshMessages from './mesh-messages';
+import * as messages from './messages';
+import * as messagesInbox from './messages-inbox';
 import * as metrics from './metrics';
 import * as observations from './observations';
 import * as observationsRead from './observations-read';
 import * as observationsSearch from './observations-search';
 import * as observationsTimeline from './observations-timeline';
+import * as profiles from './profiles';
 import * as receiptSummaries from './receipt-summaries';
+import * as sessionHeartbeats from './session-heartbeats';
+import * as sessions from './sessions';
 import * as subtaskClaims from './subtask-claims';
 import * as swarmRuns from './swarm-runs';
+import * as taskHistory from './task-history';
+import * as taskWarnings from './task-warnings';
+import * as tasks from './tasks';
 import * as vectors from './vectors';
 import * as workflowRuns from './workflow-runs';
 
 type Ported<M, K extends keyof PgTwins<M>> = Pick<PgTwins<M>, K>;
-/** Every twin of a module but its pure helpers (functions without a store). */
+/** Every twin of a module but its pure helpers (functions without a store: ftsMatchExpression, effectiveStatus, linkKey), which both dialects share. */
 type TwinsBut<M, Pure extends keyof PgTwins<M>> = Omit<PgTwins<M>, Pure>;
 
 export const fileClaimQueries = { ...claims, ...claimsState } satisfies PgTwins<typeof sqliteClaims>;
@@ -69,23 +90,48 @@ export const workflowRunQueries = workflowRuns satisfies PgTwins<typeof sqliteWo
 export const swarmRunQueries = swarmRuns satisfies PgTwins<typeof sqliteSwarmRuns>;
 export const checkpointQueries = checkpoint satisfies PgTwins<typeof sqliteCheckpoint>;
 
+export const messageQueries = { ...messages, ...messagesInbox } satisfies TwinsBut<
+  typeof sqliteMessages,
+  'effectiveStatus'
+>;
+export const batonQueries = batons satisfies PgTwins<typeof sqliteBatons>;
+export const idempotencyQueries = idempotency satisfies PgTwins<typeof sqliteIdempotency>;
+export const linkQueries = links satisfies TwinsBut<typeof sqliteLinks, 'linkKey'>;
+export const profileQueries = profiles satisfies PgTwins<typeof sqliteProfiles>;
+export const sessionHeartbeatQueries = sessionHeartbeats satisfies PgTwins<typeof sqliteSessionHeartbeats>;
+export const sessionQueries = sessions satisfies PgTwins<typeof sqliteSessions>;
+export const taskHistoryQueries = taskHistory satisfies PgTwins<typeof sqliteTaskHistory>;
+export const taskQueries = tasks satisfies PgTwins<typeof sqliteTasks>;
+export const taskWarningQueries = taskWarnings satisfies PgTwins<typeof sqliteTaskWarnings>;
+
 export * from './attention';
+export * from './batons';
 export * from './checkpoint';
 export * from './claims';
 export * from './claims-state';
 export * from './context-entries';
 export * from './examples';
+export * from './idempotency';
 export * from './iteration-runs';
+export * from './links';
 export * from './mesh-context';
 export * from './mesh-inbox';
 export * from './mesh-messages';
+export * from './messages';
+export * from './messages-inbox';
 export * from './metrics';
 export { insertObservation, insertObservations } from './observations';
 export * from './observations-read';
 export * from './observations-search';
 export { sessionTimeline, taskTimeline, taskUpdatesSince } from './observations-timeline';
+export * from './profiles';
 export * from './receipt-summaries';
+export * from './session-heartbeats';
+export * from './sessions';
 export * from './subtask-claims';
 export * from './swarm-runs';
+export * from './task-history';
+export * from './task-warnings';
+export * from './tasks';
 export * from './vectors';
 export * from './workflow-runs';

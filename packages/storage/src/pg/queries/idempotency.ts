@@ -1,0 +1,59 @@
+/**
+ * @module pg/queries/idempotency
+ * The idempotency-key queries of `src/idempotency.ts` on PostgreSQL: same names,
+ * arguments and results, async, on the caller's transaction. The (tool, key) primary
+ * key makes a racing second save fail as on SQLite.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { IdempotentResult } from '../../idempotency';
+import { pgTables } from '../schema';
+import { pgDb } from '../store/_handle';
+import type { PgStore } from '../store/pg-store';
+import { fromJson, toJson } from './_common';
+
+const { idempotencyKeys } = pgTables;
+const byKey = (tool: string, key: string) => and(eq(idempotencyKeys.tool, tool), eq(idempotencyKeys.key, key));
+
+export async function findIdempotentResult(
+  store: PgStore,
+  tool: string,
+  key: string,
+): Promise<IdempotentResult | undefined> {
+  const rows = await pgDb(store)
+    .select({ argsHash: idempotencyKeys.argsHash, result: idempotencyKeys.result })
+    .from(idempotencyKeys)
+    .where(byKey(tool, key))
+    .limit(1);
+  const row = rows[0];
+  return row && { argsHash: row.argsHash as string, result: fromJson(row.result) };
+}
+
+export async function saveIdempotentResult(
+  store: PgStore,
+  tool: string,
+  key: string,
+  argsHash: string,
+  result: unknown,
+  now: number,
+): Promise<void> {
+  await pgDb(store)
+    .insert(idempotencyKeys)
+    .values({ tool, key, argsHash, result: toJson(result), createdAt: now });
+}
+
+export async function replaceIdempotentResult(
+  store: PgStore,
+  tool: string,
+  key: string,
+  result: unknown,
+  now: number,
+): Promise<void> {
+  await pgDb(store)
+    .update(idempotencyKeys)
+    .set({ result: toJson(result), createdAt: now })
+    .where(byKey(tool, key));
+}
+
+export async function deleteIdempotentResult(store: PgStore, tool: string, key: string): Promise<void> {
+  await pgDb(store).delete(idempotencyKeys).where(byKey(tool, key));
+}
