@@ -11,7 +11,12 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EmbeddedMigration } from './migrate';
 
-export type StoreRefusalCode = 'STORE_BUSY' | 'STORE_READ_ONLY' | 'STORE_CORRUPT' | 'STORE_TOO_NEW';
+export type StoreRefusalCode =
+  | 'STORE_BUSY'
+  | 'STORE_READ_ONLY'
+  | 'STORE_CORRUPT'
+  | 'STORE_TOO_NEW'
+  | 'STORE_UNSUPPORTED';
 
 /** Why a store refuses an operation: a stable code, a message naming the file, details. */
 export interface StoreRefusal {

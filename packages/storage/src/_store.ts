@@ -98,6 +98,8 @@ export class Store {
   #rider: WriteRider | undefined;
   #closed = false;
 
+  readonly dialect = 'sqlite' as const;
+
   private constructor(path: string, handle: Handle, state: StoreOpenState) {
     this.path = path;
     this.refusal = state.refusal;
@@ -109,6 +111,11 @@ export class Store {
   // openStore's way in: a static block, so the handle type stays out of the declarations.
   static {
     createStore = (path, handle, state) => new Store(path, handle, state);
+  }
+
+  /** The file path (or ':memory:'): what messages name. */
+  get location(): string {
+    return this.path;
   }
 
   /** Whether writes are accepted (false: every `write` throws the refusal). */

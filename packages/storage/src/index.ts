@@ -4,7 +4,46 @@
  * drizzle-orm, WAL). All SQL of the system lives in this package.
  */
 
+import { dispatched } from './_dialect';
+import * as attentionSql from './attention';
+import * as batonsSql from './batons';
+import * as checkpointSql from './checkpoint';
+import * as claimsSql from './claims';
+import * as contextEntriesSql from './context-entries';
+import * as examplesSql from './examples';
+import * as idempotencySql from './idempotency';
+import * as iterationRunsSql from './iteration-runs';
+import * as lanesSql from './lanes';
+import * as linksSql from './links';
+import * as meshContextSql from './mesh-context';
+import * as meshInboxSql from './mesh-inbox';
+import * as meshMessagesSql from './mesh-messages';
+import * as messagesSql from './messages';
+import * as metricsSql from './metrics';
+import * as observationsSql from './observations';
+import * as plansSql from './plans';
+import * as profilesSql from './profiles';
+import * as proposalReinforcementsSql from './proposal-reinforcements';
+import * as proposalsSql from './proposals';
+import * as queueItemsSql from './queue-items';
+import * as readyWorkSql from './ready-work';
+import * as receiptSummariesSql from './receipt-summaries';
+import * as sessionHeartbeatsSql from './session-heartbeats';
+import * as sessionsSql from './sessions';
+import * as specFailuresSql from './spec-failures';
+import * as swarmRunsSql from './swarm-runs';
+import * as taskHistorySql from './task-history';
+import * as taskWarningsSql from './task-warnings';
+import * as tasksSql from './tasks';
+import * as exportStoreSql from './transfer/export-store';
+import * as importStoreSql from './transfer/import-store';
+import * as vectorsSql from './vectors';
+import * as workflowRunsSql from './workflow-runs';
+import * as writeProposalsSql from './write-proposals';
+
 // Opening a store
+export type { ColonyStore, ColonyWriteOptions, ColonyWriteRider, StoreDialect } from './_colony-store';
+export type { Dispatched, DispatchedModule } from './_dialect';
 export {
   BUSY_TIMEOUT_MS,
   isStoreBusy,
@@ -24,197 +63,99 @@ export {
   type StoreRefusalCode,
 } from './_store-state';
 // Attention: live claims, claimed sub-tasks, recent edits and open blockers, bounded reads
-export {
-  type AttentionClaim,
-  type AttentionEdit,
-  type AttentionScope,
-  type AttentionSubtask,
-  claimedSubtasksInScope,
-  existingTaskIds,
-  liveClaimsInScope,
-  type OpenBlockerPost,
-  openBlockerPosts,
-  recentEditsInScope,
-  sessionThreadsInScope,
+export type {
+  AttentionClaim,
+  AttentionEdit,
+  AttentionScope,
+  AttentionSubtask,
+  OpenBlockerPost,
 } from './attention';
 // Batons: handoffs and relays
-export {
-  type Baton,
-  type BatonKind,
-  type BatonStatus,
-  countBatons,
-  getBaton,
-  insertBaton,
-  type NewBaton,
-  type OpenBaton,
-  openBatonsForSession,
-  overduePendingBatons,
-  pendingBatonOfFile,
-  type Resolution,
-  resolveBaton,
-  retargetBaton,
+export type {
+  Baton,
+  BatonKind,
+  BatonStatus,
+  NewBaton,
+  OpenBaton,
+  Resolution,
 } from './batons';
 // WAL checkpoints
 export {
-  autoCheckpointPages,
   CHECKPOINT_MODES,
   type CheckpointMode,
   type CheckpointResult,
-  checkpoint,
   DEFAULT_AUTO_CHECKPOINT_PAGES,
-  setAutoCheckpoint,
 } from './checkpoint';
 // File claims
-export {
-  type ClaimState,
-  claimsOnRepoFile,
-  countClaims,
-  expiredPendingClaims,
-  type FileClaim,
-  findLiveClaim,
-  insertClaim,
-  markClaimsPending,
-  type NewClaim,
-  othersLiveClaims,
-  pendingClaimsOfBaton,
-  type RepoClaim,
-  refreshClaim,
-  releaseLiveClaims,
-  sessionClaims,
-  settlePendingClaims,
-  touchActiveClaim,
-  weakenClaims,
+export type {
+  ClaimState,
+  FileClaim,
+  NewClaim,
+  RepoClaim,
 } from './claims';
 // Shared context (seed 000)
-export {
-  type ContextEntry,
-  type ContextWrite,
-  contextVersion,
-  getContext,
-  listContextKeys,
-  setContext,
-  setContextIfVersion,
+export type {
+  ContextEntry,
+  ContextWrite,
 } from './context-entries';
 // Example projects (food sources) and their foraged patterns
 export {
-  deleteExamples,
   type ExampleRow,
   type ExampleWrite,
   FORAGED_PATTERN_KIND,
-  getExample,
   type IndexedPattern,
-  listExamples,
-  markExamplesScanned,
-  reindexExamplePatterns,
-  searchExamplePatterns,
-  upsertExample,
 } from './examples';
 // Idempotency keys
-export {
-  deleteIdempotentResult,
-  findIdempotentResult,
-  type IdempotentResult,
-  replaceIdempotentResult,
-  saveIdempotentResult,
-} from './idempotency';
+export type { IdempotentResult } from './idempotency';
 // Workflow runs and their stages; iteration runs and their iterations
-export {
-  finishIteration,
-  getIterationRun,
-  type IterationRow,
-  type IterationRunRow,
-  insertIterationRun,
-  iterationsOf,
-  reopenIterationRun,
-  startIteration,
-  stopIterationRun,
+export type {
+  IterationRow,
+  IterationRunRow,
 } from './iteration-runs';
 // Lanes: live sessions on task threads, and what waits in their scope
-export {
-  countReadySubtasks,
-  type LaneClaim,
-  type LaneFilter,
-  type LaneRow,
-  lanesInScope,
-  lanesOfSession,
-  latestWorkingNote,
-  liveClaimsOfSessions,
-  liveClaimsOfTask,
-  type ScopeAttention,
-  type ScopeWarning,
-  scopeAttention,
-  scopeWarnings,
+export type {
+  LaneClaim,
+  LaneFilter,
+  LaneRow,
+  ScopeAttention,
+  ScopeWarning,
 } from './lanes';
 // Task links
 export {
-  countTaskLinks,
-  deleteTaskLink,
-  getTaskLink,
-  insertTaskLink,
   linkKey,
-  listTaskLinks,
   type NewTaskLink,
   type TaskLink,
 } from './links';
 // Context mesh and agent messages (seed 001)
-export {
-  countMeshEntries,
-  deleteMeshEntry,
-  getMeshEntry,
-  listMeshKeys,
-  type MeshEntry,
-  type MeshEntryWrite,
-  type MeshKeyFilter,
-  purgeExpiredMeshEntries,
-  putMeshEntry,
+export type {
+  MeshEntry,
+  MeshEntryWrite,
+  MeshKeyFilter,
 } from './mesh-context';
-export {
-  countMeshUnread,
-  type InboxMeshMessage,
-  listMeshInbox,
-  type MeshInboxFilter,
-  markMeshMessageRead,
+export type {
+  InboxMeshMessage,
+  MeshInboxFilter,
 } from './mesh-inbox';
-export {
-  countMeshMessages,
-  insertMeshMessage,
-  meshThreadMembership,
-  type NewMeshMessage,
-  type ThreadMembership,
+export type {
+  NewMeshMessage,
+  ThreadMembership,
 } from './mesh-messages';
 // Messages
 export {
-  claimMessage,
-  countMessages,
   effectiveStatus,
-  expireMessage,
-  getMessage,
   type InboxFilter,
   type InboxMessage,
-  insertMessage,
-  listInboxMessages,
   type Message,
-  markMessageRead,
-  markMessageReplied,
   type NewMessage,
-  retractMessage,
 } from './messages';
 // Receipts
-export { countCalls, insertReceipts, listReceipts, type Receipt } from './metrics';
+export type { Receipt } from './metrics';
 export type { EmbeddedMigration } from './migrate';
 // Observations and search
 export {
-  countObservations,
-  editedFilesSince,
   ftsMatchExpression,
-  getObservation,
-  getObservations,
-  insertObservation,
-  insertObservations,
   type KeywordFilter,
   type KeywordHit,
-  keywordSearch,
-  liveMatches,
   MATCH_CLOSE,
   MATCH_OPEN,
   type MarkedMatch,
@@ -222,17 +163,216 @@ export {
   type Observation,
   type ObservationRef,
   RANK_POOL,
-  refineTokenCounts,
-  repliesTo,
-  sessionTimeline,
   type TokenCountRefinement,
-  taskTimeline,
-  taskUpdatesSince,
 } from './observations';
 /** PostgreSQL URLs as shown (password masked); no PostgreSQL code is loaded by this. */
 export { maskUrl, scrubSecret } from './pg/_url';
 // Plans: published plans, sub-tasks and sub-task claims
+export type {
+  NewPlan,
+  NewSubtask,
+  PlacedSubtask,
+  Plan,
+  PlanFilter,
+  PlanStatus,
+  PlanSubtask,
+  PlanSubtaskClaim,
+  SubtaskClaimer,
+  SubtaskClaimState,
+  SubtaskStatus,
+} from './plans';
+// Agent capability profiles
+export type { AgentProfile } from './profiles';
+// Proposals
+export type {
+  NewReinforcement,
+  Reinforcement,
+} from './proposal-reinforcements';
+export type {
+  NewProposal,
+  Proposal,
+  ProposalFilter,
+} from './proposals';
+// Work queue (seed 000)
+export type {
+  Lease,
+  NewQueueItem,
+  QueueCounts,
+  QueueItem,
+  QueueStatus,
+} from './queue-items';
+// Ready and stranded work
 export {
+  type IdleClaim,
+  type IdleSubtask,
+  type LiveClaimRef,
+  QUIET_LANES_SQL,
+  type QuietLane,
+  type ReadySubtaskRow,
+} from './ready-work';
+export type {
+  ReceiptErrorReason,
+  ReceiptHour,
+  ReceiptTotals,
+  ReceiptWindow,
+} from './receipt-summaries';
+export type { JsonObject } from './schema';
+// Sessions
+export type {
+  Session,
+  SessionInput,
+} from './sessions';
+// Spec failures
+export type { FailureReport, SpecFailure } from './spec-failures';
+// Swarm runs (seed 004 swarm_run) and their tasks
+export type {
+  SwarmRunRow,
+  SwarmRunState,
+  SwarmTaskRow,
+} from './swarm-runs';
+// Task history (suggestions)
+export type { TaskFileTouch, TaskHistory } from './task-history';
+export type { TaskWarning } from './task-warnings';
+// Task threads
+export type {
+  NewTask,
+  Participant,
+  Task,
+  TaskFilter,
+} from './tasks';
+// Export and import (colony-store JSON lines; see transfer/format.ts)
+export {
+  StoreTransferError,
+  TRANSFER_ERROR_CODES,
+  type TransferErrorCode,
+} from './transfer/errors';
+export type { ExportOptions } from './transfer/export-store';
+export {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportEnd,
+  type ExportHeader,
+  type TransferCounts,
+} from './transfer/format';
+export { type ColumnType, type TransferColumn, type TransferTable, transferTables } from './transfer/tables';
+// Embedding vectors (hybrid search, suggestions)
+export type {
+  NewVector,
+  TaskVectorSum,
+  UnembeddedRow,
+} from './vectors';
+export type {
+  WorkflowRunRow,
+  WorkflowStageRow,
+} from './workflow-runs';
+// Write proposals (seed 000)
+export type {
+  NewWriteProposal,
+  ProposalDecision,
+  ProposalStatus,
+  WriteProposal,
+} from './write-proposals';
+// Store-first query functions, as dispatchers on the store's dialect (see _dialect.ts)
+export const {
+  claimedSubtasksInScope,
+  existingTaskIds,
+  liveClaimsInScope,
+  openBlockerPosts,
+  recentEditsInScope,
+  sessionThreadsInScope,
+} = dispatched(attentionSql);
+export const {
+  countBatons,
+  getBaton,
+  insertBaton,
+  openBatonsForSession,
+  overduePendingBatons,
+  pendingBatonOfFile,
+  resolveBaton,
+  retargetBaton,
+} = dispatched(batonsSql);
+export const { autoCheckpointPages, checkpoint, setAutoCheckpoint } = dispatched(checkpointSql);
+export const {
+  claimsOnRepoFile,
+  countClaims,
+  expiredPendingClaims,
+  findLiveClaim,
+  insertClaim,
+  markClaimsPending,
+  othersLiveClaims,
+  pendingClaimsOfBaton,
+  refreshClaim,
+  releaseLiveClaims,
+  sessionClaims,
+  settlePendingClaims,
+  touchActiveClaim,
+  weakenClaims,
+} = dispatched(claimsSql);
+export const { contextVersion, getContext, listContextKeys, setContext, setContextIfVersion } =
+  dispatched(contextEntriesSql);
+export const {
+  deleteExamples,
+  getExample,
+  listExamples,
+  markExamplesScanned,
+  reindexExamplePatterns,
+  searchExamplePatterns,
+  upsertExample,
+} = dispatched(examplesSql);
+export const { deleteIdempotentResult, findIdempotentResult, replaceIdempotentResult, saveIdempotentResult } =
+  dispatched(idempotencySql);
+export const {
+  finishIteration,
+  getIterationRun,
+  insertIterationRun,
+  iterationsOf,
+  reopenIterationRun,
+  startIteration,
+  stopIterationRun,
+} = dispatched(iterationRunsSql);
+export const {
+  countReadySubtasks,
+  lanesInScope,
+  lanesOfSession,
+  latestWorkingNote,
+  liveClaimsOfSessions,
+  liveClaimsOfTask,
+  scopeAttention,
+  scopeWarnings,
+} = dispatched(lanesSql);
+export const { countTaskLinks, deleteTaskLink, getTaskLink, insertTaskLink, listTaskLinks } = dispatched(linksSql);
+export const { countMeshEntries, deleteMeshEntry, getMeshEntry, listMeshKeys, purgeExpiredMeshEntries, putMeshEntry } =
+  dispatched(meshContextSql);
+export const { countMeshUnread, listMeshInbox, markMeshMessageRead } = dispatched(meshInboxSql);
+export const { countMeshMessages, insertMeshMessage, meshThreadMembership } = dispatched(meshMessagesSql);
+export const {
+  claimMessage,
+  countMessages,
+  expireMessage,
+  getMessage,
+  insertMessage,
+  listInboxMessages,
+  markMessageRead,
+  markMessageReplied,
+  retractMessage,
+} = dispatched(messagesSql);
+export const { countCalls, insertReceipts, listReceipts } = dispatched(metricsSql);
+export const {
+  countObservations,
+  editedFilesSince,
+  getObservation,
+  getObservations,
+  insertObservation,
+  insertObservations,
+  keywordSearch,
+  liveMatches,
+  refineTokenCounts,
+  repliesTo,
+  sessionTimeline,
+  taskTimeline,
+  taskUpdatesSince,
+} = dispatched(observationsSql);
+export const {
   claimedSubtasksOfSession,
   claimSubtask,
   completeSubtask,
@@ -246,120 +386,56 @@ export {
   insertSubtask,
   listPlans,
   markPlanArchived,
-  type NewPlan,
-  type NewSubtask,
-  type PlacedSubtask,
-  type Plan,
-  type PlanFilter,
-  type PlanStatus,
-  type PlanSubtask,
-  type PlanSubtaskClaim,
   plansWithSlug,
   releaseSubtaskClaim,
-  type SubtaskClaimer,
-  type SubtaskClaimState,
-  type SubtaskStatus,
   subtaskClaims,
   subtasksForSpecRow,
   subtasksOfPlans,
   unblockSubtasks,
-} from './plans';
-// Agent capability profiles
-export { type AgentProfile, getProfile, getProfiles, listProfiles, upsertProfile } from './profiles';
-// Proposals
-export {
-  insertReinforcement,
-  listReinforcements,
-  type NewReinforcement,
-  type Reinforcement,
-} from './proposal-reinforcements';
-export {
-  getProposal,
-  insertProposal,
-  listProposals,
-  type NewProposal,
-  type Proposal,
-  type ProposalFilter,
-  promoteProposal,
-} from './proposals';
-// Work queue (seed 000)
-export {
+} = dispatched(plansSql);
+export const { getProfile, getProfiles, listProfiles, upsertProfile } = dispatched(profilesSql);
+export const { insertReinforcement, listReinforcements } = dispatched(proposalReinforcementsSql);
+export const { getProposal, insertProposal, listProposals, promoteProposal } = dispatched(proposalsSql);
+export const {
   completeQueueItem,
   extendQueueLease,
   getQueueItem,
   insertQueueItem,
-  type Lease,
   leaseQueueItem,
-  type NewQueueItem,
-  type QueueCounts,
-  type QueueItem,
-  type QueueStatus,
   queueCounts,
   queueFront,
   takeNextQueueItem,
-} from './queue-items';
-// Ready and stranded work
-export {
+} = dispatched(queueItemsSql);
+export const {
   activeClaimsOfIdleSessions,
   countActivePlans,
-  type IdleClaim,
-  type IdleSubtask,
-  type LiveClaimRef,
   liveClaimsOfSession,
   othersLiveClaimsOnFiles,
-  QUIET_LANES_SQL,
-  type QuietLane,
   quietLanes,
-  type ReadySubtaskRow,
   readySubtaskRows,
   recentSessionAgents,
   slugsInSeveralRepos,
   subtasksClaimedByIdleSessions,
   subtasksOfTasks,
-} from './ready-work';
-export {
-  type ReceiptErrorReason,
-  type ReceiptHour,
-  type ReceiptTotals,
-  type ReceiptWindow,
-  receiptErrorReasons,
-  receiptsByHour,
-  receiptTotals,
-} from './receipt-summaries';
-export type { JsonObject } from './schema';
-// Sessions
-export { endSession, heartbeatSessions, prepareTouchSession, touchSession } from './session-heartbeats';
-export {
-  countSessions,
-  getSession,
-  getSessions,
-  listSessions,
-  type Session,
-  type SessionInput,
-  upsertSession,
-} from './sessions';
-// Spec failures
-export { countSpecFailure, type FailureReport, type SpecFailure, setSpecFailureProposal } from './spec-failures';
-// Swarm runs (seed 004 swarm_run) and their tasks
-export {
+} = dispatched(readyWorkSql);
+export const { receiptErrorReasons, receiptsByHour, receiptTotals } = dispatched(receiptSummariesSql);
+export const { endSession, heartbeatSessions, prepareTouchSession, touchSession } = dispatched(sessionHeartbeatsSql);
+export const { countSessions, getSession, getSessions, listSessions, upsertSession } = dispatched(sessionsSql);
+export const { countSpecFailure, setSpecFailureProposal } = dispatched(specFailuresSql);
+export const {
   clearSwarmTaskGroups,
   finishSwarmRun,
   getSwarmRun,
   insertSwarmRun,
   interruptSwarmTasks,
   runningSwarmRuns,
-  type SwarmRunRow,
-  type SwarmRunState,
-  type SwarmTaskRow,
   swarmRunsInState,
   swarmTasksOf,
   updateSwarmTask,
-} from './swarm-runs';
-// Task history (suggestions)
-export { type TaskFileTouch, type TaskHistory, taskFileTouches, taskHistories } from './task-history';
-export { type TaskWarning, taskWarnings } from './task-warnings';
-// Task threads
-export {
+} = dispatched(swarmRunsSql);
+export const { taskFileTouches, taskHistories } = dispatched(taskHistorySql);
+export const { taskWarnings } = dispatched(taskWarningsSql);
+export const {
   activeTasksOfSession,
   countTasks,
   countTasksMatching,
@@ -370,60 +446,25 @@ export {
   joinTask,
   listParticipants,
   listTasks,
-  type NewTask,
-  type Participant,
-  type Task,
-  type TaskFilter,
   touchTask,
-} from './tasks';
-// Export and import (colony-store JSON lines; see transfer/format.ts)
-export {
-  StoreTransferError,
-  TRANSFER_ERROR_CODES,
-  type TransferErrorCode,
-} from './transfer/errors';
-export { type ExportOptions, exportStore } from './transfer/export-store';
-export {
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
-  type ExportEnd,
-  type ExportHeader,
-  type TransferCounts,
-} from './transfer/format';
-export { importStore } from './transfer/import-store';
-export { type ColumnType, type TransferColumn, type TransferTable, transferTables } from './transfer/tables';
-// Embedding vectors (hybrid search, suggestions)
-export {
-  countVectors,
-  insertVectors,
-  maxObservationId,
-  type NewVector,
-  observationsWithoutVector,
-  type TaskVectorSum,
-  taskVectorSums,
-  type UnembeddedRow,
-  vectorsOf,
-} from './vectors';
-export {
+} = dispatched(tasksSql);
+export const { exportStore } = dispatched(exportStoreSql);
+export const { importStore } = dispatched(importStoreSql);
+export const { countVectors, insertVectors, maxObservationId, observationsWithoutVector, taskVectorSums, vectorsOf } =
+  dispatched(vectorsSql);
+export const {
   getWorkflowRun,
   insertWorkflowRun,
   listWorkflowRuns,
   setWorkflowRunState,
   setWorkflowStage,
-  type WorkflowRunRow,
-  type WorkflowStageRow,
   workflowStagesOf,
-} from './workflow-runs';
-// Write proposals (seed 000)
-export {
+} = dispatched(workflowRunsSql);
+export const {
   countWriteProposals,
   decideWriteProposal,
   getWriteProposal,
   insertWriteProposal,
   listPendingProposals,
-  type NewWriteProposal,
-  type ProposalDecision,
-  type ProposalStatus,
   pendingProposalFor,
-  type WriteProposal,
-} from './write-proposals';
+} = dispatched(writeProposalsSql);

@@ -92,6 +92,8 @@ export const ERROR_CODES = [
   'STORE_CORRUPT',
   /** The store was written by a newer colony: reads are served, writes refused; details name both schema versions. */
   'STORE_TOO_NEW',
+  /** The store's dialect (PostgreSQL) has no twin of this query yet: nothing was done; the same call works on SQLite. */
+  'STORE_UNSUPPORTED',
   // Environment
   'FEATURE_UNAVAILABLE',
   'INTERNAL_ERROR',

@@ -11,6 +11,7 @@ import { MIGRATIONS } from '../_migrations.generated';
 import { maskUrl } from '../_url';
 import { applyPgMigrations } from '../migrate';
 import { isPostgresUrl, loadDriver, PgStoreError } from '../open';
+import * as pgQueries from '../queries/index';
 import { connectFailed } from './_errors';
 import { pgSchemaState } from './_schema-state';
 import { PgStore } from './pg-store';
@@ -55,7 +56,7 @@ export async function openPgStore(url: string, options: OpenPgStoreOptions = {})
     } finally {
       client.release();
     }
-    return new PgStore(
+    const store = new PgStore(
       { pool, db: drizzle(pool), drizzleOn: (c) => drizzle(c), url },
       {
         location,
@@ -64,6 +65,8 @@ export async function openPgStore(url: string, options: OpenPgStoreOptions = {})
         busyTimeoutMs: options.busyTimeoutMs ?? PG_BUSY_TIMEOUT_MS,
       },
     );
+    store.queries = pgQueries;
+    return store;
   } catch (error) {
     await pool.end();
     throw error;

@@ -28,6 +28,9 @@ export interface PgStoreState {
 }
 
 export class PgStore {
+  readonly dialect = 'postgres' as const;
+  /** The PostgreSQL twins of the query functions, by SQLite name (attached by openPgStore; see _dialect.ts). */
+  queries: Readonly<Record<string, unknown>> | undefined;
   /** The URL with its password masked: what messages name. */
   readonly location: string;
   /** Why this store refuses writes (a newer schema); undefined when it accepts them. */
