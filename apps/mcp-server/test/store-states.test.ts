@@ -5,9 +5,10 @@
  * serving; a store written by a newer colony serves reads and refuses writes
  * (STORE_TOO_NEW, naming both versions); a lock held past the busy timeout answers
  * STORE_BUSY (retryable), never INTERNAL_ERROR; a write the store refuses by a
- * constraint is the caller's INVALID_PARAMETERS, never INTERNAL_ERROR, and leaves nothing.
+ * constraint is the caller's INVALID_PARAMETERS, never INTERNAL_ERROR, and leaves nothing;
+ * a PostgreSQL URL as `--db` answers STORE_UNSUPPORTED (not served yet), never a file store.
  */
-import { chmodSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -160,6 +161,22 @@ describe('a corrupt store', () => {
     const answer = await server.call('task_list', {});
     expect(answer.payload.code).toBe('STORE_CORRUPT');
     expect(answer.payload.error).toMatch(/truncated|not a readable/);
+  });
+});
+
+describe('a PostgreSQL URL as the store', () => {
+  it('answers every call STORE_UNSUPPORTED without the password, and opens no file named like the URL', async () => {
+    const url = 'postgresql://colony:hunter2@localhost/colony';
+    const server = await startAs(url, tempDir('colony-pg-url-home-'));
+    for (const tool of ['task_list', 'task_post']) {
+      const answer = await server.call(tool, {});
+      expect(answer.isError).toBe(true);
+      expect(answer.payload.code).toBe('STORE_UNSUPPORTED');
+      expect(answer.payload.error).toMatch(/PostgreSQL URL/);
+      expect(answer.text).not.toContain('hunter2');
+    }
+    // The server's cwd is the repository: a file store "postgresql:/colony:hunter2@localhost/colony" would be there.
+    expect(existsSync(join(REPO_ROOT, 'postgresql:'))).toBe(false);
   });
 });
 

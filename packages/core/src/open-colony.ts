@@ -205,6 +205,13 @@ export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
 
 export function openColony(options: OpenColonyOptions = {}): Colony {
   const home = resolveHome(options.home);
+  if (options.dbPath !== undefined && /^postgres(ql)?:\/\//i.test(options.dbPath)) {
+    // Not a file name: never open a SQLite file named like the URL (the URL is not shown: it may hold a password).
+    throw new ColonyError(
+      'STORE_UNSUPPORTED',
+      'a PostgreSQL URL was given as the store: colony serves tools from a SQLite store for now (a PostgreSQL URL is taken by `colony store export|import`)',
+    );
+  }
   const dbPath = resolveDbPath(home, options.dbPath);
   const clockFile = process.env.COLONY_CLOCK_FILE;
   const clock = options.clock ?? (clockFile ? fileClock(clockFile) : systemClock);
