@@ -463,6 +463,14 @@ describePgStore('search, history, receipts and attention on PostgreSQL (parity w
       (s) => lite.observationsWithoutVector(s, 'e1', 0, ids[12] as number, 3),
       (p) => pq.observationsWithoutVector(p, 'e1', 0, ids[12] as number, 3),
     );
+    // Four stores start the same task's first sum at once: every add is kept.
+    const writers = await Promise.all([9, 10, 11, 12].map(() => ctx.open({ url })));
+    await Promise.all(
+      writers.map((p, i) =>
+        pq.insertVectors(p, 'e3', 2, [{ observationId: ids[9 + i] as number, taskId: r, vector: vec(1, i) }]),
+      ),
+    );
+    expect(await pq.taskVectorSums(pgs, 'e3')).toEqual([{ taskId: r, sum: vec(4, 6), count: 4 }]);
   });
 
   it('refines token counts and keeps examples alike', async () => {

@@ -1,8 +1,9 @@
 /**
  * @module pg/queries/vectors
  * Embedding vectors and per-task sums (`src/vectors.ts`) on PostgreSQL, as `bytea`
- * Float32 arrays in the platform's byte order. A task's sum is read `FOR UPDATE` before
- * it is added to, so two writers adding to one task take turns instead of losing a sum.
+ * Float32 arrays in the platform's byte order. A task's sum row is made if missing (`ON
+ * CONFLICT DO NOTHING`), then read `FOR UPDATE` before it is added to, so two writers
+ * adding to one task, its first sum included, take turns instead of losing a sum.
  */
 import type { NewVector, TaskVectorSum, UnembeddedRow } from '../../vectors';
 import { pgClient } from '../store/_handle';
@@ -90,6 +91,13 @@ async function addToTaskSum(
   count: number,
 ): Promise<void> {
   const client = pgClient(store);
+  // The row first (an empty sum), so the read below always has a row to lock: two
+  // writers starting a task's first sum at once take turns instead of one losing its add.
+  await client.query(
+    `INSERT INTO task_vectors (task_id, embedder_id, dims, sum, count) VALUES ($1, $2, $3, $4, 0)
+     ON CONFLICT (task_id, embedder_id) DO NOTHING`,
+    [taskId, embedderId, dims, toBlob(new Float32Array(dims))],
+  );
   const { rows } = await client.query(
     'SELECT dims, sum, count FROM task_vectors WHERE task_id = $1 AND embedder_id = $2 FOR UPDATE',
     [taskId, embedderId],
