@@ -24,6 +24,7 @@ import type * as sqlitePlans from '../../plans';
 import type * as sqliteProfiles from '../../profiles';
 import type * as sqliteProposalReinforcements from '../../proposal-reinforcements';
 import type * as sqliteProposals from '../../proposals';
+import type * as sqliteQueueItems from '../../queue-items';
 import type * as sqliteReceiptSummaries from '../../receipt-summaries';
 import type * as sqliteSessionHeartbeats from '../../session-heartbeats';
 import type * as sqliteSessions from '../../sessions';
@@ -34,6 +35,7 @@ import type * as sqliteTaskWarnings from '../../task-warnings';
 import type * as sqliteTasks from '../../tasks';
 import type * as sqliteVectors from '../../vectors';
 import type * as sqliteWorkflowRuns from '../../workflow-runs';
+import type * as sqliteWriteProposals from '../../write-proposals';
 import type { PgTwins } from './_twin';
 import * as attention from './attention';
 import * as batons from './batons';
@@ -58,6 +60,7 @@ import * as observationsTimeline from './observations-timeline';
 import * as profiles from './profiles';
 import * as proposalReinforcements from './proposal-reinforcements';
 import * as proposals from './proposals';
+import * as queueItems from './queue-items';
 import * as receiptSummaries from './receipt-summaries';
 import * as sessionHeartbeats from './session-heartbeats';
 import * as sessions from './sessions';
@@ -69,6 +72,7 @@ import * as taskWarnings from './task-warnings';
 import * as tasks from './tasks';
 import * as vectors from './vectors';
 import * as workflowRuns from './workflow-runs';
+import * as writeProposals from './write-proposals';
 
 type Ported<M, K extends keyof PgTwins<M>> = Pick<PgTwins<M>, K>;
 /** Every twin of a module but its pure helpers (functions without a store: ftsMatchExpression, effectiveStatus, linkKey), which both dialects share. */
@@ -113,6 +117,8 @@ export const proposalReinforcementQueries = proposalReinforcements satisfies PgT
   typeof sqliteProposalReinforcements
 >;
 export const specFailureQueries = specFailures satisfies PgTwins<typeof sqliteSpecFailures>;
+export const queueItemQueries = queueItems satisfies PgTwins<typeof sqliteQueueItems>;
+export const writeProposalQueries = writeProposals satisfies PgTwins<typeof sqliteWriteProposals>;
 export const taskWarningQueries = taskWarnings satisfies PgTwins<typeof sqliteTaskWarnings>;
 
 export * from './attention';
@@ -138,6 +144,7 @@ export { sessionTimeline, taskTimeline, taskUpdatesSince } from './observations-
 export * from './profiles';
 export * from './proposal-reinforcements';
 export * from './proposals';
+export * from './queue-items';
 export * from './receipt-summaries';
 export * from './session-heartbeats';
 export * from './sessions';
@@ -149,3 +156,4 @@ export * from './task-warnings';
 export * from './tasks';
 export * from './vectors';
 export * from './workflow-runs';
+export * from './write-proposals';
