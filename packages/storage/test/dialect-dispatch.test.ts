@@ -5,7 +5,7 @@
  * STORE_UNSUPPORTED, never a crash.
  */
 import { expect, it } from 'vitest';
-import { type ColonyStore, countClaims, insertClaim, liveClaimsOfSessions, openStore, StoreError } from '../src/index';
+import { type ColonyStore, countClaims, insertClaim, listPlans, openStore, StoreError } from '../src/index';
 import { describePgStore } from './_pg-store';
 
 it('runs the SQLite function synchronously on a Store', async () => {
@@ -40,12 +40,12 @@ describePgStore('the dialect seam on PostgreSQL', (ctx) => {
 
   it('rejects a query without a twin with STORE_UNSUPPORTED', async () => {
     const store: ColonyStore = await ctx.open();
-    // lanes.ts has no PostgreSQL twin yet (openspec/changes/postgres-store/tasks.md).
-    const call = Promise.resolve(liveClaimsOfSessions(store, ['claude']));
+    // plans.ts beyond the sub-task claim path has no PostgreSQL twin yet (openspec/changes/postgres-store/tasks.md).
+    const call = Promise.resolve(listPlans(store));
     await expect(call).rejects.toBeInstanceOf(StoreError);
     await expect(call).rejects.toMatchObject({
       code: 'STORE_UNSUPPORTED',
-      message: 'liveClaimsOfSessions is not available on PostgreSQL yet',
+      message: 'listPlans is not available on PostgreSQL yet',
     });
   });
 });
