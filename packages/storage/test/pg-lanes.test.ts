@@ -1,9 +1,9 @@
 /**
- * The lane map's reads on PostgreSQL (parity with SQLite): a SQLite store seeded
+ * The lane map's and ready work's reads on PostgreSQL (parity with SQLite): a SQLite store seeded
  * through the storage API (live and old sessions on threads, a left thread, claims,
  * edits, working notes, a plan whose sub-task one lane holds and one completed, unread
  * and expired messages, pending and expired batons) is copied into PostgreSQL
- * (exportStore / importPg); every lanes query answers the same on both.
+ * (exportStore / importPg); every lanes and ready-work query answers the same on both.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,7 +146,7 @@ async function seed(store: lite.Store) {
   });
 }
 
-describePgStore('lanes on PostgreSQL (parity with SQLite)', (ctx) => {
+describePgStore('lanes and ready work on PostgreSQL (parity with SQLite)', (ctx) => {
   let dir: string;
   let sqlite: lite.Store;
   let pgs: PgStore;
@@ -257,5 +257,93 @@ describePgStore('lanes on PostgreSQL (parity with SQLite)', (ctx) => {
       (s) => lite.latestWorkingNote(s, 'codex-1', ids.a, 1),
       (p) => pq.latestWorkingNote(p, 'codex-1', ids.a, 1),
     );
+  });
+  it('reads ready and stranded work alike: idle claims and sub-tasks, live claims, quiet lanes, ready rows, slugs', async () => {
+    const idle = await both(
+      (s) => lite.activeClaimsOfIdleSessions(s, 105 * MIN),
+      (p) => pq.activeClaimsOfIdleSessions(p, 105 * MIN),
+    );
+    expect(idle.map((c) => c.filePath)).toEqual(['src/a.ts']);
+    await both(
+      (s) => lite.activeClaimsOfIdleSessions(s, 0),
+      (p) => pq.activeClaimsOfIdleSessions(p, 0),
+    );
+    expect(
+      await both(
+        (s) => lite.liveClaimsOfSession(s, 'codex-1'),
+        (p) => pq.liveClaimsOfSession(p, 'codex-1'),
+      ),
+    ).toHaveLength(1);
+    expect(
+      await both(
+        (s) => lite.othersLiveClaimsOnFiles(s, REPO, ['src/b.ts', 'src/a.ts', 'src/a.ts'], 'codex-1'),
+        (p) => pq.othersLiveClaimsOnFiles(p, REPO, ['src/b.ts', 'src/a.ts', 'src/a.ts'], 'codex-1'),
+      ),
+    ).toEqual([expect.objectContaining({ filePath: 'src/b.ts', sessionId: 'codex-2' })]);
+    await both(
+      (s) => lite.othersLiveClaimsOnFiles(s, REPO, [], 'codex-1'),
+      (p) => pq.othersLiveClaimsOnFiles(p, REPO, [], 'codex-1'),
+    );
+    const agents = await both(
+      async (s) =>
+        (await lite.recentSessionAgents(s, 100 * MIN)).sort((x, y) => x.sessionId.localeCompare(y.sessionId)),
+      async (p) => (await pq.recentSessionAgents(p, 100 * MIN)).sort((x, y) => x.sessionId.localeCompare(y.sessionId)),
+    );
+    expect(agents).toHaveLength(4);
+    // Unordered on both (no ORDER BY): compared by id.
+    const placed = await both(
+      async (s) => (await lite.subtasksOfTasks(s, [ids.a, ids.b, ids.a])).sort((x, y) => x.id - y.id),
+      async (p) => (await pq.subtasksOfTasks(p, [ids.a, ids.b, ids.a])).sort((x, y) => x.id - y.id),
+    );
+    expect(placed.find((x) => x.subtaskIndex === 0)?.fileScope).toEqual(['src/s0.ts']);
+    expect(
+      await both(
+        (s) => lite.subtasksClaimedByIdleSessions(s, 200 * MIN),
+        (p) => pq.subtasksClaimedByIdleSessions(p, 200 * MIN),
+      ),
+    ).toHaveLength(1);
+    for (const repoRoot of [REPO, '/abs/other', undefined]) {
+      const filter = {
+        after: 90 * MIN,
+        before: 111 * MIN,
+        excludeSessionId: 'codex-1',
+        limit: 10,
+        ...(repoRoot ? { repoRoot } : {}),
+      };
+      await both(
+        (s) => lite.quietLanes(s, filter),
+        (p) => pq.quietLanes(p, filter),
+      );
+    }
+    const ready = await both(
+      (s) => lite.readySubtaskRows(s, 'codex-2'),
+      (p) => pq.readySubtaskRows(p, 'codex-2'),
+    );
+    expect(ready.map((r) => [r.subtaskIndex, r.status])).toEqual([
+      [0, 'claimed'],
+      [1, 'available'],
+      [2, 'blocked'],
+      [3, 'completed'],
+    ]);
+    await both(
+      (s) => lite.readySubtaskRows(s, 'codex-1', '/abs/other'),
+      (p) => pq.readySubtaskRows(p, 'codex-1', '/abs/other'),
+    );
+    expect(
+      await both(
+        (s) => lite.countActivePlans(s),
+        (p) => pq.countActivePlans(p),
+      ),
+    ).toBe(1);
+    await both(
+      (s) => lite.countActivePlans(s, '/abs/other'),
+      (p) => pq.countActivePlans(p, '/abs/other'),
+    );
+    expect([
+      ...(await both(
+        (s) => lite.slugsInSeveralRepos(s, ['p', 'q']),
+        (p) => pq.slugsInSeveralRepos(p, ['p', 'q']),
+      )),
+    ]).toEqual([]);
   });
 });
