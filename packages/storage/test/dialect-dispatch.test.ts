@@ -5,7 +5,7 @@
  * STORE_UNSUPPORTED, never a crash.
  */
 import { expect, it } from 'vitest';
-import { type ColonyStore, countClaims, insertClaim, listPlans, openStore, StoreError } from '../src/index';
+import { type ColonyStore, countClaims, exportStore, insertClaim, openStore, StoreError } from '../src/index';
 import { describePgStore } from './_pg-store';
 
 it('runs the SQLite function synchronously on a Store', async () => {
@@ -40,12 +40,12 @@ describePgStore('the dialect seam on PostgreSQL', (ctx) => {
 
   it('rejects a query without a twin with STORE_UNSUPPORTED', async () => {
     const store: ColonyStore = await ctx.open();
-    // plans.ts beyond the sub-task claim path has no PostgreSQL twin yet (openspec/changes/postgres-store/tasks.md).
-    const call = Promise.resolve(listPlans(store));
+    // A PostgreSQL store is exported by URL (`exportPg`), not through the SQLite exporter: no twin.
+    const call = Promise.resolve(exportStore(store, () => {}));
     await expect(call).rejects.toBeInstanceOf(StoreError);
     await expect(call).rejects.toMatchObject({
       code: 'STORE_UNSUPPORTED',
-      message: 'listPlans is not available on PostgreSQL yet',
+      message: 'exportStore is not available on PostgreSQL yet',
     });
   });
 });

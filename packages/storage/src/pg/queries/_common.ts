@@ -1,5 +1,6 @@
 /** Small pieces the PostgreSQL query modules share. */
 import type { ClaimState } from '../../claims';
+import type { PlanSubtask } from '../../plans';
 import { pgClient } from '../store/_handle';
 
 /** The states of a claim someone holds (as `LIVE` in src/claims.ts). */
@@ -30,3 +31,9 @@ export const toJson = (value: unknown): string | null => (value == null ? null :
 
 /** A JSON-mode column's stored text as the value SQLite's drizzle returns. */
 export const fromJson = <T>(text: unknown): T => (text == null ? null : JSON.parse(String(text))) as T;
+
+/** A plan sub-task row with its JSON columns (text here) parsed, as SQLite's drizzle returns it. */
+export const subtaskOf = (row: unknown): PlanSubtask => {
+  const r = row as PlanSubtask;
+  return { ...r, fileScope: fromJson(r.fileScope), dependsOn: fromJson(r.dependsOn) };
+};

@@ -60,6 +60,8 @@ import * as observations from './observations';
 import * as observationsRead from './observations-read';
 import * as observationsSearch from './observations-search';
 import * as observationsTimeline from './observations-timeline';
+import * as planSubtasks from './plan-subtasks';
+import * as plans from './plans';
 import * as profiles from './profiles';
 import * as proposalReinforcements from './proposal-reinforcements';
 import * as proposals from './proposals';
@@ -78,12 +80,14 @@ import * as vectors from './vectors';
 import * as workflowRuns from './workflow-runs';
 import * as writeProposals from './write-proposals';
 
-type Ported<M, K extends keyof PgTwins<M>> = Pick<PgTwins<M>, K>;
 /** Every twin of a module but its pure helpers (functions without a store: ftsMatchExpression, effectiveStatus, linkKey), which both dialects share. */
 type TwinsBut<M, Pure extends keyof PgTwins<M>> = Omit<PgTwins<M>, Pure>;
 
 export const fileClaimQueries = { ...claims, ...claimsState } satisfies PgTwins<typeof sqliteClaims>;
-export const subtaskClaimQueries = subtaskClaims satisfies Ported<typeof sqlitePlans, keyof typeof subtaskClaims>;
+export const planQueries = { ...plans, ...planSubtasks, ...subtaskClaims } satisfies TwinsBut<
+  typeof sqlitePlans,
+  never
+>;
 export const observationQueries = {
   ...observations,
   ...observationsRead,
@@ -148,6 +152,8 @@ export { insertObservation, insertObservations } from './observations';
 export * from './observations-read';
 export * from './observations-search';
 export { sessionTimeline, taskTimeline, taskUpdatesSince } from './observations-timeline';
+export * from './plan-subtasks';
+export * from './plans';
 export * from './profiles';
 export * from './proposal-reinforcements';
 export * from './proposals';

@@ -8,20 +8,14 @@
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { FileClaim } from '../../claims';
-import type { PlacedSubtask, PlanSubtask } from '../../plans';
+import type { PlacedSubtask } from '../../plans';
 import type { IdleClaim, IdleSubtask, LiveClaimRef, QuietLane, ReadySubtaskRow } from '../../ready-work';
 import { pgTables } from '../schema';
 import { pgClient, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
-import { fromJson, numbered } from './_common';
+import { fromJson, numbered, subtaskOf } from './_common';
 
 const { fileClaims, planSubtasks, plans, sessions, tasks } = pgTables;
-
-/** A sub-task row with its JSON columns parsed, as SQLite's drizzle returns it. */
-const subtaskOf = (row: unknown): PlanSubtask => {
-  const r = row as PlanSubtask;
-  return { ...r, fileScope: fromJson(r.fileScope), dependsOn: fromJson(r.dependsOn) };
-};
 
 /** Active claims of sessions quiet since before `cutoff`, longest-quiet session first, then by task and file. */
 export async function activeClaimsOfIdleSessions(store: PgStore, cutoff: number): Promise<IdleClaim[]> {

@@ -1,9 +1,10 @@
 /**
- * The lane map's and ready work's reads on PostgreSQL (parity with SQLite): a SQLite store seeded
+ * Plans, the lane map and ready work on PostgreSQL (parity with SQLite): a SQLite store seeded
  * through the storage API (live and old sessions on threads, a left thread, claims,
  * edits, working notes, a plan whose sub-task one lane holds and one completed, unread
  * and expired messages, pending and expired batons) is copied into PostgreSQL
- * (exportStore / importPg); every lanes and ready-work query answers the same on both.
+ * (exportStore / importPg); every plans, lanes and ready-work query answers the same on
+ * both, and the plan writes (insert, archive, unblock) leave both stores alike.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,7 +147,7 @@ async function seed(store: lite.Store) {
   });
 }
 
-describePgStore('lanes and ready work on PostgreSQL (parity with SQLite)', (ctx) => {
+describePgStore('plans, lanes and ready work on PostgreSQL (parity with SQLite)', (ctx) => {
   let dir: string;
   let sqlite: lite.Store;
   let pgs: PgStore;
@@ -345,5 +346,145 @@ describePgStore('lanes and ready work on PostgreSQL (parity with SQLite)', (ctx)
         (p) => pq.slugsInSeveralRepos(p, ['p', 'q']),
       )),
     ]).toEqual([]);
+  });
+
+  it('reads and writes plans alike: lookups, lists, sub-tasks, claimed ones, counts; insert, archive, unblock', async () => {
+    const [plan] = await both(
+      (s) => lite.plansWithSlug(s, 'p'),
+      (p) => pq.plansWithSlug(p, 'p'),
+    );
+    expect(plan?.acceptanceCriteria).toEqual(['y']);
+    const id = plan?.id as number;
+    await both(
+      (s) => lite.getPlan(s, id),
+      (p) => pq.getPlan(p, id),
+    );
+    expect(
+      await both(
+        (s) => lite.findPlan(s, REPO, 'nope'),
+        (p) => pq.findPlan(p, REPO, 'nope'),
+      ),
+    ).toBeUndefined();
+    await both(
+      (s) => lite.findPlan(s, REPO, 'p'),
+      (p) => pq.findPlan(p, REPO, 'p'),
+    );
+    for (const filter of [
+      {},
+      { repoRoot: REPO, status: 'active' as const },
+      { status: 'archived' as const },
+      { limit: 0 },
+    ]) {
+      await both(
+        (s) => lite.listPlans(s, filter),
+        (p) => pq.listPlans(p, filter),
+      );
+    }
+    const subs = await both(
+      (s) => lite.subtasksOfPlans(s, [id, 999]),
+      (p) => pq.subtasksOfPlans(p, [id, 999]),
+    );
+    expect(subs.map((x) => x.subtaskIndex)).toEqual([0, 1, 2, 3]);
+    await both(
+      (s) => lite.getSubtask(s, id, 2),
+      (p) => pq.getSubtask(p, id, 2),
+    );
+    await both(
+      (s) => lite.subtasksForSpecRow(s, REPO, 'T1'),
+      (p) => pq.subtasksForSpecRow(p, REPO, 'T1'),
+    );
+    expect(
+      await both(
+        (s) => lite.claimedSubtasksOfSession(s, 'codex-2'),
+        (p) => pq.claimedSubtasksOfSession(p, 'codex-2'),
+      ),
+    ).toHaveLength(1);
+    for (const status of [undefined, 'available', 'blocked'] as const) {
+      await both(
+        (s) => lite.countSubtasks(s, status),
+        (p) => pq.countSubtasks(p, status),
+      );
+    }
+    // Writes: the same on both stores, then both read alike.
+    const write = <T>(s: (x: lite.Store) => T, p: (x: PgStore) => Promise<T>) =>
+      both(
+        (x) => x.write(() => s(x)),
+        (x) => x.write(() => p(x)),
+      );
+    const draft = {
+      repoRoot: REPO,
+      slug: 'q',
+      title: 'Q',
+      problem: 'z',
+      acceptanceCriteria: ['one', 'two'],
+      specTaskId: ids.a,
+      specChangePath: 'openspec/changes/q',
+      autoArchive: true,
+      createdBy: 'codex-1',
+      createdByAgent: 'codex',
+      observationId: 1,
+    };
+    const made = await write(
+      (s) => lite.insertPlan(s, draft, 130 * MIN),
+      (p) => pq.insertPlan(p, draft, 130 * MIN),
+    );
+    const blocked = {
+      planId: made.id,
+      subtaskIndex: 0,
+      title: 'later',
+      description: 'd',
+      fileScope: ['docs/q.md'],
+      dependsOn: [1],
+      capabilityHint: 'docs',
+      specRowId: 'T1',
+      taskId: ids.a,
+      branch: 'agent/q0',
+      waveIndex: 1,
+      status: 'blocked' as const,
+      observationId: 1,
+    };
+    const sub = await write(
+      (s) => lite.insertSubtask(s, blocked),
+      (p) => pq.insertSubtask(p, blocked),
+    );
+    expect(sub.dependsOn).toEqual([1]);
+    await both(
+      (s) => lite.subtasksForSpecRow(s, REPO, 'T1'),
+      (p) => pq.subtasksForSpecRow(p, REPO, 'T1'),
+    );
+    expect(
+      await write(
+        (s) => lite.unblockSubtasks(s, [sub.id, 999]),
+        (p) => pq.unblockSubtasks(p, [sub.id, 999]),
+      ),
+    ).toBe(1);
+    expect(
+      await write(
+        (s) => lite.unblockSubtasks(s, [sub.id]),
+        (p) => pq.unblockSubtasks(p, [sub.id]),
+      ),
+    ).toBe(0);
+    expect(
+      await write(
+        (s) => lite.markPlanArchived(s, made.id, 140 * MIN),
+        (p) => pq.markPlanArchived(p, made.id, 140 * MIN),
+      ),
+    ).toBe(true);
+    expect(
+      await write(
+        (s) => lite.markPlanArchived(s, made.id, 141 * MIN),
+        (p) => pq.markPlanArchived(p, made.id, 141 * MIN),
+      ),
+    ).toBe(false);
+    expect(
+      await both(
+        (s) => lite.countPlans(s),
+        (p) => pq.countPlans(p),
+      ),
+    ).toBe(2);
+    await both(
+      (s) => lite.listPlans(s, { status: 'archived' }),
+      (p) => pq.listPlans(p, { status: 'archived' }),
+    );
   });
 });
