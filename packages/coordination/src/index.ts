@@ -88,7 +88,7 @@ export type { SpecFileOps } from './specs/spec-files';
 export type { SpecService } from './specs/spec-service';
 export type { SuggestService } from './suggest/suggest-service';
 export { type CountJob, type TokenWorker, tokenWorker } from './token-worker';
-export { createTokenCounter, estimatingTokenCounter, type TokenCounter } from './tokens';
+export { createTokenCounter, estimateTokens, estimatingTokenCounter, type TokenCounter } from './tokens';
 // Workflows (`colony swarm workflow`): the definition, its rules and problems, the run graph, the service
 export { type ParsedWorkflow, parseWorkflow, validateWorkflow } from './workflows/parse-workflow';
 export { readyStages, type StageState, upstreamOf } from './workflows/stage-graph';

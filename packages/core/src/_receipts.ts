@@ -13,7 +13,8 @@
  * - Otherwise they are written in one transaction FLUSH_AFTER_MS after the first was
  *   buffered, when MAX_PENDING are buffered, before a read call (a call that reads
  *   receipts, such as task_list, sees every earlier one), and on close. A clean exit
- *   loses none; a crash loses at most the receipts of the last FLUSH_AFTER_MS.
+ *   loses none (counts the worker has not answered within FINAL_SETTLE_MS are then
+ *   estimated); a crash loses at most the receipts of the last FLUSH_AFTER_MS.
  *
  * The worker stops WORKER_IDLE_MS after its last count and starts again when needed,
  * so an idle server has no tokenizer, in its own memory or in a child.
@@ -24,7 +25,7 @@
  * A receipt is also a sign of life: the heartbeat of the calling session (the call's
  * `session_id`) moves to the call's time in the same transaction.
  */
-import type { CountJob, TokenCounter, TokenWorker } from '@swarm/coordination';
+import { type CountJob, estimateTokens, type TokenCounter, type TokenWorker } from '@swarm/coordination';
 import {
   heartbeatSessions,
   insertReceipts,
@@ -37,6 +38,13 @@ import type { CallReceipt } from '@swarm/tools';
 
 /** How long `flush` waits for the worker (its first answer includes loading the tokenizer). */
 const SETTLE_TIMEOUT_MS = 2_000;
+/**
+ * The wait at close: shorter, because a client gives a stdio server about 2 s after
+ * closing its stdin before SIGTERM, and 2 s more before SIGKILL (the MCP SDK's
+ * StdioClientTransport). Counts still on their way then are estimated, not counted by
+ * loading the tokenizer here: a receipt with an estimate beats one killed unwritten.
+ */
+const FINAL_SETTLE_MS = 1_000;
 /** Longest a buffered receipt waits for a write to ride in before it is written alone. */
 export const FLUSH_AFTER_MS = 200;
 /** Calls whose texts go to the worker together, in one message (it costs more than a count). */
@@ -131,15 +139,21 @@ export class ReceiptQueue {
       const waiting = [
         ...new Set(this.#pending.flatMap((p) => (p.counts || !p.job || p.job.counts !== undefined ? [] : [p.job]))),
       ];
-      if (waiting.length > 0 && this.#worker) this.#worker.settle(waiting, SETTLE_TIMEOUT_MS);
+      const wait = mode === 'final' ? FINAL_SETTLE_MS : SETTLE_TIMEOUT_MS;
+      if (waiting.length > 0 && this.#worker) this.#worker.settle(waiting, wait);
     }
+    // At close without a tokenizer on this thread, late counts are estimated (see FINAL_SETTLE_MS).
+    const count =
+      mode === 'final' && this.#tokens.ready?.() === false
+        ? (t: string) => estimateTokens(t)
+        : (t: string) => this.#tokens.count(t);
     const batch: Pending[] = [];
     const later: Pending[] = [];
     for (const p of this.#pending) {
       // A job the worker could not count (null) is counted here, as is one that outlived the settle.
       if (mode === 'background' && p.job && p.job.counts === undefined) later.push(p);
       else {
-        p.counts = this.#countsOf(p) ?? p.texts.map((t) => this.#tokens.count(t));
+        p.counts = this.#countsOf(p) ?? p.texts.map(count);
         batch.push(p);
       }
     }
