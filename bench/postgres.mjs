@@ -22,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { psqlQuery, startCluster } from '../test/support/pg-cluster.mjs';
+import { callTool, publishRaceRounds, raceRound } from './lib/race.mjs';
 import { runStandardRound, seedSearchNotes } from './lib/token-round.mjs';
 import { cpuMsOf, killAllChildren, median, RawRpc, spawnTracked, stopChild, summarize } from './lib/util.mjs';
 
@@ -66,17 +67,7 @@ async function fleet(db, n, repo) {
 
 const stopAll = (servers) => Promise.all(servers.map((s) => stopChild(s.child, 15_000)));
 
-async function call(rpc, name, args) {
-  const result = await rpc.request('tools/call', { name, arguments: args }, 60_000);
-  const text = result.content?.[0]?.text ?? '';
-  let payload;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    payload = text;
-  }
-  return { isError: result.isError === true, payload, text };
-}
+const call = callTool;
 
 const caller = (rpc) => async (tool, args) => {
   const r = await call(rpc, tool, args);
@@ -167,42 +158,17 @@ async function benchRace(db) {
   const servers = await fleet(db, SERVERS, repo);
   try {
     const queen = servers[0].rpc;
-    for (let round = 0; round <= rounds; round++) {
-      const r = await call(queen, 'task_plan_publish', {
-        repo_root: repo,
-        slug: `race-${round}`,
-        session_id: 'queen',
-        agent: 'claude',
-        title: `race ${round}`,
-        problem: 'everyone wants sub-0',
-        acceptance_criteria: ['one winner'],
-        subtasks: [
-          { title: 'contended', description: 'x', file_scope: [`src/r${round}/a.ts`] },
-          { title: 'free', description: 'y', file_scope: [`docs/r${round}.md`] },
-        ],
-      });
-      if (r.isError) throw new Error(`publish: ${r.text}`);
-    }
+    await publishRaceRounds(queen, repo, rounds + 1);
     for (const s of servers) await call(s.rpc, 'task_list', { limit: 1 });
     const settle = [];
     let wrongRounds = 0;
     const unexpected = [];
+    const rpcs = servers.map((s) => s.rpc);
     for (let round = 0; round <= rounds; round++) {
-      const t0 = performance.now();
-      const answers = await Promise.all(
-        servers.map((s, i) =>
-          call(s.rpc, 'task_plan_claim_subtask', {
-            plan_slug: `race-${round}`,
-            subtask_index: 0,
-            session_id: `racer-${i}`,
-            agent: i % 2 ? 'claude' : 'codex',
-          }),
-        ),
-      );
-      if (round > 0) settle.push(performance.now() - t0);
-      const errors = answers.filter((a) => a.isError);
-      if (errors.length !== servers.length - 1) wrongRounds++;
-      unexpected.push(...errors.map((a) => a.payload.code).filter((c) => c !== 'PLAN_SUBTASK_NOT_AVAILABLE'));
+      const r = await raceRound(rpcs, round);
+      if (round > 0) settle.push(r.ms);
+      if (!r.oneWinner) wrongRounds++;
+      unexpected.push(...r.unexpected);
     }
     return {
       servers: SERVERS,

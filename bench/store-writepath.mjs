@@ -25,6 +25,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { callTool, publishRaceRounds, raceRound } from './lib/race.mjs';
 import {
   cpuMsOf,
   INITIALIZE_PARAMS,
@@ -70,17 +71,7 @@ const REPO = join(TMP, 'repo');
 mkdirSync(REPO);
 const results = { server: SERVER, load_at_start: os.loadavg(), config: CONFIG };
 
-async function call(rpc, name, args, timeoutMs = 60_000) {
-  const result = await rpc.request('tools/call', { name, arguments: args }, timeoutMs);
-  const text = result.content?.[0]?.text ?? '';
-  let payload;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    payload = text;
-  }
-  return { isError: result.isError === true, payload };
-}
+const call = callTool;
 
 /** A store with one task thread that `sessions` have joined. */
 async function seed(db, sessions) {
@@ -191,22 +182,7 @@ async function benchRace() {
   await seed(db, ['queen']);
   const queen = spawnServerTracked(db);
   await queen.initialize();
-  for (let round = 0; round < CONFIG.raceRounds + 1; round++) {
-    const r = await call(queen, 'task_plan_publish', {
-      repo_root: REPO,
-      slug: `race-${round}`,
-      session_id: 'queen',
-      agent: 'claude',
-      title: `race ${round}`,
-      problem: 'everyone wants sub-0',
-      acceptance_criteria: ['one winner'],
-      subtasks: [
-        { title: 'contended', description: 'x', file_scope: [`src/r${round}/a.ts`] },
-        { title: 'free', description: 'y', file_scope: [`docs/r${round}.md`] },
-      ],
-    });
-    if (r.isError) throw new Error(`publish: ${JSON.stringify(r.payload)}`);
-  }
+  await publishRaceRounds(queen, REPO, CONFIG.raceRounds + 1);
   await stopChild(rpcChild(queen));
   const fleet = await Promise.all(
     Array.from({ length: racers }, async () => {
@@ -220,21 +196,10 @@ async function benchRace() {
   let wrongRounds = 0;
   const unexpected = [];
   for (let round = 0; round < CONFIG.raceRounds + 1; round++) {
-    const t0 = performance.now();
-    const answers = await Promise.all(
-      fleet.map((rpc, i) =>
-        call(rpc, 'task_plan_claim_subtask', {
-          plan_slug: `race-${round}`,
-          subtask_index: 0,
-          session_id: `racer-${i}`,
-          agent: i % 2 ? 'claude' : 'codex',
-        }),
-      ),
-    );
-    if (round > 0) settle.push(performance.now() - t0);
-    const errors = answers.filter((a) => a.isError);
-    if (errors.length !== racers - 1) wrongRounds++;
-    unexpected.push(...errors.map((a) => a.payload.code).filter((c) => c !== 'PLAN_SUBTASK_NOT_AVAILABLE'));
+    const r = await raceRound(fleet, round);
+    if (round > 0) settle.push(r.ms);
+    if (!r.oneWinner) wrongRounds++;
+    unexpected.push(...r.unexpected);
   }
   await Promise.all(fleet.map((rpc) => stopChild(rpcChild(rpc))));
   results.claim_race_8 = {
