@@ -106,9 +106,9 @@ export async function seedStartupStore({ openColony, dbPath, home, repoRoot, his
       ...STARTUP_AGENT,
       query: STARTUP_QUERY,
       ...live,
-      observations: colony.status().observations,
-      sessions: colony.status().sessions,
-      tasks: colony.status().tasks,
+      observations: (await colony.status()).observations,
+      sessions: (await colony.status()).sessions,
+      tasks: (await colony.status()).tasks,
     };
   } finally {
     colony.close();
@@ -142,7 +142,7 @@ const slugOf = (topic) => topic.replaceAll(' ', '-');
 async function seedLive({ call, at, repoRoot, vocabulary, status }) {
   const start = NOW - 2 * DAY;
   // The live part adds exactly 5,000 observations, whatever history lies below it.
-  const target = status().observations + STARTUP_SIZES.observations;
+  const target = (await status()).observations + STARTUP_SIZES.observations;
   const rand = prng(2026);
   const notes = noteStream(vocabulary, 5);
   // 25 threads, two sessions each; the startup agent shares thread 0 with codex-live-01.
@@ -238,7 +238,7 @@ async function seedLive({ call, at, repoRoot, vocabulary, status }) {
   // What the other events write (a claim or message one or two observations, a
   // publish about eight), over-estimated a little: the top-up below closes the gap.
   const fixed = 2 * events.length + 8 * STARTUP_SIZES.plans;
-  const posts = target - status().observations - fixed;
+  const posts = target - (await status()).observations - fixed;
   let warning = 0;
   for (let i = 0; i < posts; i++) {
     const thread = threads[Math.floor(rand() ** 1.6 * threads.length)];
@@ -256,7 +256,7 @@ async function seedLive({ call, at, repoRoot, vocabulary, status }) {
     await e.run();
   }
   // Top up to exactly 5,000 with the live sessions' latest notes.
-  const missing = target - status().observations;
+  const missing = target - (await status()).observations;
   if (missing < 0) throw new Error(`seed: ${-missing} observations too many`);
   for (let i = 0; i < missing; i++) {
     const s = 1 + (i % 6);

@@ -47,7 +47,7 @@ beforeAll(() => {
 });
 
 describe('colony foraging scan', () => {
-  it('prints each example with its kind and patterns written, then nothing new on a re-scan', () => {
+  it('prints each example with its kind and patterns written, then nothing new on a re-scan', async () => {
     const first = colony('cli', ['foraging', 'scan', '--repo-root', repo]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain(`examples of ${repo}:`);
@@ -65,7 +65,7 @@ describe('colony foraging scan', () => {
         (e: { status: string; patterns_written: number }) => e.status === 'unchanged' && e.patterns_written === 0,
       ),
     ).toBe(true);
-    expect(readStore('cli', countObservations)).toBe(before);
+    expect(await readStore('cli', countObservations)).toBe(before);
   });
 
   it('re-indexes a changed example only', () => {
@@ -103,7 +103,7 @@ describe('colony foraging scan', () => {
     const rows = readStore('race', (store) => listExamples(store, repo));
     const current = rows.reduce((n, e) => n + e.observationCount, 0);
     expect(written[0] + written[1]).toBe(current);
-    expect(readStore('race', countObservations)).toBe(current);
+    expect(await readStore('race', countObservations)).toBe(current);
   });
 
   it('lists the index with colony examples list', () => {

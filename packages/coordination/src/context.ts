@@ -4,6 +4,7 @@
  * (clock, token counter, settings), plus the guards and the append path they share.
  */
 import {
+  type ColonyStore,
   getParticipant,
   getSession,
   getTask,
@@ -11,7 +12,6 @@ import {
   type JsonObject,
   type Participant,
   type Session,
-  type Store,
   type Task,
   touchSession,
   touchTask,
@@ -35,7 +35,7 @@ export const DEFAULT_COORDINATION_SETTINGS: CoordinationSettings = {
 };
 
 export interface DomainContext {
-  readonly store: Store;
+  readonly store: ColonyStore;
   readonly clock: Clock;
   readonly tokens: TokenCounter;
   readonly settings: CoordinationSettings;
@@ -53,8 +53,8 @@ export interface DomainContext {
   readonly deferTokenCount?: (observationId: number, content: string) => void;
 }
 
-export function requireSession(ctx: DomainContext, id: string, role = 'session'): Session {
-  const session = getSession(ctx.store, id);
+export async function requireSession(ctx: DomainContext, id: string, role = 'session'): Promise<Session> {
+  const session = await getSession(ctx.store, id);
   if (!session) {
     throw new ColonyError('SESSION_NOT_FOUND', `${role} "${id}" not found: register it with task_thread first`, {
       details: { session_id: id },
@@ -69,22 +69,22 @@ export function requireSession(ctx: DomainContext, id: string, role = 'session')
  * recall_session, and for a named recipient (`requireSession`); an agent that works
  * before joining a thread must be served, and the refusal that fits follows.
  */
-export function ensureSession(ctx: DomainContext, id: string, agent?: string | null): Session {
+export async function ensureSession(ctx: DomainContext, id: string, agent?: string | null): Promise<Session> {
   return (
-    getSession(ctx.store, id) ??
-    upsertSession(ctx.store, { id, ide: inferIdeFromSessionId(id), agent }, ctx.clock.now())
+    (await getSession(ctx.store, id)) ??
+    (await upsertSession(ctx.store, { id, ide: inferIdeFromSessionId(id), agent }, ctx.clock.now()))
   );
 }
 
-export function requireTask(ctx: DomainContext, id: number): Task {
-  const task = getTask(ctx.store, id);
+export async function requireTask(ctx: DomainContext, id: number): Promise<Task> {
+  const task = await getTask(ctx.store, id);
   if (!task) throw new ColonyError('TASK_NOT_FOUND', `task ${id} not found`, { details: { task_id: id } });
   return task;
 }
 
 /** The session must have joined the task (an unknown session has joined nothing). */
-export function requireParticipant(ctx: DomainContext, task: Task, sessionId: string): Participant {
-  const participant = getParticipant(ctx.store, task.id, sessionId);
+export async function requireParticipant(ctx: DomainContext, task: Task, sessionId: string): Promise<Participant> {
+  const participant = await getParticipant(ctx.store, task.id, sessionId);
   if (!participant || participant.leftAt !== null) {
     throw new ColonyError(
       'NOT_PARTICIPANT',
@@ -127,7 +127,7 @@ export async function appendObservation(ctx: DomainContext, entry: Append): Prom
     tokenCount: defer ? estimateTokens(entry.content) : ctx.tokens.count(entry.content),
   });
   if (defer) ctx.deferTokenCount?.(id, entry.content);
-  if (entry.heartbeat !== false) touchSession(ctx.store, entry.sessionId, now);
-  if (entry.taskId != null) touchTask(ctx.store, entry.taskId, now);
+  if (entry.heartbeat !== false) await touchSession(ctx.store, entry.sessionId, now);
+  if (entry.taskId != null) await touchTask(ctx.store, entry.taskId, now);
   return id;
 }

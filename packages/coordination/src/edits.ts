@@ -51,6 +51,6 @@ export async function recordEdit(ctx: DomainContext, edit: EditRecord): Promise<
     content: `${edit.tool} ${filePath}`,
     metadata: { tool: edit.tool, file_path: filePath },
   });
-  touchActiveClaim(ctx.store, edit.task.id, filePath, edit.sessionId, ctx.clock.now());
+  await touchActiveClaim(ctx.store, edit.task.id, filePath, edit.sessionId, ctx.clock.now());
   return { id, filePath };
 }

@@ -289,7 +289,7 @@ describe('task_decline_handoff', () => {
 describe('pending batons of a session (BatonService.pendingFor)', () => {
   it('lists pending, unexpired handoffs for the session’s agent with the calls that settle them', async () => {
     const id = await team.handOff({ expires_in_minutes: 10 });
-    const [entry, ...rest] = fx.batons.pendingFor('codex-1');
+    const [entry, ...rest] = await fx.batons.pendingFor('codex-1');
     expect(rest).toEqual([]);
     expect(entry).toEqual({
       id,
@@ -304,9 +304,9 @@ describe('pending batons of a session (BatonService.pendingFor)', () => {
       accept_with: { tool: 'task_accept_handoff', args: { handoff_observation_id: id, session_id: 'codex-1' } },
       decline_with: { tool: 'task_decline_handoff', args: { handoff_observation_id: id, session_id: 'codex-1' } },
     });
-    expect(fx.batons.pendingFor('claude-1')).toEqual([]);
+    expect(await fx.batons.pendingFor('claude-1')).toEqual([]);
     fx.clock.advance(10 * MINUTE);
-    expect(fx.batons.pendingFor('codex-1')).toEqual([]);
+    expect(await fx.batons.pendingFor('codex-1')).toEqual([]);
   });
 
   it('drops resolved batons and those addressed to another session', async () => {
@@ -314,9 +314,9 @@ describe('pending batons of a session (BatonService.pendingFor)', () => {
     await accept(accepted, 'codex-2');
     await team.handOff({ to_session_id: 'codex-2' });
     const relay = await team.relay();
-    expect(fx.batons.pendingFor('codex-1').map((b) => [b.id, b.accept_with.tool])).toEqual([
+    expect((await fx.batons.pendingFor('codex-1')).map((b) => [b.id, b.accept_with.tool])).toEqual([
       [relay.relay_observation_id, 'task_accept_relay'],
     ]);
-    expect(fx.batons.pendingFor('codex-2')).toHaveLength(2);
+    expect(await fx.batons.pendingFor('codex-2')).toHaveLength(2);
   });
 });

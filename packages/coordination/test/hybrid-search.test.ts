@@ -44,7 +44,7 @@ async function post(content: string): Promise<number> {
     .id;
 }
 
-function searchWith(alpha: number, index: VectorIndex = fx.index, limit = 10): SearchHit[] {
+function searchWith(alpha: number, index: VectorIndex = fx.index, limit = 10): Promise<SearchHit[]> {
   const memory = new MemoryService(
     {
       store: fx.store,
@@ -63,30 +63,30 @@ const ids = (hits: readonly SearchHit[]) => hits.map((h) => h.id);
 describe('hybrid search', () => {
   it('with alpha 1 returns the BM25 order and scores exactly', async () => {
     await fx.index.backfill();
-    expect(searchWith(1)).toEqual(keywordOrder());
+    expect(await searchWith(1)).toEqual(await keywordOrder());
   });
 
   it('with alpha 0 orders the keyword candidates by similarity to the query', async () => {
     await fx.index.backfill();
     const [q] = hashingEmbedder().embed([QUERY]);
-    const vectors = fx.index.vectorsOf(ids(keywordOrder()));
+    const vectors = await fx.index.vectorsOf(ids(await keywordOrder()));
     const bySimilarity = [...vectors]
       .map(([id, v]) => ({ id, s: Math.max(0, dot(q!, v)) }))
       .sort((a, b) => b.s - a.s || 0)
       .map((e) => e.id);
-    const hits = searchWith(0);
+    const hits = await searchWith(0);
     expect(ids(hits)).toEqual(bySimilarity);
     expect(hits[0]!.score).toBeCloseTo(Math.max(0, dot(q!, vectors.get(bySimilarity[0]!)!)), 3);
     // The note matching every term (stemmed) wins on keywords; the closest wording on similarity.
-    expect(keywordOrder()[0]!.snippet).toBe(NOTES[4]);
+    expect((await keywordOrder())[0]!.snippet).toBe(NOTES[4]);
     expect(hits[0]!.snippet).toBe(NOTES[0]);
   });
 
   it('blends by alpha: keyword scaled to 0..1 among the candidates, plus weighted similarity', async () => {
     await fx.index.backfill();
-    const keyword = keywordOrder();
+    const keyword = await keywordOrder();
     const [q] = hashingEmbedder().embed([QUERY]);
-    const vectors = fx.index.vectorsOf(ids(keyword));
+    const vectors = await fx.index.vectorsOf(ids(keyword));
     const max = keyword[0]!.score;
     const min = keyword[keyword.length - 1]!.score;
     const expected = new Map(
@@ -95,7 +95,7 @@ describe('hybrid search', () => {
         0.3 * ((h.score - min) / (max - min)) + 0.7 * Math.max(0, dot(q!, vectors.get(h.id)!)),
       ]),
     );
-    const hits = searchWith(0.3);
+    const hits = await searchWith(0.3);
     for (const hit of hits) expect(hit.score).toBeCloseTo(expected.get(hit.id)!, 2);
     const scores = hits.map((h) => h.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
@@ -104,13 +104,13 @@ describe('hybrid search', () => {
   it('still finds rows that have no vector yet, ranked by their keyword standing', async () => {
     await fx.index.backfill();
     const fresh = await post('releasing stale claims, written after the backfill');
-    const hits = searchWith(0.5);
+    const hits = await searchWith(0.5);
     expect(ids(hits)).toContain(fresh);
-    expect(fx.index.vectorsOf([fresh]).size).toBe(0);
+    expect((await fx.index.vectorsOf([fresh])).size).toBe(0);
   });
 
-  it('ranks by keywords alone while no row has a vector', () => {
-    expect(searchWith(0.5)).toEqual(keywordOrder());
+  it('ranks by keywords alone while no row has a vector', async () => {
+    expect(await searchWith(0.5)).toEqual(await keywordOrder());
   });
 
   it('falls back to the BM25 order with one warning when the embedder fails', async () => {
@@ -124,8 +124,8 @@ describe('hybrid search', () => {
       },
     };
     const index = new VectorIndex(fx.store, { embedder: failing, onWarning: (m) => warnings.push(m) });
-    expect(searchWith(0.5, index)).toEqual(keywordOrder());
-    expect(searchWith(0.5, index)).toEqual(keywordOrder());
+    expect(await searchWith(0.5, index)).toEqual(await keywordOrder());
+    expect(await searchWith(0.5, index)).toEqual(await keywordOrder());
     expect(warnings).toEqual([expect.stringMatching(/onnx session lost.*BM25/)]);
   });
 });

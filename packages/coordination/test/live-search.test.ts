@@ -83,7 +83,7 @@ describe('MemoryService.liveSearch', () => {
     expect(
       (await fx.memory.liveSearch({ query: 'sandbox teardown', limit: 5 }, { window: 3 })).map((h) => h.id),
     ).toEqual([recent]);
-    expect(fx.memory.search({ query: 'sandbox teardown', limit: 5 }).map((h) => h.id)).toEqual(
+    expect((await fx.memory.search({ query: 'sandbox teardown', limit: 5 })).map((h) => h.id)).toEqual(
       expect.arrayContaining([old, recent]),
     );
   });

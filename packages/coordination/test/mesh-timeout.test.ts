@@ -42,11 +42,13 @@ describe('TIMEOUT', () => {
       ['broadcast_message_to_agents', { from_agent: 'A', to_agents: ['B', 'C'], message: 'hi' }],
       ['get_messages_from_agents', { agent_name: 'B', mark_as_read: true }],
     ];
-    const answers = await holder.write(() => [
-      ...writes.map(([tool, args]) => registry.call(tool, args)),
-      registry.call('get_context', { agent_name: 'A', key: 'k' }),
-    ]);
-    const outcomes = await Promise.all(answers);
+    // The holder's transaction stays open while its body awaits the calls.
+    const outcomes = await holder.write(() =>
+      Promise.all([
+        ...writes.map(([tool, args]) => registry.call(tool, args)),
+        registry.call('get_context', { agent_name: 'A', key: 'k' }),
+      ]),
+    );
     for (const [i, [tool]] of writes.entries()) {
       const outcome = outcomes[i]!;
       expect(outcome.ok, tool).toBe(false);

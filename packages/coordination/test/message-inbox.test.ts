@@ -148,17 +148,17 @@ describe('MessageService.urgentUnread', () => {
     const forOther = await send(fx, t.main, { to_session_id: 'codex-2', urgency: 'blocking' });
     fx.clock.advance(60_000);
 
-    const urgent = fx.messages.urgentUnread({ sessionId: 'codex-1', agent: 'codex' });
+    const urgent = await fx.messages.urgentUnread({ sessionId: 'codex-1', agent: 'codex' });
     expect(ids(urgent)).toEqual([blocking, newerNeedsReply, needsReply]);
     expect(ids(urgent)).not.toContain(fyi);
     expect(ids(urgent)).not.toContain(expiring);
     expect(ids(urgent)).not.toContain(forOther);
-    expect(ids(fx.messages.urgentUnread({ sessionId: 'codex-1', agent: 'codex', limit: 2 }))).toEqual([
+    expect(ids(await fx.messages.urgentUnread({ sessionId: 'codex-1', agent: 'codex', limit: 2 }))).toEqual([
       blocking,
       newerNeedsReply,
     ]);
-    expect(ids(fx.messages.urgentUnread({ sessionId: 'codex-1' }))).toEqual(ids(urgent));
-    expect(fx.messages.urgentUnread({ sessionId: 'nobody', agent: 'codex' })).toEqual([]);
-    expect(fx.messages.urgentUnread({ sessionId: 'nobody' })).toEqual([]);
+    expect(ids(await fx.messages.urgentUnread({ sessionId: 'codex-1' }))).toEqual(ids(urgent));
+    expect(await fx.messages.urgentUnread({ sessionId: 'nobody', agent: 'codex' })).toEqual([]);
+    expect(await fx.messages.urgentUnread({ sessionId: 'nobody' })).toEqual([]);
   });
 });

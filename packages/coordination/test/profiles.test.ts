@@ -61,10 +61,10 @@ describe('agent_upsert_profile', () => {
 
   it('falls back to the family profile, then the defaults, for ranking', async () => {
     await fx.ok('agent_upsert_profile', { agent: 'claude', capabilities: { ui_work: 0.9 } });
-    expect(fx.profiles.weightsFor('claude-code').ui_work).toBe(0.9);
+    expect((await fx.profiles.weightsFor('claude-code')).ui_work).toBe(0.9);
     await fx.ok('agent_upsert_profile', { agent: 'claude-code', capabilities: { ui_work: 0.3 } });
-    expect(fx.profiles.weightsFor('claude-code').ui_work).toBe(0.3);
-    expect(fx.profiles.weightsFor('gemini')).toEqual(DEFAULTS);
+    expect((await fx.profiles.weightsFor('claude-code')).ui_work).toBe(0.3);
+    expect(await fx.profiles.weightsFor('gemini')).toEqual(DEFAULTS);
   });
 
   it.each([

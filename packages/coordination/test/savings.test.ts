@@ -183,7 +183,7 @@ describe('savingsTimeline (receipts per hour)', () => {
     await seed(fx); // now = START + 48 h; receipts at +30, +40, +41, +42, +43 h (and one 48 h old)
     fx.clock.set(START + 48 * HOUR + 20 * 60_000); // 20 minutes into hour 48
     await insertReceipts(fx.store, [receipt({ ts: START + 48 * HOUR + 5 * 60_000, inputTokens: 7, outputTokens: 3 })]);
-    const t = timeline(fx, 24);
+    const t = await timeline(fx, 24);
     expect(t.since).toBe(START + 25 * HOUR);
     expect(t.until).toBe(START + 48 * HOUR + 20 * 60_000);
     expect(t.hours).toHaveLength(24);
@@ -202,9 +202,9 @@ describe('savingsTimeline (receipts per hour)', () => {
     expect(t.hours.reduce((n, h) => n + h.calls, 0)).toBe(6); // the 48-hour-old receipt is outside
   });
 
-  it('clamps the window to 1..720 hours', () => {
+  it('clamps the window to 1..720 hours', async () => {
     fx = createFixture();
-    expect(timeline(fx, 0).hours).toHaveLength(1);
-    expect(timeline(fx, 10_000).hours).toHaveLength(720);
+    expect((await timeline(fx, 0)).hours).toHaveLength(1);
+    expect((await timeline(fx, 10_000)).hours).toHaveLength(720);
   });
 });

@@ -79,7 +79,7 @@ describe('VectorIndex backfill', () => {
     await write(10);
     await fx.index.backfill();
     const other = new VectorIndex(fx.store, { embedder: countingEmbedder() });
-    expect(other.status().vectors).toBe(0);
+    expect((await other.status()).vectors).toBe(0);
     expect((await other.backfill()).embedded).toBe(fx.observations());
     expect(countVectors(fx.store, 'hash-v1-256')).toBe(0);
     expect(taskVectorSums(fx.store, 'counting-32')).toHaveLength(1);
@@ -97,7 +97,7 @@ describe('VectorIndex backfill', () => {
     let steps = 1;
     while (!(await index.step(4, 1_000)).done) steps++;
     expect(steps).toBeGreaterThanOrEqual(2);
-    expect(index.status().vectors).toBe(fx.observations());
+    expect((await index.status()).vectors).toBe(fx.observations());
     expect(await index.step(4, 1_000)).toEqual({ embedded: 0, done: true });
   });
 
@@ -122,7 +122,7 @@ describe('VectorIndex backfill', () => {
     expect(index.disabledReason()).toMatch(/model crashed/);
   });
 
-  it('turns vectors off when the embedder cannot load', () => {
+  it('turns vectors off when the embedder cannot load', async () => {
     const warnings: string[] = [];
     const index = new VectorIndex(fx.store, {
       embedder: () => {
@@ -131,7 +131,7 @@ describe('VectorIndex backfill', () => {
       onWarning: (m) => warnings.push(m),
     });
     expect(index.embedQuery('x')).toBeNull();
-    expect(index.status()).toMatchObject({ embedder_id: null, vectors: 0 });
+    expect(await index.status()).toMatchObject({ embedder_id: null, vectors: 0 });
     expect(warnings[0]).toMatch(/cannot load \(weights not found\)/);
   });
 

@@ -80,7 +80,7 @@ describe('WorkflowService transitions', () => {
       await f.workflows.finishStage(run.run_id, s, { state: 'completed', exit_code: 0, output: '' });
     }
     expect(await f.workflows.pause(run.run_id, 'review')).toBe(true);
-    expect(f.workflows.view(run.run_id)).toMatchObject({ state: 'awaiting_approval', driver: null });
+    expect(await f.workflows.view(run.run_id)).toMatchObject({ state: 'awaiting_approval', driver: null });
     const approved = await f.workflows.approve(run.run_id);
     expect(approved).toMatchObject({ ok: true, stages: ['review'], run: { state: 'pending' } });
     expect(await f.workflows.approve(run.run_id)).toEqual({
@@ -100,7 +100,7 @@ describe('WorkflowService transitions', () => {
     await f.workflows.pause(run.run_id, 'review');
     const rejected = await f.workflows.reject(run.run_id, 'add tests', 'review');
     expect(rejected).toMatchObject({ ok: true, run: { state: 'pending', feedback: 'add tests' } });
-    const view = f.workflows.view(run.run_id)!;
+    const view = await f.workflows.view(run.run_id)!;
     expect(view.stages.map((s) => s.state)).toEqual(['pending', 'pending', 'pending', 'pending']);
   });
 
@@ -117,7 +117,11 @@ describe('WorkflowService transitions', () => {
       stages: ['implement'],
       groups: [{ stage: 'implement', pgid: 4242, started: 77 }],
     });
-    expect(f.workflows.view(run.run_id)!.stages[0]).toMatchObject({ state: 'pending', attempts: 1, group: null });
+    expect((await f.workflows.view(run.run_id)!).stages[0]).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      group: null,
+    });
     const cancelled = await f.workflows.cancel(run.run_id, alive);
     expect(cancelled).toMatchObject({ ok: true, run: { state: 'cancelled' } });
     expect(await f.workflows.cancel(run.run_id, alive)).toEqual({

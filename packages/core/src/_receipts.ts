@@ -25,13 +25,14 @@
  * A receipt is also a sign of life: the heartbeat of the calling session (the call's
  * `session_id`) moves to the call's time in the same transaction.
  */
+import { AsyncResource } from 'node:async_hooks';
 import { type CountJob, estimateTokens, type TokenCounter, type TokenWorker } from '@swarm/coordination';
 import {
+  type ColonyStore,
   heartbeatSessions,
   insertReceipts,
   isStoreBusy,
   refineTokenCounts,
-  type Store,
   type TokenCountRefinement,
 } from '@swarm/storage';
 import type { CallReceipt } from '@swarm/tools';
@@ -78,7 +79,7 @@ interface Pending {
 }
 
 export class ReceiptQueue {
-  readonly #store: Store;
+  readonly #store: ColonyStore;
   readonly #tokens: TokenCounter;
   readonly #startWorker: () => TokenWorker | undefined;
   readonly #onError: ((error: unknown, tool: string) => void) | undefined;
@@ -94,7 +95,7 @@ export class ReceiptQueue {
   #flushing = false;
 
   constructor(
-    store: Store,
+    store: ColonyStore,
     tokens: TokenCounter,
     startWorker: () => TokenWorker | undefined,
     onError?: (error: unknown, tool: string) => void,
@@ -105,6 +106,13 @@ export class ReceiptQueue {
     this.#onError = onError;
     store.setWriteRider(() => this.#ride());
   }
+
+  /**
+   * Runs `fn` in the context this queue was made in, outside any transaction: a flush
+   * that a call's body set off (a timer, setImmediate) would otherwise inherit the body's
+   * transaction context and write inside it, beside the body's own statements.
+   */
+  readonly #outside = AsyncResource.bind(<T>(fn: () => T): T => fn());
 
   push(receipt: CallReceipt): void {
     // A store that refuses writes (read-only, newer schema) keeps no receipts.
@@ -162,7 +170,8 @@ export class ReceiptQueue {
     if (batch.length === 0) return;
     this.#flushing = true;
     try {
-      await this.#store.write(() => this.#insert(batch), mode === 'final' ? {} : { busyTimeoutMs: FLUSH_LOCK_WAIT_MS });
+      const options = mode === 'final' ? {} : { busyTimeoutMs: FLUSH_LOCK_WAIT_MS };
+      await this.#outside(() => this.#store.write(() => this.#insert(batch), options));
     } catch (error) {
       if (isStoreBusy(error) && mode !== 'final') {
         // Kept for the next write: a busy store is no reason to lose them.

@@ -13,10 +13,10 @@ import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '@swarm/coordination';
 import {
+  type ColonyStore,
   deleteIdempotentResult,
   findIdempotentResult,
   replaceIdempotentResult,
-  type Store,
   saveIdempotentResult,
 } from '@swarm/storage';
 import { ColonyError } from '@swarm/tools';
@@ -39,7 +39,7 @@ export interface RunOnceAsyncOptions {
   readonly pid?: number;
 }
 
-const inFlight = new WeakMap<Store, Map<string, { argsHash: string; promise: Promise<unknown> }>>();
+const inFlight = new WeakMap<ColonyStore, Map<string, { argsHash: string; promise: Promise<unknown> }>>();
 
 function pendingOf(result: unknown): PendingMarker[typeof PENDING] | undefined {
   if (typeof result !== 'object' || result === null || !(PENDING in result)) return undefined;
@@ -65,7 +65,7 @@ function reused(tool: string, key: string): ColonyError {
 
 /** Runs an async mutating call at most once per (tool, key), across calls and processes. */
 export function runOnceAsync<T>(
-  store: Store,
+  store: ColonyStore,
   clock: Clock,
   tool: string,
   key: string,
@@ -91,7 +91,7 @@ export function runOnceAsync<T>(
 type Step<T> = { readonly kind: 'done'; readonly result: T } | { readonly kind: 'run' } | { readonly kind: 'wait' };
 
 async function settle<T>(
-  store: Store,
+  store: ColonyStore,
   clock: Clock,
   tool: string,
   key: string,
@@ -108,17 +108,17 @@ async function settle<T>(
   const marker: PendingMarker = { [PENDING]: { pid, token } };
   const polls = Math.max(1, Math.ceil((options.waitMs ?? 600_000) / pollMs));
   for (let poll = 0; ; poll++) {
-    const step = await store.write((): Step<T> => {
-      const prior = findIdempotentResult(store, tool, key);
+    const step = await store.write(async (): Promise<Step<T>> => {
+      const prior = await findIdempotentResult(store, tool, key);
       if (!prior) {
-        saveIdempotentResult(store, tool, key, argsHash, marker, clock.now());
+        await saveIdempotentResult(store, tool, key, argsHash, marker, clock.now());
         return { kind: 'run' };
       }
       if (prior.argsHash !== argsHash) throw reused(tool, key);
       const pending = pendingOf(prior.result);
       if (!pending) return { kind: 'done', result: prior.result as T };
       if (pending.pid !== pid && !isAlive(pending.pid)) {
-        replaceIdempotentResult(store, tool, key, marker, clock.now());
+        await replaceIdempotentResult(store, tool, key, marker, clock.now());
         return { kind: 'run' };
       }
       return { kind: 'wait' };
@@ -135,19 +135,26 @@ async function settle<T>(
 }
 
 /** Runs the reserved call; the answer replaces our marker, an error deletes it. */
-async function run<T>(store: Store, clock: Clock, tool: string, key: string, token: string, fn: () => Promise<T>) {
-  const ours = () => pendingOf(findIdempotentResult(store, tool, key)?.result)?.token === token;
+async function run<T>(
+  store: ColonyStore,
+  clock: Clock,
+  tool: string,
+  key: string,
+  token: string,
+  fn: () => Promise<T>,
+) {
+  const ours = async () => pendingOf((await findIdempotentResult(store, tool, key))?.result)?.token === token;
   let result: T;
   try {
     result = await fn();
   } catch (error) {
-    await store.write(() => {
-      if (ours()) deleteIdempotentResult(store, tool, key);
+    await store.write(async () => {
+      if (await ours()) await deleteIdempotentResult(store, tool, key);
     });
     throw error;
   }
-  await store.write(() => {
-    if (ours()) replaceIdempotentResult(store, tool, key, result, clock.now());
+  await store.write(async () => {
+    if (await ours()) await replaceIdempotentResult(store, tool, key, result, clock.now());
   });
   return result;
 }

@@ -4,12 +4,12 @@
  * idempotency_keys table.
  */
 import type { Clock } from '@swarm/coordination';
-import { findIdempotentResult, type Store, saveIdempotentResult } from '@swarm/storage';
+import { type ColonyStore, findIdempotentResult, saveIdempotentResult } from '@swarm/storage';
 import { ColonyError } from '@swarm/tools';
 
 /** Runs a mutating call once per (tool, key): the lookup, the call and the record commit together. */
 export function runOnce<T>(
-  store: Store,
+  store: ColonyStore,
   clock: Clock,
   tool: string,
   key: string,
@@ -17,7 +17,7 @@ export function runOnce<T>(
   fn: () => T | Promise<T>,
 ): Promise<T> {
   return store.write(async () => {
-    const prior = findIdempotentResult(store, tool, key);
+    const prior = await findIdempotentResult(store, tool, key);
     if (prior) {
       if (prior.argsHash !== argsHash) {
         throw new ColonyError(
@@ -29,7 +29,7 @@ export function runOnce<T>(
       return prior.result as T;
     }
     const result = await fn();
-    saveIdempotentResult(store, tool, key, argsHash, result, clock.now());
+    await saveIdempotentResult(store, tool, key, argsHash, result, clock.now());
     return result;
   });
 }

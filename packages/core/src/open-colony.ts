@@ -28,11 +28,14 @@ import {
 import {
   type CheckpointMode,
   type CheckpointResult,
+  type ColonyStore,
   checkpoint,
   countObservations,
   countSessions,
   countTasks,
   openStore,
+  Store,
+  type StoreRefusal,
   setAutoCheckpoint,
 } from '@swarm/storage';
 import {
@@ -68,6 +71,11 @@ export interface OpenColonyOptions {
   readonly home?: string;
   /** Database file; default `<home>/colony.db`. `:memory:` for a throwaway store. */
   readonly dbPath?: string;
+  /**
+   * A store opened already (a PostgreSQL store: see `openColonyAt`); `dbPath` is then
+   * ignored. The colony closes it on `close()`.
+   */
+  readonly store?: ColonyStore;
   /** Default: system time, or the epoch ms in the file `$COLONY_CLOCK_FILE` names (for tests). */
   readonly clock?: Clock;
   /** Overrides settings.json. */
@@ -190,7 +198,7 @@ export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
   toAnthropicTools(toolset?: Toolset): AnthropicTool[];
   /** Seed 001's function-calling schemas (OpenAI format) of the seven context-mesh tools. */
   getSchemas(): OpenAITool[];
-  status(): ColonyStatus;
+  status(): Promise<ColonyStatus>;
   /** A WAL checkpoint of the store (default PASSIVE: never waits); null once closed. */
   checkpoint(mode?: CheckpointMode): CheckpointResult | null;
   /** Sets the WAL size (pages) at which a commit checkpoints by itself (0: never); nothing once closed. */
@@ -209,10 +217,10 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     // Not a file name: never open a SQLite file named like the URL (the URL is not shown: it may hold a password).
     throw new ColonyError(
       'STORE_UNSUPPORTED',
-      'a PostgreSQL URL was given as the store: colony serves tools from a SQLite store for now (a PostgreSQL URL is taken by `colony store export|import`)',
+      'a PostgreSQL URL was given to openColony, which opens SQLite files: connectColony() opens either',
     );
   }
-  const dbPath = resolveDbPath(home, options.dbPath);
+  const dbPath = options.store ? options.store.location : resolveDbPath(home, options.dbPath);
   const clockFile = process.env.COLONY_CLOCK_FILE;
   const clock = options.clock ?? (clockFile ? fileClock(clockFile) : systemClock);
   const warnings: string[] = [];
@@ -235,12 +243,8 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
       ...(tokenizerModule ? { module: tokenizerModule } : {}),
       onWarning: warn,
     });
-  // Store refusals (STORE_BUSY, STORE_READ_ONLY, STORE_CORRUPT, STORE_TOO_NEW) are tool errors.
-  const store = openStore({
-    path: dbPath,
-    ...busyTimeoutFromEnv(),
-    refuse: (refusal, cause) => new ColonyError(refusal.code, refusal.message, { details: refusal.details, cause }),
-  });
+  const store: ColonyStore =
+    options.store ?? openStore({ path: dbPath, ...busyTimeoutFromEnv(), refuse: refuseAsToolError });
   if (store.refusal) warn(store.refusal.message);
   // Receipts are buffered and written off the hot path; observations written before the
   // tokenizer is loaded here get their exact counts with them (see _receipts.ts).
@@ -321,30 +325,38 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     toOpenAITools: (toolset) => toOpenAITools(registry, toolset),
     toAnthropicTools: (toolset) => toAnthropicTools(registry, toolset),
     getSchemas,
-    status: () => ({
+    status: async () => ({
       home,
       db_path: dbPath,
-      sessions: countSessions(store),
-      observations: countObservations(store),
-      tasks: countTasks(store),
+      sessions: await countSessions(store),
+      observations: await countObservations(store),
+      tasks: await countTasks(store),
       tools: registry.list('all').length + registry.list('framework').length + registry.list('runtime').length,
       warnings: [...warnings],
     }),
-    checkpoint: (mode = 'PASSIVE') => (store.closed ? null : checkpoint(store, mode)),
+    // The WAL jobs and the warm-up are SQLite's: a PostgreSQL server runs its own.
+    checkpoint: (mode = 'PASSIVE') => (store instanceof Store && !store.closed ? checkpoint(store, mode) : null),
     setAutoCheckpoint: (pages) => {
-      if (!store.closed) setAutoCheckpoint(store, pages);
+      if (store instanceof Store && !store.closed) setAutoCheckpoint(store, pages);
     },
-    warm: () => warmColony(store, registry),
+    warm: () => {
+      if (store instanceof Store) warmColony(store, registry);
+    },
     close: async () => {
       if (store.closed) return;
       await receipts?.flush(true);
-      store.close();
+      await store.close();
     },
   };
 }
 
+/** Store refusals (STORE_BUSY, STORE_READ_ONLY, STORE_CORRUPT, STORE_TOO_NEW) are tool errors. */
+export function refuseAsToolError(refusal: StoreRefusal, cause?: unknown): ColonyError {
+  return new ColonyError(refusal.code, refusal.message, { details: refusal.details, cause });
+}
+
 /** `COLONY_BUSY_TIMEOUT_MS`: how long a write waits for another writer's lock (default 15 s). */
-function busyTimeoutFromEnv(): { busyTimeoutMs?: number } {
+export function busyTimeoutFromEnv(): { busyTimeoutMs?: number } {
   const ms = Number(process.env.COLONY_BUSY_TIMEOUT_MS);
   return Number.isInteger(ms) && ms > 0 ? { busyTimeoutMs: ms } : {};
 }

@@ -149,11 +149,11 @@ describe('bad arguments, for every tool', () => {
   // Opened while collecting, so one `it` per tool comes from this colony's own registry.
   const home = mkdtempSync(join(tmpdir(), 'colony-bad-args-'));
   const colony: Colony = openColony({ home, clock: manualClock() });
-  const rows = () => {
-    const { sessions, observations, tasks } = colony.status();
+  const rows = async () => {
+    const { sessions, observations, tasks } = await colony.status();
     return { sessions, observations, tasks };
   };
-  let before: ReturnType<typeof rows>;
+  let before: Awaited<ReturnType<typeof rows>>;
 
   beforeAll(async () => {
     // Real state the docs examples point at, so a call that slipped through would write.
@@ -164,7 +164,7 @@ describe('bad arguments, for every tool', () => {
       agent: 'codex',
     });
     expect(opened.ok).toBe(true);
-    before = rows();
+    before = await rows();
     expect(before).toEqual({ sessions: 1, observations: 1, tasks: 1 });
   });
 
@@ -204,11 +204,11 @@ describe('bad arguments, for every tool', () => {
         { numRuns: RUNS },
       );
       for (const c of oversizeCases(tool)) await expectRefused(tool, c);
-      expect(rows()).toEqual(before);
+      expect(await rows()).toEqual(before);
     });
   }
 
-  it('left sessions, observations and tasks exactly as they were', () => {
-    expect(rows()).toEqual(before);
+  it('left sessions, observations and tasks exactly as they were', async () => {
+    expect(await rows()).toEqual(before);
   });
 });

@@ -52,9 +52,9 @@ describe('openColony embedders', () => {
   it('uses the hashing embedder by default and blends once vectors exist', async () => {
     const colony = open();
     await seed(colony);
-    const keyword = search(colony);
+    const keyword = await search(colony);
     expect(await colony.vectors.backfill()).toMatchObject({ embedder_id: 'hash-v1-256', embedded: 4 });
-    const hybrid = search(colony);
+    const hybrid = await search(colony);
     expect(hybrid.map((h) => h.id).sort()).toEqual(keyword.map((h) => h.id).sort());
     expect(hybrid.map((h) => h.id)).not.toEqual(keyword.map((h) => h.id));
     expect(colony.warned).toEqual([]);
@@ -98,9 +98,9 @@ describe('openColony embedders', () => {
   it('with search.alpha 1 ranks by keywords alone, vectors or not', async () => {
     const keywordOnly = open({ settings: { ...defaultSettings(), search: { alpha: 1 } } });
     await seed(keywordOnly);
-    const before = search(keywordOnly);
+    const before = await search(keywordOnly);
     await keywordOnly.vectors.backfill();
-    expect(search(keywordOnly)).toEqual(before);
+    expect(await search(keywordOnly)).toEqual(before);
   });
 
   it('with embedder null turns vectors off without a warning', async () => {

@@ -79,8 +79,8 @@ it('commits past 1,000 WAL pages do not checkpoint; the idle checkpoint copies e
   expect(idle.runs).toBe(0);
   await sleep(DELAY * 4);
   expect(idle.runs).toBe(1);
-  expect(notesInFile()).toBe(colony.status().observations);
-  expect(colony.status().observations).toBeGreaterThanOrEqual(120);
+  expect(notesInFile()).toBe((await colony.status()).observations);
+  expect((await colony.status()).observations).toBeGreaterThanOrEqual(120);
   idle.stop();
 });
 
@@ -97,7 +97,7 @@ it('a call in the quiet time pushes the checkpoint back; nothing runs after stop
   await sleep(DELAY * 3);
   expect(idle.runs).toBe(1);
   const copied = notesInFile();
-  expect(copied).toBe(colony.status().observations);
+  expect(copied).toBe((await colony.status()).observations);
   await post(2);
   idle.poke();
   idle.stop();

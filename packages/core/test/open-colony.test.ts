@@ -78,7 +78,7 @@ describe('paths', () => {
     const colony = open();
     expect(colony.dbPath).toBe(join(colony.home, DB_FILE));
     await thread(colony);
-    expect(colony.status()).toEqual({
+    expect(await colony.status()).toEqual({
       home: colony.home,
       db_path: colony.dbPath,
       sessions: 1,
@@ -92,7 +92,7 @@ describe('paths', () => {
   it('can run on a throwaway in-memory store', async () => {
     const colony = open({ dbPath: ':memory:' });
     await thread(colony);
-    expect(colony.status().tasks).toBe(1);
+    expect((await colony.status()).tasks).toBe(1);
   });
 });
 
@@ -132,7 +132,7 @@ describe('settings.json', () => {
     expect(colony.warnings).toHaveLength(1);
     expect(colony.warnings[0]).toMatch(/settings: .*settings\.json is not valid JSON.*using defaults/);
     expect((await thread(colony)).task_id).toBeGreaterThan(0);
-    expect(colony.status().warnings).toEqual(colony.warnings);
+    expect((await colony.status()).warnings).toEqual(colony.warnings);
   });
 
   it.each([
@@ -186,12 +186,12 @@ describe('idempotency_key', () => {
     const colony = open({ clock });
     const { task_id } = await thread(colony);
     const post = { task_id, session_id: 'claude-1', kind: 'decision', content: 'Use WAL.', idempotency_key: 'post-1' };
-    const before = colony.status().observations;
+    const before = (await colony.status()).observations;
     const first = await ok(colony, 'task_post', post);
     clock.advance(60_000);
     const second = await ok(colony, 'task_post', { ...post });
     expect(second).toEqual(first);
-    expect(colony.status().observations).toBe(before + 1);
+    expect((await colony.status()).observations).toBe(before + 1);
   });
 
   it('treats the same arguments in another key order as the same call', async () => {
@@ -204,10 +204,10 @@ describe('idempotency_key', () => {
   it('refuses the same key with different arguments, writing nothing', async () => {
     const { colony, post } = await setup();
     await ok(colony, 'task_post', post);
-    const before = colony.status().observations;
+    const before = (await colony.status()).observations;
     const error = await fail(colony, 'task_post', { ...post, content: 'Use rollback journal.' });
     expect(error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', idempotency_key: 'post-1', tool: 'task_post' });
-    expect(colony.status().observations).toBe(before);
+    expect((await colony.status()).observations).toBe(before);
   });
 
   it('keeps keys per tool', async () => {
@@ -231,10 +231,10 @@ describe('idempotency_key', () => {
     const post = { task_id, session_id: 'codex-2', kind: 'note', content: 'hello', idempotency_key: 'retry-1' };
     expect((await fail(colony, 'task_post', post)).code).toBe('NOT_PARTICIPANT');
     await thread(colony, 'codex-2', 'codex');
-    const before = colony.status().observations;
+    const before = (await colony.status()).observations;
     const retried = await ok<{ id: number }>(colony, 'task_post', post);
     expect(retried.id).toBeGreaterThan(0);
-    expect(colony.status().observations).toBe(before + 1);
+    expect((await colony.status()).observations).toBe(before + 1);
     expect(await ok(colony, 'task_post', post)).toEqual(retried);
   });
 
@@ -244,9 +244,9 @@ describe('idempotency_key', () => {
     await thread(colony, 'codex-1', 'codex');
     const args = { target_session_id: 'claude-1', current_session_id: 'codex-1', idempotency_key: 'recall-1' };
     const first = await ok(colony, 'recall_session', args);
-    const before = colony.status().observations;
+    const before = (await colony.status()).observations;
     expect(await ok(colony, 'recall_session', args)).toEqual(first);
-    expect(colony.status().observations).toBe(before);
+    expect((await colony.status()).observations).toBe(before);
   });
 });
 

@@ -47,11 +47,11 @@ describe('Colony.warm', () => {
 
     const colony = open();
     const before = files(dir);
-    const statusBefore = colony.status();
+    const statusBefore = await colony.status();
     colony.warm();
     colony.warm(); // twice: still nothing
     expect(files(dir)).toEqual(before);
-    expect(colony.status()).toEqual(statusBefore);
+    expect(await colony.status()).toEqual(statusBefore);
     const post = await colony.handleToolCall('task_post', {
       task_id: thread.ok ? thread.value.task_id : 0,
       session_id: 's1',

@@ -13,7 +13,8 @@ export type ColonyWriteRider = () => (() => void) | undefined | Promise<(() => v
 
 export interface ColonyWriteOptions<T> {
   readonly busyTimeoutMs?: number;
-  readonly unlessSettled?: () => T | undefined;
+  /** Synchronous on SQLite (see `WriteOptions` in _store.ts); may be async on PostgreSQL. */
+  readonly unlessSettled?: () => T | undefined | Promise<T | undefined>;
 }
 
 export interface ColonyStore {

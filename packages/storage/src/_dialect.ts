@@ -46,6 +46,15 @@ function dispatcher(name: string, fn: AnyFn): AnyFn {
   } as AnyFn;
 }
 
+/**
+ * `fn(value)`, at once when `value` is no promise: a SQLite store answers its query
+ * functions synchronously, and a path that must stay synchronous there (a lock poll's
+ * `unlessSettled`) chains them with this instead of `await`.
+ */
+export function andThen<T, R>(value: T | Promise<T>, fn: (value: T) => R): R | Promise<Awaited<R>> {
+  return value instanceof Promise ? (value.then(fn) as Promise<Awaited<R>>) : fn(value);
+}
+
 /** The module's functions as dispatchers (values that are no function stay as they are). */
 export function dispatched<M extends object>(module: M): DispatchedModule<M> {
   const out: Record<string, unknown> = {};

@@ -80,8 +80,12 @@ export type StoreBody<T> = () => T | Promise<T>;
 export interface WriteOptions<T> {
   /** Milliseconds to wait for another writer's lock, for this write alone. */
   readonly busyTimeoutMs?: number;
-  /** Read while the lock is busy: the answer when the write is no longer needed. */
-  readonly unlessSettled?: () => T | undefined;
+  /**
+   * Read while the lock is busy: the answer when the write is no longer needed. It runs
+   * between synchronous lock tries, so on SQLite it must answer synchronously (the query
+   * functions do, given a `Store`); a promise is refused by the read transaction.
+   */
+  readonly unlessSettled?: () => T | undefined | Promise<T | undefined>;
 }
 
 const BEGUN = Symbol('begun');
@@ -218,7 +222,8 @@ export class Store {
         return this.#withBusyTimeout(sqlite, 0, () =>
           pollForLock<T | typeof BEGUN>({
             attempt: begin,
-            settled: () => sqlite.transaction(settled).deferred(),
+            // better-sqlite3 refuses a body that returns a promise (a TypeError): see WriteOptions.
+            settled: () => sqlite.transaction(settled).deferred() as T | undefined,
             version: () => statement(this, 'PRAGMA data_version').pluck().get(),
             timeoutMs,
           }),

@@ -43,7 +43,7 @@ import * as writeProposalsSql from './write-proposals';
 
 // Opening a store
 export type { ColonyStore, ColonyWriteOptions, ColonyWriteRider, StoreDialect } from './_colony-store';
-export type { Dispatched, DispatchedModule } from './_dialect';
+export { andThen, type Dispatched, type DispatchedModule } from './_dialect';
 export {
   BUSY_TIMEOUT_MS,
   isStoreBusy,

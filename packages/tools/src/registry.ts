@@ -123,7 +123,7 @@ export class ToolRegistry<B> {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     const shownName = clip(String(name), RECEIPT_BOUNDS.name);
     try {
-      const before = this.#hooks.beforeCall?.(name);
+      const before = await this.#hooks.beforeCall?.(name);
       if (before) await before;
       if (!tool || (options.toolset !== undefined && !inToolset(tool, options.toolset))) {
         throw new ColonyError('UNKNOWN_TOOL', `unknown tool "${shownName}"`, {

@@ -13,8 +13,8 @@ export default defineCommand({
   meta: { name: 'status', description: 'Show the data home, database, record counts, tools and warnings.' },
   args: { ...jsonArg, ...storeArgs },
   async run({ args }) {
-    const report = await withExistingColony(args, (colony) => ({
-      ...colony.status(),
+    const report = await withExistingColony(args, async (colony) => ({
+      ...(await colony.status()),
       toolsets: Object.fromEntries(TOOLSETS.map((set) => [set, colony.registry.list(set).length])),
     }));
     if (args.json) return printJson(report);

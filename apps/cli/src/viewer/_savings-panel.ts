@@ -39,11 +39,11 @@ export interface SavingsPanel {
 
 export async function savingsPanel(
   read: ReadTool,
-  timeline: (hours: number) => SavingsTimeline,
+  timeline: (hours: number) => SavingsTimeline | Promise<SavingsTimeline>,
   scope: ViewerScope,
 ): Promise<SavingsPanel> {
   const hours = scope.savingsHours ?? DEFAULT_SAVINGS_HOURS;
-  const series = timeline(hours);
+  const series = await timeline(hours);
   const report = await read<SavingsReport>('savings_report', { since_ms: series.since });
   const { totals } = report.live;
   return {

@@ -32,6 +32,7 @@ import {
   FILE_HEAT_EDIT_SCAN,
   type MessageEntry,
 } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import type { BatonService, PendingBaton } from '../batons/baton-service';
 import { agentFamily } from '../batons/targeting';
 import { withBudget } from '../budget';
@@ -102,21 +103,21 @@ export class AttentionService implements AttentionBackend {
     return withBudget(payload, facts, this.#ctx.tokens);
   }
 
-  #read(input: AttentionInboxInput, tokenBudget: number) {
+  async #read(input: AttentionInboxInput, tokenBudget: number) {
     const ctx = this.#ctx;
     const args = { ...input, ...tuning(input) };
     const now = ctx.clock.now();
-    const scope = this.#scope(args);
-    const personal = this.#personal(args, scope);
+    const scope = await this.#scope(args);
+    const personal = await this.#personal(args, scope);
 
-    const claims = liveClaimsInScope(ctx.store, scope, LIVE_CLAIM_SCAN);
-    const subtasks = claimedSubtasksInScope(ctx.store, scope, SUBTASK_SCAN);
+    const claims = await liveClaimsInScope(ctx.store, scope, LIVE_CLAIM_SCAN);
+    const subtasks = await claimedSubtasksInScope(ctx.store, scope, SUBTASK_SCAN);
     const lanes = stalledLanes(claims, subtasks, args.session_id, now);
     const recent = recentOtherClaims(claims, args.session_id, now, args.recent_claim_window_minutes * MINUTE);
     const stale = staleClaimSignals(claims, now);
     const halfLife = args.file_heat_half_life_minutes * MINUTE;
     const since = now - heatWindowMs(halfLife);
-    const edits = recentEditsInScope(ctx.store, scope, since, FILE_HEAT_EDIT_SCAN);
+    const edits = await recentEditsInScope(ctx.store, scope, since, FILE_HEAT_EDIT_SCAN);
     const heat = fileHeat(
       [
         ...edits.map((e) => ({ ...e, observationId: e.id })),
@@ -147,7 +148,9 @@ export class AttentionService implements AttentionBackend {
 
     const entries = {
       pending_handoffs: handoffs.slice(0, CAPS.pending_handoffs).map(handoffEntry),
-      pending_wakes: wakes.slice(0, CAPS.pending_wakes).map((b) => wakeEntry(b, this.#relayReason(b))),
+      pending_wakes: await mapInOrder(wakes.slice(0, CAPS.pending_wakes), async (b) =>
+        wakeEntry(b, await this.#relayReason(b)),
+      ),
       unread_messages: messages.slice(0, CAPS.unread_messages).map((m) => messageEntry(m, args.session_id)),
       blockers: blockers.slice(0, CAPS.blockers).map((b) => blockerEntry(b, args.session_id)),
       stalled_lanes: lanes.slice(0, CAPS.stalled_lanes),
@@ -180,11 +183,11 @@ export class AttentionService implements AttentionBackend {
   }
 
   /** Repositories (repo_root and repo_roots together) and task ids; unknown task ids are refused. */
-  #scope(args: AttentionInboxInput): AttentionScope {
+  async #scope(args: AttentionInboxInput): Promise<AttentionScope> {
     const roots = [...(args.repo_root === undefined ? [] : [args.repo_root]), ...(args.repo_roots ?? [])];
     const taskIds = args.task_ids === undefined ? null : [...new Set(args.task_ids)];
     if (taskIds) {
-      const known = new Set(existingTaskIds(this.#ctx.store, taskIds));
+      const known = new Set(await existingTaskIds(this.#ctx.store, taskIds));
       const missing = taskIds.filter((id) => !known.has(id));
       if (missing.length > 0) {
         throw new ColonyError('TASK_NOT_FOUND', `task ${missing.join(', ')} not found`, {
@@ -196,20 +199,20 @@ export class AttentionService implements AttentionBackend {
   }
 
   /** What is addressed to the session on its threads in scope; nothing for a session not registered yet. */
-  #personal(args: AttentionInboxInput, scope: AttentionScope) {
+  async #personal(args: AttentionInboxInput, scope: AttentionScope) {
     const ctx = this.#ctx;
     const none = { messages: [] as MessageEntry[], handoffs: [] as PendingBaton[], wakes: [] as PendingBaton[] };
-    if (!getSession(ctx.store, args.session_id)) return { ...none, blockers: [] };
-    const threads = sessionThreadsInScope(ctx.store, args.session_id, scope, THREAD_SCAN);
+    if (!(await getSession(ctx.store, args.session_id))) return { ...none, blockers: [] };
+    const threads = await sessionThreadsInScope(ctx.store, args.session_id, scope, THREAD_SCAN);
     const scoped = scope.repoRoots !== null || scope.taskIds !== null;
     const inScope = new Set(threads);
-    const batons = this.#deps.batons
-      .pendingFor(args.session_id, PERSONAL_SCAN)
-      .filter((b) => !scoped || inScope.has(b.task_id));
+    const batons = (await this.#deps.batons.pendingFor(args.session_id, PERSONAL_SCAN)).filter(
+      (b) => !scoped || inScope.has(b.task_id),
+    );
     const messages =
       scoped && threads.length === 0
         ? []
-        : this.#deps.messages.list({
+        : await this.#deps.messages.list({
             session_id: args.session_id,
             agent: agentFamily(args.agent),
             unread_only: true,
@@ -220,12 +223,12 @@ export class AttentionService implements AttentionBackend {
       messages: byUrgency(messages),
       handoffs: batons.filter((b) => b.kind === 'handoff'),
       wakes: batons.filter((b) => b.kind === 'relay'),
-      blockers: openBlockerPosts(ctx.store, threads, BLOCKER_SCAN, BLOCKER_COUNT_CAP),
+      blockers: await openBlockerPosts(ctx.store, threads, BLOCKER_SCAN, BLOCKER_COUNT_CAP),
     };
   }
 
-  #relayReason(baton: PendingBaton): string {
-    const reason = getBaton(this.#ctx.store, baton.id)?.payload.reason;
+  async #relayReason(baton: PendingBaton): Promise<string> {
+    const reason = (await getBaton(this.#ctx.store, baton.id))?.payload.reason;
     return typeof reason === 'string' ? reason : 'relay';
   }
 }

@@ -32,10 +32,15 @@ import { targetsAgent } from './targeting';
 export type BatonIdField = 'handoff_observation_id' | 'relay_observation_id';
 
 /** The baton announced by observation `id`; OBSERVATION_NOT_FOUND when there is none of this kind. */
-export function requireBaton(ctx: DomainContext, id: number, kind: BatonKind | 'any', field: BatonIdField): Baton {
-  const baton = getBaton(ctx.store, id);
+export async function requireBaton(
+  ctx: DomainContext,
+  id: number,
+  kind: BatonKind | 'any',
+  field: BatonIdField,
+): Promise<Baton> {
+  const baton = await getBaton(ctx.store, id);
   if (baton && (kind === 'any' || baton.kind === kind)) return baton;
-  const actual = baton?.kind ?? getObservation(ctx.store, id)?.kind;
+  const actual = baton?.kind ?? (await getObservation(ctx.store, id))?.kind;
   const wanted = kind === 'any' ? 'handoff or relay' : kind;
   throw new ColonyError(
     'OBSERVATION_NOT_FOUND',
@@ -45,13 +50,13 @@ export function requireBaton(ctx: DomainContext, id: number, kind: BatonKind | '
 }
 
 /** A baton on `task` named by its observation id or by a file it holds a pending claim on. */
-export function batonOnTask(
+export async function batonOnTask(
   ctx: DomainContext,
   task: Task,
   ref: { readonly handoff_observation_id?: number | undefined; readonly file_path?: string | undefined },
-): Baton {
+): Promise<Baton> {
   if (ref.handoff_observation_id !== undefined) {
-    const baton = requireBaton(ctx, ref.handoff_observation_id, 'any', 'handoff_observation_id');
+    const baton = await requireBaton(ctx, ref.handoff_observation_id, 'any', 'handoff_observation_id');
     if (baton.taskId !== task.id) {
       throw new ColonyError(
         'OBSERVATION_NOT_ON_TASK',
@@ -62,7 +67,7 @@ export function batonOnTask(
     return baton;
   }
   const filePath = normalizeRepoPath(task.repoRoot, ref.file_path ?? '');
-  const baton = pendingBatonOfFile(ctx.store, task.id, filePath);
+  const baton = await pendingBatonOfFile(ctx.store, task.id, filePath);
   if (!baton) {
     throw new ColonyError(
       'OBSERVATION_NOT_FOUND',
@@ -138,11 +143,18 @@ const idKey = (baton: Baton) => `${baton.kind}_observation_id`;
  */
 export async function expireBaton(ctx: DomainContext, baton: Baton, actorSessionId: string): Promise<string[] | null> {
   const now = ctx.clock.now();
-  if (!resolveBaton(ctx.store, baton.id, { status: 'expired', now, bySessionId: actorSessionId, reason: 'expired' })) {
+  if (
+    !(await resolveBaton(ctx.store, baton.id, {
+      status: 'expired',
+      now,
+      bySessionId: actorSessionId,
+      reason: 'expired',
+    }))
+  ) {
     return null;
   }
-  const claims = pendingClaimsOfBaton(ctx.store, baton.id);
-  weakenClaims(
+  const claims = await pendingClaimsOfBaton(ctx.store, baton.id);
+  await weakenClaims(
     ctx.store,
     claims.map((c) => c.id),
   );
@@ -170,12 +182,12 @@ export async function acceptBaton(
   auditKind: string,
 ): Promise<string[]> {
   const now = ctx.clock.now();
-  if (!resolveBaton(ctx.store, baton.id, { status: 'accepted', now, bySessionId: acceptor.sessionId })) {
+  if (!(await resolveBaton(ctx.store, baton.id, { status: 'accepted', now, bySessionId: acceptor.sessionId }))) {
     // Unreachable while writes are BEGIN IMMEDIATE; the guard keeps it true for any store.
-    assertPending(getBaton(ctx.store, baton.id) ?? baton);
+    assertPending((await getBaton(ctx.store, baton.id)) ?? baton);
   }
   const files = transferredFiles(baton);
-  releaseLiveClaims(ctx.store, baton.taskId, baton.fromSessionId, files);
+  await releaseLiveClaims(ctx.store, baton.taskId, baton.fromSessionId, files);
   const observationId = await appendObservation(ctx, {
     sessionId: acceptor.sessionId,
     taskId: baton.taskId,
@@ -185,10 +197,10 @@ export async function acceptBaton(
     replyTo: baton.id,
   });
   for (const filePath of files) {
-    const own = findLiveClaim(ctx.store, baton.taskId, filePath, acceptor.sessionId);
-    if (own) refreshClaim(ctx.store, own.id, { now, observationId });
+    const own = await findLiveClaim(ctx.store, baton.taskId, filePath, acceptor.sessionId);
+    if (own) await refreshClaim(ctx.store, own.id, { now, observationId });
     else {
-      insertClaim(
+      await insertClaim(
         ctx.store,
         {
           taskId: baton.taskId,
@@ -217,9 +229,14 @@ export async function cancelBaton(
 ): Promise<void> {
   const now = ctx.clock.now();
   if (
-    !resolveBaton(ctx.store, baton.id, { status: 'cancelled', now, bySessionId: by.sessionId, reason: reason ?? null })
+    !(await resolveBaton(ctx.store, baton.id, {
+      status: 'cancelled',
+      now,
+      bySessionId: by.sessionId,
+      reason: reason ?? null,
+    }))
   ) {
-    assertPending(getBaton(ctx.store, baton.id) ?? baton);
+    assertPending((await getBaton(ctx.store, baton.id)) ?? baton);
   }
   const settled = settlePendingClaims(ctx.store, baton.id, baton.kind === 'relay' ? 'weak_expired' : 'active');
   const withdrawn = by.sessionId === baton.fromSessionId;

@@ -37,6 +37,7 @@ import {
   type TaskHandOffInput,
   type TaskRelayInput,
 } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import { appendObservation, type DomainContext, requireParticipant, requireSession, requireTask } from '../context';
 import { normalizeRepoPath } from '../repo-paths';
 import {
@@ -86,9 +87,9 @@ export class BatonService implements BatonBackend {
   handOff(args: TaskHandOffInput): Promise<HandOffResult> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const task = requireTask(ctx, args.task_id);
-      const agent = actingAgent(requireParticipant(ctx, task, args.session_id), args.agent);
-      if (args.to_session_id !== undefined) requireSession(ctx, args.to_session_id, 'to_session_id');
+      const task = await requireTask(ctx, args.task_id);
+      const agent = actingAgent(await requireParticipant(ctx, task, args.session_id), args.agent);
+      if (args.to_session_id !== undefined) await requireSession(ctx, args.to_session_id, 'to_session_id');
       const { id } = await openHandoff(ctx, task, agent, args);
       return { handoff_observation_id: id, status: 'pending' };
     });
@@ -97,8 +98,8 @@ export class BatonService implements BatonBackend {
   relay(args: TaskRelayInput): Promise<RelayResult> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const task = requireTask(ctx, args.task_id);
-      const agent = actingAgent(requireParticipant(ctx, task, args.session_id), args.agent);
+      const task = await requireTask(ctx, args.task_id);
+      const agent = actingAgent(await requireParticipant(ctx, task, args.session_id), args.agent);
       const { id, warning } = await openRelay(ctx, task, agent, args);
       return { relay_observation_id: id, status: 'pending', ...(warning ? { warning } : {}) };
     });
@@ -129,10 +130,10 @@ export class BatonService implements BatonBackend {
   quotaAccept(args: TaskClaimQuotaAcceptInput): Promise<QuotaAcceptResult> {
     requireRef(args);
     return this.#settle(
-      () => {
-        const { task, participant } = this.#participant(args.task_id, args.session_id);
+      async () => {
+        const { task, participant } = await this.#participant(args.task_id, args.session_id);
         actingAgent(participant, args.agent);
-        return { baton: batonOnTask(this.#ctx, task, args), task, participant };
+        return { baton: await batonOnTask(this.#ctx, task, args), task, participant };
       },
       async ({ baton, participant }) => {
         assertTarget(baton, participant, false);
@@ -146,13 +147,13 @@ export class BatonService implements BatonBackend {
     requireRef(args);
     const ctx = this.#ctx;
     return this.#settle(
-      () => {
-        const { task, participant } = this.#participant(args.task_id, args.session_id);
-        return { baton: batonOnTask(ctx, task, args), task, participant };
+      async () => {
+        const { task, participant } = await this.#participant(args.task_id, args.session_id);
+        return { baton: await batonOnTask(ctx, task, args), task, participant };
       },
       async ({ baton, participant }) => {
         assertTarget(baton, participant, false);
-        retargetBaton(ctx.store, baton.id, 'any', null);
+        await retargetBaton(ctx.store, baton.id, 'any', null);
         await appendObservation(ctx, {
           sessionId: participant.sessionId,
           taskId: baton.taskId,
@@ -176,19 +177,24 @@ export class BatonService implements BatonBackend {
   quotaReleaseExpired(args: TaskClaimQuotaReleaseExpiredInput): Promise<QuotaReleaseResult> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const { task } = this.#participant(args.task_id, args.session_id);
+      const { task } = await this.#participant(args.task_id, args.session_id);
       const now = ctx.clock.now();
       const overdue = (b: Baton | undefined): b is Baton =>
         b !== undefined && b.status === 'pending' && now >= b.expiresAt;
       let batons: Baton[];
       if (args.handoff_observation_id !== undefined) {
-        batons = [batonOnTask(ctx, task, args)].filter(overdue);
+        batons = [await batonOnTask(ctx, task, args)].filter(overdue);
       } else if (args.file_path !== undefined) {
-        const claims = expiredPendingClaims(ctx.store, task.id, now, normalizeRepoPath(task.repoRoot, args.file_path));
+        const claims = await expiredPendingClaims(
+          ctx.store,
+          task.id,
+          now,
+          normalizeRepoPath(task.repoRoot, args.file_path),
+        );
         const ids = [...new Set(claims.map((c) => c.batonId).filter((id) => id !== null))];
-        batons = ids.map((id) => getBaton(ctx.store, id)).filter(overdue);
+        batons = (await mapInOrder(ids, (id) => getBaton(ctx.store, id))).filter(overdue);
       } else {
-        batons = overduePendingBatons(ctx.store, task.id, now);
+        batons = await overduePendingBatons(ctx.store, task.id, now);
       }
       const expired: number[] = [];
       const files = new Set<string>();
@@ -207,9 +213,9 @@ export class BatonService implements BatonBackend {
    * tasks, not its own, addressed to it, to no session in particular, or to its agent
    * family or any. Newest first. For start-of-session prefaces and inboxes.
    */
-  pendingFor(sessionId: string, limit = 20): PendingBaton[] {
+  async pendingFor(sessionId: string, limit = 20): Promise<PendingBaton[]> {
     const now = this.#ctx.clock.now();
-    return openBatonsForSession(this.#ctx.store, sessionId, now, 200)
+    return (await openBatonsForSession(this.#ctx.store, sessionId, now, 200))
       .filter((b) => targetsAgent(b.toAgent, b.participantAgent))
       .slice(0, limit)
       .map((b) => {
@@ -230,15 +236,15 @@ export class BatonService implements BatonBackend {
       });
   }
 
-  #participant(taskId: number, sessionId: string): { task: Task; participant: Participant } {
-    const task = requireTask(this.#ctx, taskId);
-    return { task, participant: requireParticipant(this.#ctx, task, sessionId) };
+  async #participant(taskId: number, sessionId: string): Promise<{ task: Task; participant: Participant }> {
+    const task = await requireTask(this.#ctx, taskId);
+    return { task, participant: await requireParticipant(this.#ctx, task, sessionId) };
   }
 
   /** A baton of `kind` named by id, with its task and the caller as a participant of it. */
-  #locate(kind: BatonKind, field: BatonIdField, id: number, sessionId: string): Located {
-    const baton = requireBaton(this.#ctx, id, kind, field);
-    return { baton, ...this.#participant(baton.taskId, sessionId) };
+  async #locate(kind: BatonKind, field: BatonIdField, id: number, sessionId: string): Promise<Located> {
+    const baton = await requireBaton(this.#ctx, id, kind, field);
+    return { baton, ...(await this.#participant(baton.taskId, sessionId)) };
   }
 
   #accept(kind: BatonKind, field: BatonIdField, id: number, sessionId: string): Promise<AcceptBatonResult> {
@@ -275,10 +281,10 @@ export class BatonService implements BatonBackend {
    * Locates a baton and applies a change to it, in one write. A baton already resolved
    * is refused; one past its expiry is marked expired, committed, and then refused.
    */
-  async #settle<T>(locate: () => Located, apply: (located: Located) => T | Promise<T>): Promise<T> {
+  async #settle<T>(locate: () => Promise<Located>, apply: (located: Located) => T | Promise<T>): Promise<T> {
     const ctx = this.#ctx;
     const outcome = await ctx.store.write(async (): Promise<Settled<T>> => {
-      const located = locate();
+      const located = await locate();
       assertPending(located.baton);
       if (ctx.clock.now() >= located.baton.expiresAt) {
         await expireBaton(ctx, located.baton, located.participant.sessionId);

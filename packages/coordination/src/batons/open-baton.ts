@@ -49,7 +49,7 @@ export async function openHandoff(
     content: handoffBody(args, files),
     metadata: { to_agent: args.to_agent, to_session_id: args.to_session_id ?? null, expires_at: expiresAt, ...payload },
   });
-  insertBaton(ctx.store, {
+  await insertBaton(ctx.store, {
     id,
     taskId: task.id,
     kind: 'handoff',
@@ -63,8 +63,8 @@ export async function openHandoff(
     expiresAt,
   });
   const wanted = new Set(files);
-  const claims = sessionClaims(ctx.store, task.id, args.session_id, ['active', 'handoff_pending']);
-  markClaimsPending(
+  const claims = await sessionClaims(ctx.store, task.id, args.session_id, ['active', 'handoff_pending']);
+  await markClaimsPending(
     ctx.store,
     claims.filter((c) => wanted.has(c.filePath)).map((c) => c.id),
     id,
@@ -111,11 +111,11 @@ export async function openRelay(
 ): Promise<{ id: number; warning?: string }> {
   const now = ctx.clock.now();
   const expiresAt = now + args.expires_in_minutes * MINUTE;
-  const fresh = sessionClaims(ctx.store, task.id, args.session_id, ['active']).filter(
+  const fresh = (await sessionClaims(ctx.store, task.id, args.session_id, ['active'])).filter(
     (c) => claimAgeClass(c, now) === 'fresh',
   );
   const files = fresh.map((c) => c.filePath);
-  const touched = editedFilesSince(ctx.store, task.id, args.session_id, now - TOUCHED_WINDOW_MS)
+  const touched = (await editedFilesSince(ctx.store, task.id, args.session_id, now - TOUCHED_WINDOW_MS))
     .slice(0, TOUCHED_SHOWN)
     .map((e) => e.filePath);
   const recipe = worktreeRecipe(task, args, files, touched);
@@ -135,7 +135,7 @@ export async function openRelay(
     metadata: { to_agent: args.to_agent, expires_at: expiresAt, ...payload },
     heartbeat: options.heartbeat !== false,
   });
-  insertBaton(ctx.store, {
+  await insertBaton(ctx.store, {
     id,
     taskId: task.id,
     kind: 'relay',
@@ -147,7 +147,7 @@ export async function openRelay(
     createdAt: now,
     expiresAt,
   });
-  markClaimsPending(
+  await markClaimsPending(
     ctx.store,
     fresh.map((c) => c.id),
     id,

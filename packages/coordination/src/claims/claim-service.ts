@@ -42,11 +42,11 @@ export class ClaimService implements ClaimBackend {
   claimFile(args: TaskClaimFileInput): Promise<ClaimFileResult> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const task = requireTask(ctx, args.task_id);
-      const participant = requireParticipant(ctx, task, args.session_id);
+      const task = await requireTask(ctx, args.task_id);
+      const participant = await requireParticipant(ctx, task, args.session_id);
       const filePath = normalizeRepoPath(task.repoRoot, args.file_path);
       const now = ctx.clock.now();
-      const own = findLiveClaim(ctx.store, task.id, filePath, args.session_id);
+      const own = await findLiveClaim(ctx.store, task.id, filePath, args.session_id);
       const observationId = await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: task.id,
@@ -54,9 +54,9 @@ export class ClaimService implements ClaimBackend {
         content: args.note ? `claim ${filePath}: ${args.note}` : `claim ${filePath}`,
         metadata: { file_path: filePath, refreshed: own !== undefined, ...(args.note ? { note: args.note } : {}) },
       });
-      if (own) refreshClaim(ctx.store, own.id, { now, observationId, note: args.note ?? null });
+      if (own) await refreshClaim(ctx.store, own.id, { now, observationId, note: args.note ?? null });
       else {
-        insertClaim(
+        await insertClaim(
           ctx.store,
           {
             taskId: task.id,
@@ -69,7 +69,7 @@ export class ClaimService implements ClaimBackend {
           now,
         );
       }
-      const others = claimsOnRepoFile(ctx.store, task.repoRoot, filePath, OVERLAP_SCAN).filter(
+      const others = (await claimsOnRepoFile(ctx.store, task.repoRoot, filePath, OVERLAP_SCAN)).filter(
         (c) => c.sessionId !== args.session_id,
       );
       return { observation_id: observationId, ...overlapReport(filePath, others, now) };
@@ -78,15 +78,15 @@ export class ClaimService implements ClaimBackend {
 
   driftCheck(args: TaskDriftCheckInput): Promise<DriftCheckResult> {
     const ctx = this.#ctx;
-    return ctx.store.read(() => {
+    return ctx.store.read(async () => {
       // An unknown session holds no claims: it is answered like any other, not refused.
-      const task = requireTask(ctx, args.task_id);
+      const task = await requireTask(ctx, args.task_id);
       const now = ctx.clock.now();
       const claimed = sortedUnique(
-        sessionClaims(ctx.store, task.id, args.session_id, ['active']).map((c) => c.filePath),
+        (await sessionClaims(ctx.store, task.id, args.session_id, ['active'])).map((c) => c.filePath),
       );
       const edited = sortedUnique(
-        editedFilesSince(ctx.store, task.id, args.session_id, now - args.window_minutes * 60_000).map(
+        (await editedFilesSince(ctx.store, task.id, args.session_id, now - args.window_minutes * 60_000)).map(
           (e) => e.filePath,
         ),
       );

@@ -97,10 +97,10 @@ export class ExamplesService implements ExamplesBackend {
     return ctx.store.write(async () => {
       const now = ctx.clock.now();
       const sessionId = options.sessionId ?? FORAGER_SESSION_ID;
-      if (!getSession(ctx.store, sessionId)) {
-        upsertSession(ctx.store, { id: sessionId, ide: 'colony', agent: 'forager' }, now);
+      if (!(await getSession(ctx.store, sessionId))) {
+        await upsertSession(ctx.store, { id: sessionId, ide: 'colony', agent: 'forager' }, now);
       }
-      const existing = new Map(listExamples(ctx.store, ws.root).map((row) => [row.exampleName, row]));
+      const existing = new Map((await listExamples(ctx.store, ws.root)).map((row) => [row.exampleName, row]));
       const results: ScannedExample[] = [];
       const unchanged: number[] = [];
       for (const { name, index } of indexed) {
@@ -131,7 +131,7 @@ export class ExamplesService implements ExamplesBackend {
             },
           }),
         );
-        reindexExamplePatterns(
+        await reindexExamplePatterns(
           ctx.store,
           name,
           before?.firstPatternId != null && before.lastPatternId != null
@@ -139,7 +139,7 @@ export class ExamplesService implements ExamplesBackend {
             : null,
           ids.map((observationId, i) => ({ observationId, content: index.patterns[i]?.content ?? '' })),
         );
-        upsertExample(ctx.store, {
+        await upsertExample(ctx.store, {
           repoRoot: ws.root,
           exampleName: name,
           manifestKind: kind,
@@ -158,16 +158,16 @@ export class ExamplesService implements ExamplesBackend {
           observation_count: ids.length,
         });
       }
-      markExamplesScanned(ctx.store, unchanged, now);
+      await markExamplesScanned(ctx.store, unchanged, now);
       const gone = [...existing.values()];
-      deleteExamples(ctx.store, gone);
+      await deleteExamples(ctx.store, gone);
       results.push(...gone.map((row) => ({ ...entryOf(row, 'removed', 0), observation_count: 0 })));
       return { repo_root: ws.root, examples: results, skipped };
     });
   }
 
-  list(args: ExamplesListInput): ExampleEntry[] {
-    return listExamples(this.#ctx.store, canonicalRoot(args.repo_root)).map((row) => ({
+  async list(args: ExamplesListInput): Promise<ExampleEntry[]> {
+    return (await listExamples(this.#ctx.store, canonicalRoot(args.repo_root))).map((row) => ({
       example_name: row.exampleName,
       manifest_kind: row.manifestKind as ManifestKind | null,
       observation_count: row.observationCount,
@@ -175,15 +175,15 @@ export class ExamplesService implements ExamplesBackend {
     }));
   }
 
-  query(args: ExamplesQueryInput): SearchHit[] {
+  async query(args: ExamplesQueryInput): Promise<SearchHit[]> {
     const store = this.#ctx.store;
     const all = ftsMatchExpression(args.query, 'all');
     if (all === null) return [];
-    const hits: KeywordHit[] = searchExamplePatterns(store, all, args.limit, args.example_name);
+    const hits: KeywordHit[] = await searchExamplePatterns(store, all, args.limit, args.example_name);
     const any = ftsMatchExpression(args.query, 'any');
     if (hits.length < args.limit && any !== null && any !== all) {
       const seen = new Set(hits.map((h) => h.id));
-      for (const hit of searchExamplePatterns(store, any, args.limit, args.example_name)) {
+      for (const hit of await searchExamplePatterns(store, any, args.limit, args.example_name)) {
         if (hits.length >= args.limit) break;
         if (!seen.has(hit.id)) hits.push(hit);
       }
@@ -199,11 +199,11 @@ export class ExamplesService implements ExamplesBackend {
     }));
   }
 
-  integratePlan(args: ExamplesIntegratePlanInput): IntegratePlan {
+  async integratePlan(args: ExamplesIntegratePlanInput): Promise<IntegratePlan> {
     requireRoot(this.#ctx.roots, args.repo_root);
     const ws = Workspace.open(args.repo_root);
     const target = ws.resolve(args.target_hint ?? 'package.json', 'target_hint');
-    const row = getExample(this.#ctx.store, ws.root, args.example_name);
+    const row = await getExample(this.#ctx.store, ws.root, args.example_name);
     if (!row) {
       throw new ColonyError(
         'PATH_NOT_FOUND',

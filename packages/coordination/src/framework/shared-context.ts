@@ -31,35 +31,35 @@ export function putContext(ctx: DomainContext, args: CtxPutInput): Promise<CtxPu
     );
   }
   const write = { key: args.key, value: JSON.stringify(args.value), agent: args.agent, now: ctx.clock.now() };
-  return ctx.store.write(() => {
-    if (args.mode === 'set') return { ok: true as const, key: args.key, version: setContext(ctx.store, write) };
-    const version = setContextIfVersion(ctx.store, write, args.mode === 'if_absent' ? 0 : args.expected_version!);
+  return ctx.store.write(async () => {
+    if (args.mode === 'set') return { ok: true as const, key: args.key, version: await setContext(ctx.store, write) };
+    const version = await setContextIfVersion(ctx.store, write, args.mode === 'if_absent' ? 0 : args.expected_version!);
     if (version !== undefined) return { ok: true as const, key: args.key, version };
     return {
       ok: false as const,
       error: 'version_mismatch' as const,
       key: args.key,
-      version: contextVersion(ctx.store, args.key),
+      version: await contextVersion(ctx.store, args.key),
     };
   });
 }
 
-export function readContext(ctx: DomainContext, args: CtxGetInput): CtxGetResult {
-  const entry = getContext(ctx.store, args.key);
+export async function readContext(ctx: DomainContext, args: CtxGetInput): Promise<CtxGetResult> {
+  const entry = await getContext(ctx.store, args.key);
   return entry
     ? { key: args.key, value: JSON.parse(entry.value), version: entry.version }
     : { key: args.key, value: null, version: 0 };
 }
 
-export function contextKeys(ctx: DomainContext, args: CtxKeysInput): CtxKeysResult {
-  const keys = listContextKeys(ctx.store, args.prefix ?? '', args.limit + 1);
+export async function contextKeys(ctx: DomainContext, args: CtxKeysInput): Promise<CtxKeysResult> {
+  const keys = await listContextKeys(ctx.store, args.prefix ?? '', args.limit + 1);
   if (keys.length <= args.limit) return { keys };
   return { keys: keys.slice(0, args.limit), truncated: true };
 }
 
 /** The current phase: the number under PHASE_KEY, 0 when unset or not a number. */
-export function currentPhase(ctx: DomainContext): number {
-  const entry = getContext(ctx.store, PHASE_KEY);
+export async function currentPhase(ctx: DomainContext): Promise<number> {
+  const entry = await getContext(ctx.store, PHASE_KEY);
   if (!entry) return 0;
   const value: unknown = JSON.parse(entry.value);
   return typeof value === 'number' ? value : 0;

@@ -53,26 +53,26 @@ export async function next(ctx: DomainContext, args: CoordNextInput): Promise<{ 
 }
 
 export function status(ctx: DomainContext): Promise<QueueStatusResult> {
-  return ctx.store.read(() => {
+  return ctx.store.read(async () => {
     const now = ctx.clock.now();
-    const counts = queueCounts(ctx.store, now);
-    const front = queueFront(ctx.store, now);
+    const counts = await queueCounts(ctx.store, now);
+    const front = await queueFront(ctx.store, now);
     return {
       length: counts.queued,
       front: front
         ? { id: String(front.id), kind: front.kind, payload: JSON.parse(front.payload), status: 'queued' as const }
         : null,
       counts: { queued: counts.queued, claimed: counts.claimed, done: counts.done },
-      phase: currentPhase(ctx),
+      phase: await currentPhase(ctx),
     };
   });
 }
 
 export function claim(ctx: DomainContext, args: CoordClaimInput) {
   const now = ctx.clock.now();
-  return ctx.store.write(() => {
-    const item = requireOpenItem(ctx, args.id);
-    const leased = leaseQueueItem(ctx.store, item.id, {
+  return ctx.store.write(async () => {
+    const item = await requireOpenItem(ctx, args.id);
+    const leased = await leaseQueueItem(ctx.store, item.id, {
       agent: args.agent,
       now,
       leaseUntil: now + args.lease_sec * 1000,
@@ -92,25 +92,25 @@ export function claim(ctx: DomainContext, args: CoordClaimInput) {
 
 export function complete(ctx: DomainContext, args: CoordCompleteInput): Promise<{ id: string; status: 'done' }> {
   const result = JSON.stringify(args.result ?? null);
-  return ctx.store.write(() => {
-    const item = requireOpenItem(ctx, args.id);
-    if (!completeQueueItem(ctx.store, item.id, args.agent, result, ctx.clock.now())) throw notHeld(args, item);
+  return ctx.store.write(async () => {
+    const item = await requireOpenItem(ctx, args.id);
+    if (!(await completeQueueItem(ctx.store, item.id, args.agent, result, ctx.clock.now()))) throw notHeld(args, item);
     return { id: args.id, status: 'done' as const };
   });
 }
 
 export function extend(ctx: DomainContext, args: CoordExtendInput): Promise<{ id: string; lease_until: number }> {
-  return ctx.store.write(() => {
-    const item = requireOpenItem(ctx, args.id);
+  return ctx.store.write(async () => {
+    const item = await requireOpenItem(ctx, args.id);
     const leaseUntil = Math.max(item.leaseUntil ?? 0, ctx.clock.now()) + args.extend_sec * 1000;
-    if (!extendQueueLease(ctx.store, item.id, args.agent, leaseUntil)) throw notHeld(args, item);
+    if (!(await extendQueueLease(ctx.store, item.id, args.agent, leaseUntil))) throw notHeld(args, item);
     return { id: args.id, lease_until: leaseUntil };
   });
 }
 
 /** The item with this id, unless it is unknown (QUEUE_ITEM_NOT_FOUND) or done (QUEUE_ITEM_DONE). */
-function requireOpenItem(ctx: DomainContext, id: string): QueueItem {
-  const item = /^[1-9]\d{0,15}$/.test(id) ? getQueueItem(ctx.store, Number(id)) : undefined;
+async function requireOpenItem(ctx: DomainContext, id: string): Promise<QueueItem> {
+  const item = /^[1-9]\d{0,15}$/.test(id) ? await getQueueItem(ctx.store, Number(id)) : undefined;
   if (!item) throw new ColonyError('QUEUE_ITEM_NOT_FOUND', `work item ${id} not found`, { details: { id } });
   if (item.status === 'done')
     throw new ColonyError('QUEUE_ITEM_DONE', `work item ${id} is already done`, { details: { id } });

@@ -36,9 +36,9 @@ import { Workspace } from './workspace';
 const PREVIEW_CHARS = 200;
 
 /** The session under which a seed-000 agent's audit observations are recorded. */
-export function swarmSession(ctx: DomainContext, agent: string): string {
+export async function swarmSession(ctx: DomainContext, agent: string): Promise<string> {
   const id = `swarm:${agent}`;
-  upsertSession(ctx.store, { id, ide: 'swarm', agent }, ctx.clock.now());
+  await upsertSession(ctx.store, { id, ide: 'swarm', agent }, ctx.clock.now());
   return id;
 }
 
@@ -50,10 +50,15 @@ export function proposeWrite(ctx: DomainContext, args: FsWriteInput): Promise<Fs
   if (isDirectory(target.abs)) throw notAFile(args.path);
   const bytes = Buffer.byteLength(args.content);
   return ctx.store.write(async () => {
-    const sessionId = swarmSession(ctx, args.agent);
-    const earlier = pendingProposalFor(ctx.store, ws.root, target.rel);
+    const sessionId = await swarmSession(ctx, args.agent);
+    const earlier = await pendingProposalFor(ctx.store, ws.root, target.rel);
     if (earlier) {
-      decideWriteProposal(ctx.store, earlier.id, { status: 'superseded', decidedBy: args.agent }, ctx.clock.now());
+      await decideWriteProposal(
+        ctx.store,
+        earlier.id,
+        { status: 'superseded', decidedBy: args.agent },
+        ctx.clock.now(),
+      );
     }
     const observationId = await appendObservation(ctx, {
       sessionId,
@@ -67,7 +72,7 @@ export function proposeWrite(ctx: DomainContext, args: FsWriteInput): Promise<Fs
         ...(earlier ? { supersedes: earlier.id } : {}),
       },
     });
-    const proposal = insertWriteProposal(
+    const proposal = await insertWriteProposal(
       ctx.store,
       {
         repoRoot: ws.root,
@@ -89,9 +94,13 @@ export function proposeWrite(ctx: DomainContext, args: FsWriteInput): Promise<Fs
   });
 }
 
-export function pendingProposals(ctx: DomainContext, args: FsProposalsInput, allowWrite: boolean): FsProposalsResult {
+export async function pendingProposals(
+  ctx: DomainContext,
+  args: FsProposalsInput,
+  allowWrite: boolean,
+): Promise<FsProposalsResult> {
   const ws = Workspace.open(args.repo_root);
-  const rows = listPendingProposals(ctx.store, ws.root, args.limit);
+  const rows = await listPendingProposals(ctx.store, ws.root, args.limit);
   return {
     proposals: rows.map((p) => ({
       proposal_id: p.id,
@@ -138,9 +147,9 @@ export function decideProposals(
     seen.add(d.rel);
   }
   return ctx.store.write(async () => {
-    const targets = decisions.map((d) => {
+    const targets = await mapInOrder(decisions, async (d) => {
       if (d.rel === null) return { decision: d, proposal: null, refusal: d.refusal };
-      const proposal = pendingProposalFor(ctx.store, ws.root, d.rel);
+      const proposal = await pendingProposalFor(ctx.store, ws.root, d.rel);
       if (!proposal || (d.proposal_id !== undefined && d.proposal_id !== proposal.id)) {
         const refusal = new ColonyError(
           'PROPOSAL_NOT_FOUND',
@@ -155,7 +164,7 @@ export function decideProposals(
     });
     const first = targets.find((t) => t.proposal === null);
     if (first?.refusal && targets.every((t) => t.proposal === null)) throw first.refusal;
-    const sessionId = swarmSession(ctx, args.agent);
+    const sessionId = await swarmSession(ctx, args.agent);
     const results = await mapInOrder(targets, async ({ decision, proposal, refusal }): Promise<DecisionResult> => {
       if (proposal === null) {
         return {
@@ -168,7 +177,7 @@ export function decideProposals(
       }
       const result = settle(proposal, decision.action, allowWrite);
       const now = ctx.clock.now();
-      decideWriteProposal(
+      await decideWriteProposal(
         ctx.store,
         proposal.id,
         { status: result.status, decidedBy: args.agent, notes: decision.notes ?? null, errorCode: result.code ?? null },

@@ -67,7 +67,7 @@ export interface AttentionQuery {
 
 /** Reads what needs a session's attention; runs inside the hook's transaction. */
 export interface AttentionPort {
-  read(query: AttentionQuery): Attention;
+  read(query: AttentionQuery): Promise<Attention>;
 }
 
 export interface ClaimRequest {

@@ -96,7 +96,7 @@ export class HookService {
     this.#ctx = ctx;
     this.#tasks = options.tasks;
     this.#locate = options.locateRepo;
-    this.#attention = options.attention ?? { read: () => NO_ATTENTION };
+    this.#attention = options.attention ?? { read: async () => NO_ATTENTION };
     this.#claims = options.claims;
     this.#forage = options.forage;
   }
@@ -123,7 +123,7 @@ export class HookService {
     const ctx = this.#ctx;
     const result = await ctx.store.write(async (): Promise<HookResult> => {
       const now = ctx.clock.now();
-      this.#register(caller, now);
+      await this.#register(caller, now);
       let note: string | undefined;
       let task = null;
       if (!repo) note = `No task joined: ${caller.cwd} is not in a git repository. Join one with task_thread.`;
@@ -139,12 +139,12 @@ export class HookService {
             .map((p) => ({ sessionId: p.session_id, agent: p.agent })),
         };
       }
-      const attention = this.#attention.read({
+      const attention = await this.#attention.read({
         sessionId: caller.sessionId,
         agent: caller.agent,
-        taskIds: this.#taskIdsOf(caller.sessionId),
+        taskIds: await this.#taskIdsOf(caller.sessionId),
       });
-      this.#markChecked(caller, now);
+      await this.#markChecked(caller, now);
       const context = renderPreface({
         sessionId: caller.sessionId,
         agent: caller.agent,
@@ -171,17 +171,17 @@ export class HookService {
   async userPromptSubmit(ide: HookIde, payload: HookPayload<'user-prompt-submit'>): Promise<HookResult> {
     const caller = callerOf(ide, payload);
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
+    return ctx.store.write(async () => {
       const now = ctx.clock.now();
-      const since = this.#lastChecked(caller.sessionId);
-      this.#register(caller, now);
-      const attention = this.#attention.read({
+      const since = await this.#lastChecked(caller.sessionId);
+      await this.#register(caller, now);
+      const attention = await this.#attention.read({
         sessionId: caller.sessionId,
         agent: caller.agent,
-        taskIds: this.#taskIdsOf(caller.sessionId),
+        taskIds: await this.#taskIdsOf(caller.sessionId),
         ...(since === undefined ? {} : { since }),
       });
-      this.#markChecked(caller, now);
+      await this.#markChecked(caller, now);
       const reminder = renderReminder(attention);
       return { sessionId: caller.sessionId, ...(reminder ? { context: reminder } : {}) };
     });
@@ -193,7 +193,7 @@ export class HookService {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
       const now = ctx.clock.now();
-      this.#register(caller, now);
+      await this.#register(caller, now);
       const conflicts: OthersClaim[] = [];
       for (const target of await this.#targets(caller, located)) {
         const claimed = await this.#claims?.claim({
@@ -220,7 +220,7 @@ export class HookService {
     const located = await this.#locateAll(editTargets(payload.tool_name, payload.tool_input, caller.cwd));
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      this.#register(caller, ctx.clock.now());
+      await this.#register(caller, ctx.clock.now());
       for (const target of await this.#targets(caller, located)) {
         await recordEdit(ctx, {
           sessionId: caller.sessionId,
@@ -236,8 +236,8 @@ export class HookService {
   async stop(ide: HookIde, payload: HookPayload<'stop'>): Promise<HookResult> {
     const caller = callerOf(ide, payload);
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
-      this.#register(caller, ctx.clock.now());
+    return ctx.store.write(async () => {
+      await this.#register(caller, ctx.clock.now());
       return { sessionId: caller.sessionId };
     });
   }
@@ -254,8 +254,8 @@ export class HookService {
   }
 
   /** Registers the session or refreshes its heartbeat (and cwd). */
-  #register(caller: Caller, now: number): void {
-    upsertSession(
+  async #register(caller: Caller, now: number): Promise<void> {
+    await upsertSession(
       this.#ctx.store,
       {
         id: caller.sessionId,
@@ -268,17 +268,17 @@ export class HookService {
     );
   }
 
-  #taskIdsOf(sessionId: string): number[] {
-    return activeTasksOfSession(this.#ctx.store, sessionId).map(({ task }) => task.id);
+  async #taskIdsOf(sessionId: string): Promise<number[]> {
+    return (await activeTasksOfSession(this.#ctx.store, sessionId)).map(({ task }) => task.id);
   }
 
-  #lastChecked(sessionId: string): number | undefined {
-    const value = getSession(this.#ctx.store, sessionId)?.metadata?.[CHECKED_KEY];
+  async #lastChecked(sessionId: string): Promise<number | undefined> {
+    const value = (await getSession(this.#ctx.store, sessionId))?.metadata?.[CHECKED_KEY];
     return typeof value === 'number' ? value : undefined;
   }
 
-  #markChecked(caller: Caller, now: number): void {
-    upsertSession(this.#ctx.store, { id: caller.sessionId, metadata: { [CHECKED_KEY]: now } }, now);
+  async #markChecked(caller: Caller, now: number): Promise<void> {
+    await upsertSession(this.#ctx.store, { id: caller.sessionId, metadata: { [CHECKED_KEY]: now } }, now);
   }
 
   /** The repository of each file (looked up from the file's folder: it may not exist yet). */
@@ -314,7 +314,7 @@ export class HookService {
       let task = tasks.get(key);
       if (!task) {
         const joined = await this.#join(caller, repo.root, repo.branch);
-        task = requireTask(this.#ctx, joined.task_id);
+        task = await requireTask(this.#ctx, joined.task_id);
         tasks.set(key, task);
       }
       try {

@@ -12,6 +12,7 @@
  */
 import { editedFilesSince, getBaton, othersLiveClaims, sessionClaims } from '@swarm/storage';
 import type { MessageEntry } from '@swarm/tools';
+import { mapInOrder } from '../_in-order';
 import type { BatonService, PendingBaton } from '../batons/baton-service';
 import { claimAgeClass, isOwnership } from '../claims/age';
 import type { ClaimService } from '../claims/claim-service';
@@ -40,27 +41,27 @@ export interface AttentionServices {
 
 export function serviceAttention(ctx: DomainContext, services: AttentionServices): AttentionPort {
   return {
-    read(query: AttentionQuery): Attention {
+    async read(query: AttentionQuery): Promise<Attention> {
       // At or after: an item stamped the very millisecond of the last look is shown again, never missed.
       const isNew = (ts: number) => query.since === undefined || ts >= query.since;
-      const messages = services.messages
-        .urgentUnread({ sessionId: query.sessionId, agent: query.agent, limit: URGENT_SCAN })
+      const messages = (
+        await services.messages.urgentUnread({ sessionId: query.sessionId, agent: query.agent, limit: URGENT_SCAN })
+      )
         .filter((m) => isNew(m.ts))
         .map(toAttentionMessage);
-      const fyiUnread = services.messages
-        .list({
+      const fyiUnread = (
+        await services.messages.list({
           session_id: query.sessionId,
           agent: query.agent,
           unread_only: true,
           limit: SCAN,
           ...(query.since === undefined ? {} : { since_ts: query.since }),
         })
-        .filter((m) => m.urgency === 'fyi').length;
-      const handoffs = services.batons
-        .pendingFor(query.sessionId, URGENT_SCAN)
-        .filter((b) => isNew(getBaton(ctx.store, b.id)?.createdAt ?? 0))
-        .map(toPendingHandoff);
-      return { handoffs, messages, fyiUnread, claims: othersFreshClaims(ctx, query) };
+      ).filter((m) => m.urgency === 'fyi').length;
+      const pending = await services.batons.pendingFor(query.sessionId, URGENT_SCAN);
+      const created = await mapInOrder(pending, async (b) => (await getBaton(ctx.store, b.id))?.createdAt ?? 0);
+      const handoffs = pending.filter((_, i) => isNew(created[i] ?? 0)).map(toPendingHandoff);
+      return { handoffs, messages, fyiUnread, claims: await othersFreshClaims(ctx, query) };
     },
   };
 }
@@ -88,18 +89,18 @@ export function serviceClaims(claims: ClaimService): ClaimPort {
 }
 
 /** Others' fresh claims on the session's threads; files the session touched too come first. */
-function othersFreshClaims(ctx: DomainContext, query: AttentionQuery): OthersClaim[] {
+async function othersFreshClaims(ctx: DomainContext, query: AttentionQuery): Promise<OthersClaim[]> {
   const now = ctx.clock.now();
-  const live = othersLiveClaims(ctx.store, query.taskIds, query.sessionId, SCAN).filter((c) =>
+  const live = (await othersLiveClaims(ctx.store, query.taskIds, query.sessionId, SCAN)).filter((c) =>
     isOwnership(claimAgeClass(c, now)),
   );
   if (live.length === 0) return [];
   const mine = new Set<string>();
   for (const taskId of new Set(live.map((c) => c.taskId))) {
-    for (const c of sessionClaims(ctx.store, taskId, query.sessionId, ['active', 'handoff_pending'])) {
+    for (const c of await sessionClaims(ctx.store, taskId, query.sessionId, ['active', 'handoff_pending'])) {
       mine.add(`${taskId}\u0000${c.filePath}`);
     }
-    for (const e of editedFilesSince(ctx.store, taskId, query.sessionId, now - RECENT_EDITS_MS)) {
+    for (const e of await editedFilesSince(ctx.store, taskId, query.sessionId, now - RECENT_EDITS_MS)) {
       mine.add(`${taskId}\u0000${e.filePath}`);
     }
   }

@@ -62,12 +62,12 @@ export class IterationService {
         pidStarted: driver.started,
         createdAt: now,
       };
-      if (await this.ctx.store.write(() => insertIterationRun(this.ctx.store, row))) return this.view(id)!;
+      if (await this.ctx.store.write(() => insertIterationRun(this.ctx.store, row))) return (await this.view(id))!;
     }
   }
 
-  view(id: string, alive?: DriverAlive): IterationRunView | null {
-    const run = getIterationRun(this.ctx.store, id);
+  async view(id: string, alive?: DriverAlive): Promise<IterationRunView | null> {
+    const run = await getIterationRun(this.ctx.store, id);
     if (!run) return null;
     const dead =
       run.state === 'running' && alive !== undefined && (run.pid === null || !alive(run.pid, run.pidStarted));
@@ -80,7 +80,7 @@ export class IterationService {
       state: dead ? 'interrupted' : (run.state as 'running' | 'stopped'),
       reason: run.reason,
       best_score: run.bestScore,
-      iterations: iterationsOf(this.ctx.store, id),
+      iterations: await iterationsOf(this.ctx.store, id),
     };
   }
 
@@ -91,13 +91,13 @@ export class IterationService {
     maxIterations: number | undefined,
     alive: DriverAlive,
   ): Promise<{ ok: true; run: IterationRunView } | { ok: false; reason: string }> {
-    const run = this.view(id, alive);
+    const run = await this.view(id, alive);
     if (!run) return { ok: false, reason: `iteration run not found: ${id}` };
     if (run.state === 'running') return { ok: false, reason: `iteration run ${id} is still running` };
     const now = this.ctx.clock.now();
     const change = { pid: driver.pid, pidStarted: driver.started, maxIterations: maxIterations ?? run.max_iterations };
     await this.ctx.store.write(() => reopenIterationRun(this.ctx.store, id, change, now));
-    return { ok: true, run: this.view(id)! };
+    return { ok: true, run: (await this.view(id))! };
   }
 
   async start(id: string, n: number): Promise<void> {

@@ -46,10 +46,10 @@ export async function hivemindContext(
   lanes: readonly Lane[],
 ): Promise<HivemindContextResult> {
   const now = ctx.clock.now();
-  const { attention, ready, warnings } = await ctx.store.read(() => ({
-    attention: scopeAttention(ctx.store, repoRoots, now, ATTENTION_IDS),
-    ready: countReadySubtasks(ctx.store, repoRoots),
-    warnings: scopeWarnings(ctx.store, repoRoots, NEGATIVE_WARNING_KINDS, CONTEXT_WARNINGS),
+  const { attention, ready, warnings } = await ctx.store.read(async () => ({
+    attention: await scopeAttention(ctx.store, repoRoots, now, ATTENTION_IDS),
+    ready: await countReadySubtasks(ctx.store, repoRoots),
+    warnings: await scopeWarnings(ctx.store, repoRoots, NEGATIVE_WARNING_KINDS, CONTEXT_WARNINGS),
   }));
   const negative: NegativeWarning[] = warnings.slice(0, CONTEXT_WARNINGS).map((w) => ({
     id: w.id,

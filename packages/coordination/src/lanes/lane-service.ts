@@ -71,14 +71,14 @@ export class LaneService implements LaneBackend {
    */
   lanes(query: LaneQuery): Promise<Lane[]> {
     const ctx = this.#ctx;
-    return ctx.store.read(() => {
+    return ctx.store.read(async () => {
       const now = ctx.clock.now();
-      const rows = lanesInScope(ctx.store, {
+      const rows = await lanesInScope(ctx.store, {
         repoRoots: query.repoRoots,
         since: query.includeStale ? null : now - LANE_DEAD_MINUTES * MINUTE,
         limit: LANE_SCAN_LIMIT,
       });
-      const lanes = toLanes(ctx, rows, now).filter((lane) => query.includeStale || lane.activity !== 'dead');
+      const lanes = (await toLanes(ctx, rows, now)).filter((lane) => query.includeStale || lane.activity !== 'dead');
       // Stable: the store's newest-heartbeat order is kept within each group.
       return [...lanes.filter((l) => l.needsAttention), ...lanes.filter((l) => !l.needsAttention)];
     });
@@ -87,8 +87,8 @@ export class LaneService implements LaneBackend {
   /** One session's open lanes in scope, whatever their activity, most recently active thread first (at most 50). */
   sessionLanes(sessionId: string, repoRoots: readonly string[]): Promise<Lane[]> {
     const ctx = this.#ctx;
-    return ctx.store.read(() =>
-      toLanes(ctx, lanesOfSession(ctx.store, sessionId, repoRoots, SESSION_LANE_LIMIT), ctx.clock.now()),
+    return ctx.store.read(async () =>
+      toLanes(ctx, await lanesOfSession(ctx.store, sessionId, repoRoots, SESSION_LANE_LIMIT), ctx.clock.now()),
     );
   }
 
@@ -148,16 +148,16 @@ function laneKey(sessionId: string, taskId: number): string {
   return `${taskId}\u0000${sessionId}`;
 }
 
-function toLanes(ctx: DomainContext, rows: readonly LaneRow[], now: number): Lane[] {
-  const claims = claimsByLane(ctx, rows);
+async function toLanes(ctx: DomainContext, rows: readonly LaneRow[], now: number): Promise<Lane[]> {
+  const claims = await claimsByLane(ctx, rows);
   return rows.map((row) => toLane(row, claims.get(laneKey(row.sessionId, row.taskId)) ?? [], now));
 }
 
 /** Live claims of the lanes' sessions, grouped by lane (only lanes that hold some are read). */
-function claimsByLane(ctx: DomainContext, rows: readonly LaneRow[]): Map<string, LaneClaims[number][]> {
+async function claimsByLane(ctx: DomainContext, rows: readonly LaneRow[]): Promise<Map<string, LaneClaims[number][]>> {
   const holders = rows.filter((r) => r.liveClaimCount > 0).map((r) => r.sessionId);
   const byLane = new Map<string, LaneClaims[number][]>();
-  for (const claim of liveClaimsOfSessions(ctx.store, holders)) {
+  for (const claim of await liveClaimsOfSessions(ctx.store, holders)) {
     const key = laneKey(claim.sessionId, claim.taskId);
     const list = byLane.get(key) ?? [];
     list.push({ filePath: claim.filePath, claimedAt: claim.claimedAt });

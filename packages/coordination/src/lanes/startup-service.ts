@@ -73,7 +73,7 @@ export class StartupService implements StartupBackend {
       const snap = await this.#snapshot(args, args.ready_limit);
       const { active, inbox, ready, next } = snap;
       const top = ready.ready.find((e) => e.next_tool) ?? ready.ready[0];
-      const subtask = active ? subtasksOfTasks(ctx.store, [active.taskId])[0] : undefined;
+      const subtask = active ? (await subtasksOfTasks(ctx.store, [active.taskId]))[0] : undefined;
       const s = inbox.summary;
       return {
         session_id: args.session_id,
@@ -118,7 +118,7 @@ export class StartupService implements StartupBackend {
       const s = inbox.summary;
       const needsAttention = lanes.filter((l) => l.needsAttention).length;
       const claims = active
-        ? liveClaimsOfTask(ctx.store, active.taskId, CAPS.claimed_files_full).map((c) => ({
+        ? (await liveClaimsOfTask(ctx.store, active.taskId, CAPS.claimed_files_full)).map((c) => ({
             task_id: c.taskId,
             file_path: c.filePath,
             by_session_id: c.sessionId,
@@ -219,7 +219,7 @@ export class StartupService implements StartupBackend {
       auto_claim: false,
     });
     const note = active
-      ? latestWorkingNote(this.#ctx.store, args.session_id, active.taskId, WORKING_NOTE_SCAN)
+      ? await latestWorkingNote(this.#ctx.store, args.session_id, active.taskId, WORKING_NOTE_SCAN)
       : undefined;
     const ids = attentionIds(inbox);
     const s = inbox.summary;

@@ -35,10 +35,10 @@ export class LinkService implements LinkBackend {
       });
     }
     return ctx.store.write(async () => {
-      requireTask(ctx, args.task_id);
-      requireTask(ctx, args.other_task_id);
-      ensureSession(ctx, args.session_id);
-      const { link, created } = insertTaskLink(
+      await requireTask(ctx, args.task_id);
+      await requireTask(ctx, args.other_task_id);
+      await ensureSession(ctx, args.session_id);
+      const { link, created } = await insertTaskLink(
         ctx.store,
         { taskId: args.task_id, otherTaskId: args.other_task_id, createdBy: args.session_id, note: args.note ?? null },
         ctx.clock.now(),
@@ -56,9 +56,9 @@ export class LinkService implements LinkBackend {
     });
   }
 
-  links(args: TaskLinksInput): LinkedTaskEntry[] {
-    requireTask(this.#ctx, args.task_id);
-    return listTaskLinks(this.#ctx.store, args.task_id).map(({ link, other }) => ({
+  async links(args: TaskLinksInput): Promise<LinkedTaskEntry[]> {
+    await requireTask(this.#ctx, args.task_id);
+    return (await listTaskLinks(this.#ctx.store, args.task_id)).map(({ link, other }) => ({
       other_task: {
         id: other.id,
         repo_root: other.repoRoot,
@@ -73,10 +73,10 @@ export class LinkService implements LinkBackend {
   unlink(args: TaskUnlinkInput): Promise<{ removed: boolean }> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      requireTask(ctx, args.task_id);
-      requireTask(ctx, args.other_task_id);
-      if (args.session_id !== undefined) ensureSession(ctx, args.session_id);
-      const removed = deleteTaskLink(ctx.store, args.task_id, args.other_task_id);
+      await requireTask(ctx, args.task_id);
+      await requireTask(ctx, args.other_task_id);
+      if (args.session_id !== undefined) await ensureSession(ctx, args.session_id);
+      const removed = await deleteTaskLink(ctx.store, args.task_id, args.other_task_id);
       if (removed && args.session_id !== undefined) {
         await appendObservation(ctx, {
           sessionId: args.session_id,

@@ -15,9 +15,9 @@ import type { SearchCandidate, SearchRanker } from './memory-service';
 import type { VectorIndex } from './vector-index';
 
 export function hybridRanker(index: VectorIndex, alpha: number): SearchRanker {
-  return (query, candidates) => {
+  return async (query, candidates) => {
     if (alpha >= 1 || candidates.length === 0) return candidates;
-    const vectors = index.vectorsOf(candidates.map((c) => c.hit.id));
+    const vectors = await index.vectorsOf(candidates.map((c) => c.hit.id));
     if (vectors.size === 0) return candidates;
     const q = index.embedQuery(query);
     if (!q) return candidates;

@@ -46,7 +46,10 @@ export interface SearchCandidate {
  * Re-orders (and may re-score) keyword candidates. The default is BM25 as is; a vector
  * ranker blends similarity in by `settings.search.alpha`.
  */
-export type SearchRanker = (query: string, candidates: readonly SearchCandidate[]) => readonly SearchCandidate[];
+export type SearchRanker = (
+  query: string,
+  candidates: readonly SearchCandidate[],
+) => readonly SearchCandidate[] | Promise<readonly SearchCandidate[]>;
 
 /** How many more keyword candidates than requested hits rankers get to re-order. */
 export const RANKER_POOL_FACTOR = 4;
@@ -76,16 +79,16 @@ export class MemoryService implements MemoryBackend {
     this.#rankers = options.rankers ?? [];
   }
 
-  search(args: SearchInput): CompactSearchHit[] {
+  async search(args: SearchInput): Promise<CompactSearchHit[]> {
     const filter: KeywordFilter = {
       ...(args.kind === undefined ? {} : { kind: args.kind }),
       ...(args.task_id === undefined ? {} : { taskId: args.task_id }),
     };
     // Rankers may re-order, so give them a deeper pool than the page they cut.
     const pool = this.#rankers.length > 0 ? Math.min(args.limit * RANKER_POOL_FACTOR, 200) : args.limit;
-    const candidates = this.#retrieve(args.query, pool, args.limit, filter);
+    const candidates = await this.#retrieve(args.query, pool, args.limit, filter);
     // Hits for choosing what to hydrate: session_id and ts come with get_observations.
-    return this.#hits(args.query, args.limit, candidates).map(({ id, kind, snippet, score, task_id }) => ({
+    return (await this.#hits(args.query, args.limit, candidates)).map(({ id, kind, snippet, score, task_id }) => ({
       id,
       kind,
       snippet,
@@ -95,8 +98,9 @@ export class MemoryService implements MemoryBackend {
   }
 
   /** Candidates through the rankers, cut to `limit` compact hits. */
-  #hits(query: string, limit: number, candidates: readonly SearchCandidate[]): SearchHit[] {
-    const ranked = this.#rankers.reduce<readonly SearchCandidate[]>((list, rank) => rank(query, list), candidates);
+  async #hits(query: string, limit: number, candidates: readonly SearchCandidate[]): Promise<SearchHit[]> {
+    let ranked = candidates;
+    for (const rank of this.#rankers) ranked = await rank(query, ranked);
     return ranked.slice(0, limit).map(({ hit, score }) => ({
       id: hit.id,
       session_id: hit.sessionId,
@@ -123,9 +127,9 @@ export class MemoryService implements MemoryBackend {
     const window = options.window ?? LIVE_MEMORY_WINDOW;
     const pool = Math.max(options.pool ?? LIVE_MEMORY_POOL, args.limit);
     const store = this.#ctx.store;
-    const { newest, matches } = await store.read(() => {
-      const newest = maxObservationId(store);
-      return { newest, matches: liveMatches(store, any, Math.max(0, newest - window), pool) };
+    const { newest, matches } = await store.read(async () => {
+      const newest = await maxObservationId(store);
+      return { newest, matches: await liveMatches(store, any, Math.max(0, newest - window), pool) };
     });
     const rows = Math.min(window, newest);
     const oldest = matches.at(-1)?.id ?? 0;
@@ -142,15 +146,15 @@ export class MemoryService implements MemoryBackend {
    * match every term, hits matching any term fill the pool. A deeper pool for rankers
    * never costs the second query when the page is full of all-term hits.
    */
-  #retrieve(query: string, pool: number, limit: number, filter: KeywordFilter): SearchCandidate[] {
+  async #retrieve(query: string, pool: number, limit: number, filter: KeywordFilter): Promise<SearchCandidate[]> {
     const all = ftsMatchExpression(query, 'all');
     if (all === null) return [];
     const store = this.#ctx.store;
-    const hits = keywordSearch(store, all, pool, filter);
+    const hits = await keywordSearch(store, all, pool, filter);
     const any = ftsMatchExpression(query, 'any');
     if (hits.length < limit && any !== null && any !== all) {
       const seen = new Set(hits.map((h) => h.id));
-      for (const hit of keywordSearch(store, any, pool, filter)) {
+      for (const hit of await keywordSearch(store, any, pool, filter)) {
         if (hits.length >= pool) break;
         if (!seen.has(hit.id)) hits.push(hit);
       }
@@ -158,8 +162,8 @@ export class MemoryService implements MemoryBackend {
     return hits.map((hit) => ({ hit, score: -hit.rank }));
   }
 
-  getObservations(args: GetObservationsInput): ObservationBody[] {
-    const rows = getObservations(this.#ctx.store, args.ids);
+  async getObservations(args: GetObservationsInput): Promise<ObservationBody[]> {
+    const rows = await getObservations(this.#ctx.store, args.ids);
     const found = new Set(rows.map((r) => r.id));
     const missing = [...new Set(args.ids)].filter((id) => !found.has(id));
     if (missing.length > 0) {
@@ -178,17 +182,17 @@ export class MemoryService implements MemoryBackend {
     }));
   }
 
-  timeline(args: TimelineInput): TimelineEntry[] {
+  async timeline(args: TimelineInput): Promise<TimelineEntry[]> {
     // An unknown session has an empty timeline: answered, not refused.
-    return sessionTimeline(this.#ctx.store, args.session_id, args.limit, args.around_id).map((r) => ({
+    return (await sessionTimeline(this.#ctx.store, args.session_id, args.limit, args.around_id)).map((r) => ({
       id: r.id,
       kind: r.kind,
       ts: r.ts,
     }));
   }
 
-  listSessions(args: ListSessionsInput): SessionSummary[] {
-    return listSessions(this.#ctx.store, args.limit).map((s) => ({
+  async listSessions(args: ListSessionsInput): Promise<SessionSummary[]> {
+    return (await listSessions(this.#ctx.store, args.limit)).map((s) => ({
       id: s.id,
       ide: s.ide,
       cwd: s.cwd,
@@ -200,9 +204,9 @@ export class MemoryService implements MemoryBackend {
   recallSession(args: RecallSessionInput): Promise<RecallResult> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const target = requireSession(ctx, args.target_session_id, 'target session');
-      requireSession(ctx, args.current_session_id, 'current session');
-      const refs = sessionTimeline(ctx.store, target.id, args.limit, args.around_id);
+      const target = await requireSession(ctx, args.target_session_id, 'target session');
+      await requireSession(ctx, args.current_session_id, 'current session');
+      const refs = await sessionTimeline(ctx.store, target.id, args.limit, args.around_id);
       const ownerIde = target.ide === 'unknown' ? inferIdeFromSessionId(target.id) : target.ide;
       const observationIds = refs.map((r) => r.id);
       const recallId = await appendObservation(ctx, {

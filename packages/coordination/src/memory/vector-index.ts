@@ -10,12 +10,12 @@
  * Nothing fails because of it.
  */
 import {
+  type ColonyStore,
   countObservations,
   countVectors,
   insertVectors,
   maxObservationId,
   observationsWithoutVector,
-  type Store,
   type TaskVectorSum,
   taskVectorSums,
   vectorsOf,
@@ -55,7 +55,7 @@ export interface BackfillResult extends IndexStatus {
 }
 
 export class VectorIndex {
-  readonly #store: Store;
+  readonly #store: ColonyStore;
   readonly #onWarning: (message: string) => void;
   #source: Embedder | (() => Embedder) | null;
   #embedder: Embedder | null = null;
@@ -63,7 +63,7 @@ export class VectorIndex {
   /** Rows with ids up to here were looked at by this process's backfill. */
   #cursor = 0;
 
-  constructor(store: Store, options: VectorIndexOptions) {
+  constructor(store: ColonyStore, options: VectorIndexOptions) {
     this.#store = store;
     this.#source = options.embedder;
     this.#onWarning = options.onWarning ?? (() => {});
@@ -99,15 +99,15 @@ export class VectorIndex {
   }
 
   /** Stored vectors of these observations for the current embedder. */
-  vectorsOf(ids: readonly number[]): Map<number, Float32Array> {
+  async vectorsOf(ids: readonly number[]): Promise<Map<number, Float32Array>> {
     const embedder = this.embedder();
-    return embedder ? vectorsOf(this.#store, embedder.id, ids) : new Map();
+    return embedder ? await vectorsOf(this.#store, embedder.id, ids) : new Map();
   }
 
   /** Every task's vector sum for the current embedder. */
-  taskSums(): TaskVectorSum[] {
+  async taskSums(): Promise<TaskVectorSum[]> {
     const embedder = this.embedder();
-    return embedder ? taskVectorSums(this.#store, embedder.id) : [];
+    return embedder ? await taskVectorSums(this.#store, embedder.id) : [];
   }
 
   /**
@@ -119,11 +119,11 @@ export class VectorIndex {
   async step(batch = BACKFILL_BATCH, window = BACKFILL_WINDOW, lockWaitMs?: number): Promise<BackfillStep> {
     const embedder = this.embedder();
     if (!embedder || this.#store.closed) return { embedded: 0, done: true };
-    const newest = maxObservationId(this.#store);
+    const newest = await maxObservationId(this.#store);
     if (this.#cursor > newest) this.#cursor = 0; // a different store file behind the same path
     if (this.#cursor >= newest) return { embedded: 0, done: true };
     const upTo = Math.min(this.#cursor + window, newest);
-    const rows = observationsWithoutVector(this.#store, embedder.id, this.#cursor, upTo, batch);
+    const rows = await observationsWithoutVector(this.#store, embedder.id, this.#cursor, upTo, batch);
     const vectors = rows.length > 0 ? this.#embed(rows.map((r) => r.content)) : [];
     if (vectors === null) return { embedded: 0, done: true };
     const written = await insertVectors(
@@ -146,16 +146,16 @@ export class VectorIndex {
       embedded += step.embedded;
       if (step.done) break;
     }
-    return { embedded, ...this.status() };
+    return { embedded, ...(await this.status()) };
   }
 
-  status(): IndexStatus {
+  async status(): Promise<IndexStatus> {
     const embedder = this.embedder();
     return {
       embedder_id: embedder?.id ?? null,
       dims: embedder?.dims ?? null,
-      vectors: embedder ? countVectors(this.#store, embedder.id) : 0,
-      observations: countObservations(this.#store),
+      vectors: embedder ? await countVectors(this.#store, embedder.id) : 0,
+      observations: await countObservations(this.#store),
       disabled_reason: this.#disabled,
     };
   }

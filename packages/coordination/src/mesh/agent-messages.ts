@@ -53,7 +53,7 @@ export function sendMessage(ctx: DomainContext, args: SendMessageToAgentInput): 
   const from = requireAgentName(args.from_agent, 'from_agent');
   const to = requireAgentName(args.to_agent, 'to_agent');
   return ctx.store.write(async () => {
-    if (args.thread_id !== undefined) requireThreadAccess(ctx, args.thread_id, from);
+    if (args.thread_id !== undefined) await requireThreadAccess(ctx, args.thread_id, from);
     const sent = await deliver(ctx, {
       tool: 'send_message_to_agent',
       from,
@@ -77,7 +77,7 @@ export function broadcastMessage(ctx: DomainContext, args: BroadcastMessageToAge
     });
   }
   return ctx.store.write(async () => {
-    if (args.thread_id !== undefined) requireThreadAccess(ctx, args.thread_id, from);
+    if (args.thread_id !== undefined) await requireThreadAccess(ctx, args.thread_id, from);
     const sent = await deliver(ctx, {
       tool: 'broadcast_message_to_agents',
       from,
@@ -110,21 +110,21 @@ export function inbox(ctx: DomainContext, args: GetMessagesFromAgentsInput): Pro
     ...(args.from_agent !== undefined ? { fromAgent: requireAgentName(args.from_agent, 'from_agent') } : {}),
     limit: args.limit ?? DEFAULT_INBOX_LIMIT,
   };
-  const answer = (rows: InboxMeshMessage[], marked: number): GetMessagesResult => ({
+  const answer = async (rows: InboxMeshMessage[], marked: number): Promise<GetMessagesResult> => ({
     success: true,
     messages: rows.map(messageView),
     count: rows.length,
     marked_read: marked,
-    unread_remaining: countMeshUnread(ctx.store, agent),
+    unread_remaining: await countMeshUnread(ctx.store, agent),
   });
-  if (!args.mark_as_read) return ctx.store.read(() => answer(listMeshInbox(ctx.store, filter), 0));
+  if (!args.mark_as_read) return ctx.store.read(async () => answer(await listMeshInbox(ctx.store, filter), 0));
   return ctx.store.write(async () => {
-    const rows = listMeshInbox(ctx.store, filter);
+    const rows = await listMeshInbox(ctx.store, filter);
     const now = ctx.clock.now();
     let marked = 0;
     for (const row of rows) {
       // Guarded: of two readers racing, one marks the message (and sends the confirmation).
-      if (row.readAt !== null || !markMeshMessageRead(ctx.store, row.id, agent, now)) continue;
+      if (row.readAt !== null || !(await markMeshMessageRead(ctx.store, row.id, agent, now))) continue;
       marked++;
       if (row.requiresConfirmation) await confirm(ctx, agent, row);
     }
@@ -153,7 +153,7 @@ async function deliver(
 ): Promise<{ id: number; threadId: string | null; createdAt: number }> {
   const now = ctx.clock.now();
   const sessionId = `mesh:${out.from}`;
-  upsertSession(ctx.store, { id: sessionId, ide: 'mesh', agent: out.from }, now);
+  await upsertSession(ctx.store, { id: sessionId, ide: 'mesh', agent: out.from }, now);
   const id = await appendObservation(ctx, {
     sessionId,
     kind: AGENT_MESSAGE_KIND,
@@ -168,7 +168,7 @@ async function deliver(
     },
   });
   const threadId = out.thread === 'new' ? `thread-${id}` : out.thread;
-  insertMeshMessage(
+  await insertMeshMessage(
     ctx.store,
     {
       id,
@@ -186,8 +186,8 @@ async function deliver(
 }
 
 /** Only a thread's members add to it; `thread-<n>` ids are made by create_thread only. */
-function requireThreadAccess(ctx: DomainContext, threadId: string, agent: string): void {
-  const membership = meshThreadMembership(ctx.store, threadId, agent);
+async function requireThreadAccess(ctx: DomainContext, threadId: string, agent: string): Promise<void> {
+  const membership = await meshThreadMembership(ctx.store, threadId, agent);
   if (membership.exists && !membership.member) {
     throw new ColonyError('ACCESS_DENIED', `agent "${agent}" is not part of thread "${threadId}"`, {
       details: { thread_id: threadId },

@@ -47,25 +47,25 @@ export function canRead(entry: Pick<MeshEntry, 'owner' | 'subscribers'>, agent: 
   return entry.subscribers === null || entry.owner === agent || entry.subscribers.includes(agent);
 }
 
-export function getContext(ctx: DomainContext, args: GetContextInput): GetContextResult {
+export async function getContext(ctx: DomainContext, args: GetContextInput): Promise<GetContextResult> {
   const agent = requireAgentName(args.agent_name, 'agent_name');
-  const entry = readable(ctx, agent, args.key, ctx.clock.now());
+  const entry = await readable(ctx, agent, args.key, ctx.clock.now());
   return { success: true, ...entryView(entry) };
 }
 
 export function pushContext(ctx: DomainContext, args: PushContextInput): Promise<PushContextResult> {
   const agent = requireAgentName(args.agent_name, 'agent_name');
   const subscribers = subscriberList(args.subscribers, 'subscribers');
-  return ctx.store.write(() => {
+  return ctx.store.write(async () => {
     const now = ctx.clock.now();
-    purgeExpiredMeshEntries(ctx.store, now);
-    return { success: true, ...push(ctx, agent, { ...args, subscribers }, now) };
+    await purgeExpiredMeshEntries(ctx.store, now);
+    return { success: true, ...(await push(ctx, agent, { ...args, subscribers }, now)) };
   });
 }
 
-export function listContextKeys(ctx: DomainContext, args: ListContextKeysInput): ListContextKeysResult {
+export async function listContextKeys(ctx: DomainContext, args: ListContextKeysInput): Promise<ListContextKeysResult> {
   const agent = requireAgentName(args.agent_name, 'agent_name');
-  const keys = listMeshKeys(ctx.store, {
+  const keys = await listMeshKeys(ctx.store, {
     agent,
     now: ctx.clock.now(),
     ...(args.pattern ? { glob: toSqliteGlob(args.pattern) } : {}),
@@ -89,13 +89,13 @@ export function batchContextOperation(
   const atomic = args.atomic ?? true;
   return ctx.store.write(async () => {
     const now = ctx.clock.now();
-    purgeExpiredMeshEntries(ctx.store, now);
+    await purgeExpiredMeshEntries(ctx.store, now);
     const results: BatchOperationResult[] = [];
     for (const [index, op] of operations.entries()) {
       const head = { index, type: op.type, key: op.key };
       if (atomic) {
         try {
-          results.push({ ...head, success: true, ...runOperation(ctx, agent, op, now) });
+          results.push({ ...head, success: true, ...(await runOperation(ctx, agent, op, now)) });
         } catch (error) {
           throw isColonyError(error) ? failedOperation(error, index, op) : error;
         }
@@ -114,29 +114,29 @@ export function batchContextOperation(
   });
 }
 
-function runOperation(ctx: DomainContext, agent: string, op: BatchOperation, now: number) {
+async function runOperation(ctx: DomainContext, agent: string, op: BatchOperation, now: number) {
   if (op.type === 'get') {
-    const entry = readable(ctx, agent, op.key, now);
+    const entry = await readable(ctx, agent, op.key, now);
     return { value: JSON.parse(entry.value) as unknown, version: entry.version };
   }
   if (op.type === 'delete') {
-    readable(ctx, agent, op.key, now);
-    deleteMeshEntry(ctx.store, op.key);
+    await readable(ctx, agent, op.key, now);
+    await deleteMeshEntry(ctx.store, op.key);
     return { deleted: true as const };
   }
   // checkOperation made sure a push carries a value.
-  const pushed = push(ctx, agent, { ...op, value: op.value }, now);
+  const pushed = await push(ctx, agent, { ...op, value: op.value }, now);
   return { version: pushed.version, expires_at: pushed.expires_at };
 }
 
 /** Writes a key the agent may write (a new one, a public one, or one it may read). */
-function push(ctx: DomainContext, agent: string, request: PushRequest, now: number) {
-  const current = getMeshEntry(ctx.store, request.key, now);
+async function push(ctx: DomainContext, agent: string, request: PushRequest, now: number) {
+  const current = await getMeshEntry(ctx.store, request.key, now);
   if (current && !canRead(current, agent)) throw accessDenied(request.key, agent);
   const subscribers = request.subscribers && request.subscribers.length > 0 ? [...request.subscribers] : null;
   const expiresAt = request.ttl === undefined ? null : now + request.ttl * 1000;
   const version = current ? current.version + 1 : 1;
-  putMeshEntry(ctx.store, {
+  await putMeshEntry(ctx.store, {
     key: request.key,
     value: JSON.stringify(request.value),
     owner: agent,
@@ -149,8 +149,8 @@ function push(ctx: DomainContext, agent: string, request: PushRequest, now: numb
 }
 
 /** The live entry, if the agent may read it: else KEY_NOT_FOUND or ACCESS_DENIED. */
-function readable(ctx: DomainContext, agent: string, key: string, now: number): MeshEntry {
-  const entry = getMeshEntry(ctx.store, key, now);
+async function readable(ctx: DomainContext, agent: string, key: string, now: number): Promise<MeshEntry> {
+  const entry = await getMeshEntry(ctx.store, key, now);
   if (!entry) {
     throw new ColonyError('KEY_NOT_FOUND', `context key "${key}" does not exist (or expired)`, { details: { key } });
   }

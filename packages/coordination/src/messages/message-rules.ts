@@ -55,15 +55,15 @@ export function recipientRefusal(message: Message, sessionId: string, agent: str
  * a message elsewhere is TASK_MISMATCH, another task's non-message
  * OBSERVATION_NOT_ON_TASK. Anything else that is not a message is NOT_MESSAGE.
  */
-export function resolveMessage(ctx: DomainContext, id: number, taskId?: number): Message {
-  const message = getMessage(ctx.store, id);
+export async function resolveMessage(ctx: DomainContext, id: number, taskId?: number): Promise<Message> {
+  const message = await getMessage(ctx.store, id);
   if (message && taskId !== undefined && message.taskId !== taskId) {
     throw new ColonyError('TASK_MISMATCH', `message #${id} belongs to task ${message.taskId}, not ${taskId}`, {
       details: { message_observation_id: id, task_id: taskId, message_task_id: message.taskId },
     });
   }
   if (message) return message;
-  const observation = getObservation(ctx.store, id);
+  const observation = await getObservation(ctx.store, id);
   if (observation && taskId !== undefined && observation.taskId !== taskId) {
     throw new ColonyError('OBSERVATION_NOT_ON_TASK', `observation #${id} is not on task ${taskId}`, {
       details: { message_observation_id: id, task_id: taskId, observation_task_id: observation.taskId },

@@ -68,8 +68,8 @@ export class MessageService implements MessageBackend {
   send(args: TaskMessageInput): Promise<MessageSent> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const task = requireTask(ctx, args.task_id);
-      requireParticipant(ctx, task, args.session_id);
+      const task = await requireTask(ctx, args.task_id);
+      await requireParticipant(ctx, task, args.session_id);
       if (args.to_session_id !== undefined) {
         if (args.to_session_id === args.session_id) {
           throw new ColonyError(
@@ -80,10 +80,10 @@ export class MessageService implements MessageBackend {
             },
           );
         }
-        requireSession(ctx, args.to_session_id, 'to_session_id');
+        await requireSession(ctx, args.to_session_id, 'to_session_id');
       }
       const now = ctx.clock.now();
-      const parent = args.reply_to === undefined ? undefined : resolveMessage(ctx, args.reply_to, task.id);
+      const parent = args.reply_to === undefined ? undefined : await resolveMessage(ctx, args.reply_to, task.id);
       if (parent?.status === 'retracted') {
         throw new ColonyError('ALREADY_RETRACTED', `message #${parent.id} was retracted by its sender`, {
           details: { reply_to: parent.id },
@@ -109,7 +109,7 @@ export class MessageService implements MessageBackend {
           ...(claims ? { claimed_reply_to: true } : {}),
         },
       });
-      insertMessage(ctx.store, {
+      await insertMessage(ctx.store, {
         id,
         taskId: task.id,
         fromSessionId: args.session_id,
@@ -124,14 +124,14 @@ export class MessageService implements MessageBackend {
         statusChangedAt: now,
       });
       if (parent && answers) {
-        markMessageReplied(ctx.store, parent.id, now);
-        if (claims) claimMessage(ctx.store, parent.id, args.session_id, args.agent, now);
+        await markMessageReplied(ctx.store, parent.id, now);
+        if (claims) await claimMessage(ctx.store, parent.id, args.session_id, args.agent, now);
       }
       return { message_observation_id: id, status: 'unread' };
     });
   }
 
-  list(args: TaskMessagesInput): MessageEntry[] {
+  list(args: TaskMessagesInput): Promise<MessageEntry[]> {
     // An unknown session has an empty inbox (messages to its agent aside): answered, not refused.
     return this.#entries({
       sessionId: args.session_id,
@@ -148,13 +148,16 @@ export class MessageService implements MessageBackend {
    * blocking first, then needs_reply, newest first within each (what a session-start
    * preface shows). An unknown session has none.
    */
-  urgentUnread(query: UrgentUnreadQuery): MessageEntry[] {
+  async urgentUnread(query: UrgentUnreadQuery): Promise<MessageEntry[]> {
     const limit = query.limit ?? 20;
-    const agent = query.agent ?? getSession(this.#ctx.store, query.sessionId)?.agent ?? '';
+    const agent = query.agent ?? (await getSession(this.#ctx.store, query.sessionId))?.agent ?? '';
     const base = { sessionId: query.sessionId, agent, unreadOnly: true };
-    const blocking = this.#entries({ ...base, urgencies: ['blocking'], limit });
+    const blocking = await this.#entries({ ...base, urgencies: ['blocking'], limit });
     if (blocking.length >= limit) return blocking;
-    return [...blocking, ...this.#entries({ ...base, urgencies: ['needs_reply'], limit: limit - blocking.length })];
+    return [
+      ...blocking,
+      ...(await this.#entries({ ...base, urgencies: ['needs_reply'], limit: limit - blocking.length })),
+    ];
   }
 
   async markRead(args: TaskMessageMarkReadInput): Promise<MessageStatusResult> {
@@ -202,8 +205,8 @@ export class MessageService implements MessageBackend {
     args: TaskMessageMarkReadInput,
   ): Promise<(MessageStatusResult & { was?: true }) | { expired: Message }> {
     const ctx = this.#ctx;
-    const message = resolveMessage(ctx, args.message_observation_id, args.task_id);
-    const participant = requireParticipant(ctx, requireTask(ctx, message.taskId), args.session_id);
+    const message = await resolveMessage(ctx, args.message_observation_id, args.task_id);
+    const participant = await requireParticipant(ctx, await requireTask(ctx, message.taskId), args.session_id);
     const refusal = recipientRefusal(message, args.session_id, participant.agent);
     if (refusal) throw refusal;
     const now = ctx.clock.now();
@@ -211,11 +214,12 @@ export class MessageService implements MessageBackend {
     if (status === 'retracted') throw retracted(message);
     if (status === 'expired') {
       // Written down before refusing, so the expiry is on record for every later reader.
-      expireMessage(ctx.store, message.id, now);
+      await expireMessage(ctx.store, message.id, now);
       return { expired: message };
     }
     if (status !== 'unread') return { status, was: true };
-    if (!markMessageRead(ctx.store, message.id, now)) throw new Error(`message #${message.id} changed mid-write`);
+    if (!(await markMessageRead(ctx.store, message.id, now)))
+      throw new Error(`message #${message.id} changed mid-write`);
     await appendObservation(ctx, {
       sessionId: args.session_id,
       taskId: message.taskId,
@@ -235,8 +239,8 @@ export class MessageService implements MessageBackend {
   retract(args: TaskMessageRetractInput): Promise<MessageStatusResult> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const message = resolveMessage(ctx, args.message_observation_id, args.task_id);
-      ensureSession(ctx, args.session_id);
+      const message = await resolveMessage(ctx, args.message_observation_id, args.task_id);
+      await ensureSession(ctx, args.session_id);
       if (message.fromSessionId !== args.session_id) {
         throw new ColonyError('NOT_SENDER', `only the sender of message #${message.id} may retract it`, {
           details: { message_observation_id: message.id, from_session_id: message.fromSessionId },
@@ -249,7 +253,8 @@ export class MessageService implements MessageBackend {
         });
       }
       const now = ctx.clock.now();
-      if (!retractMessage(ctx.store, message.id, now)) throw new Error(`message #${message.id} changed mid-write`);
+      if (!(await retractMessage(ctx.store, message.id, now)))
+        throw new Error(`message #${message.id} changed mid-write`);
       await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: message.taskId,
@@ -265,7 +270,7 @@ export class MessageService implements MessageBackend {
   claim(args: TaskMessageClaimInput): Promise<MessageClaimed> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const message = resolveMessage(ctx, args.message_observation_id);
+      const message = await resolveMessage(ctx, args.message_observation_id);
       if (!isBroadcast(message)) {
         throw new ColonyError('NOT_BROADCAST', `message #${message.id} is directed; only broadcasts can be claimed`, {
           details: {
@@ -275,7 +280,7 @@ export class MessageService implements MessageBackend {
           },
         });
       }
-      requireParticipant(ctx, requireTask(ctx, message.taskId), args.session_id);
+      await requireParticipant(ctx, await requireTask(ctx, message.taskId), args.session_id);
       if (message.fromSessionId === args.session_id) {
         throw new ColonyError('NOT_TARGET_SESSION', `broadcast #${message.id} was sent by this session`, {
           details: { message_observation_id: message.id },
@@ -298,7 +303,7 @@ export class MessageService implements MessageBackend {
         });
       }
       if (status === 'expired') throw expired(message);
-      if (!claimMessage(ctx.store, message.id, args.session_id, args.agent, now)) {
+      if (!(await claimMessage(ctx.store, message.id, args.session_id, args.agent, now))) {
         throw new Error(`message #${message.id} changed mid-write`);
       }
       await appendObservation(ctx, {
@@ -318,10 +323,10 @@ export class MessageService implements MessageBackend {
     });
   }
 
-  #entries(filter: Omit<Parameters<typeof listInboxMessages>[1], 'now'>): MessageEntry[] {
+  async #entries(filter: Omit<Parameters<typeof listInboxMessages>[1], 'now'>): Promise<MessageEntry[]> {
     const now = this.#ctx.clock.now();
     const reader = { sessionId: filter.sessionId, agent: filter.agent };
-    return listInboxMessages(this.#ctx.store, { ...filter, now }).map((m) =>
+    return (await listInboxMessages(this.#ctx.store, { ...filter, now })).map((m) =>
       toEntry(m, effectiveStatus(m, now), reader),
     );
   }

@@ -5,7 +5,7 @@
  * sub-tasks, and one summary of findings. Reads only.
  */
 import { posix } from 'node:path';
-import { claimsOnRepoFile, type Store } from '@swarm/storage';
+import { type ColonyStore, claimsOnRepoFile } from '@swarm/storage';
 import type {
   PlanFinding,
   PlanLiveClaimCollision,
@@ -44,15 +44,15 @@ export function normalizeSubtasks(repoRoot: string, subtasks: readonly PlanSubta
 }
 
 /** The whole task_plan_validate answer for normalized sub-tasks. */
-export function validatePlan(
-  store: Store,
+export async function validatePlan(
+  store: ColonyStore,
   repoRoot: string,
   subtasks: readonly NormalizedSubtask[],
   now: number,
-): PlanValidateResult {
+): Promise<PlanValidateResult> {
   const report = checkPlanRules(subtasks);
   const orderedWaveErrors = report.errors.filter((e) => e.code !== 'PLAN_SCOPE_OVERLAP');
-  const collisions = liveClaimCollisions(store, repoRoot, subtasks, now);
+  const collisions = await liveClaimCollisions(store, repoRoot, subtasks, now);
   const modules = report.waves === null ? [] : moduleWarnings(subtasks);
   const findings: PlanFinding[] = [
     ...report.errors.map(errorFinding),
@@ -113,17 +113,17 @@ function summarize(findings: PlanFinding[]): PlanValidationSummary {
 }
 
 /** Files of the plan that someone already holds with a fresh or handoff_pending claim. */
-function liveClaimCollisions(
-  store: Store,
+async function liveClaimCollisions(
+  store: ColonyStore,
   repoRoot: string,
   subtasks: readonly NormalizedSubtask[],
   now: number,
-): PlanLiveClaimCollision[] {
+): Promise<PlanLiveClaimCollision[]> {
   const collisions: PlanLiveClaimCollision[] = [];
-  subtasks.forEach((subtask, index) => {
+  for (const [index, subtask] of subtasks.entries()) {
     for (const file of subtask.file_scope) {
       const seen = new Set<string>();
-      for (const claim of claimsOnRepoFile(store, repoRoot, file, CLAIM_SCAN)) {
+      for (const claim of await claimsOnRepoFile(store, repoRoot, file, CLAIM_SCAN)) {
         const ageClass = claimAgeClass(claim, now);
         if (ageClass === null || !isOwnership(ageClass) || seen.has(claim.sessionId)) continue;
         seen.add(claim.sessionId);
@@ -138,7 +138,7 @@ function liveClaimCollisions(
         });
       }
     }
-  });
+  }
   return collisions;
 }
 

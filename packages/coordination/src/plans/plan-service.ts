@@ -72,20 +72,24 @@ export class PlanService implements PlanBackend {
   /** Plans newest first, filtered after the rollup (the filters read next_available). */
   list(args: TaskPlanListInput): Promise<PlanSummary[]> {
     const ctx = this.#ctx;
-    return ctx.store.read(() => {
-      const plans = listPlans(
+    return ctx.store.read(async () => {
+      const plans = await listPlans(
         ctx.store,
         args.repo_root === undefined ? {} : { repoRoot: normalizeRepoRoot(args.repo_root) },
       );
       const byPlan = groupByPlan(
-        subtasksOfPlans(
+        await subtasksOfPlans(
           ctx.store,
           plans.map((p) => p.id),
         ),
       );
       const summaries: PlanSummary[] = [];
       for (const plan of plans) {
-        const summary = planSummary(plan, byPlan.get(plan.id) ?? [], getTask(ctx.store, plan.specTaskId) !== undefined);
+        const summary = planSummary(
+          plan,
+          byPlan.get(plan.id) ?? [],
+          (await getTask(ctx.store, plan.specTaskId)) !== undefined,
+        );
         if (args.only_with_available_subtasks && summary.next_available.length === 0) continue;
         if (
           args.capability_match !== undefined &&
@@ -101,8 +105,8 @@ export class PlanService implements PlanBackend {
   }
 
   /** The sub-task bound to a spec row: the one still in flight, else the newest. */
-  statusForSpecRow(args: TaskPlanStatusForSpecRowInput): SpecRowStatusResult {
-    const rows = subtasksForSpecRow(this.#ctx.store, normalizeRepoRoot(args.repo_root), args.spec_row_id);
+  async statusForSpecRow(args: TaskPlanStatusForSpecRowInput): Promise<SpecRowStatusResult> {
+    const rows = await subtasksForSpecRow(this.#ctx.store, normalizeRepoRoot(args.repo_root), args.spec_row_id);
     const row = rows.find((r) => r.status !== 'completed') ?? rows.at(-1);
     if (!row) return { spec_row_id: args.spec_row_id, binding: null, status: null };
     const binding = {

@@ -34,7 +34,7 @@ export function publishPlan(
   }
   const waves = computeWaves(subtasks);
   return ctx.store.write(async () => {
-    const existing = findPlan(ctx.store, repoRoot, args.slug);
+    const existing = await findPlan(ctx.store, repoRoot, args.slug);
     if (existing) {
       throw new ColonyError(
         'PLAN_ALREADY_PUBLISHED',
@@ -43,7 +43,7 @@ export function publishPlan(
       );
     }
     const now = ctx.clock.now();
-    upsertSession(
+    await upsertSession(
       ctx.store,
       { id: args.session_id, ide: inferIdeFromSessionId(args.session_id), agent: args.agent },
       now,
@@ -64,7 +64,7 @@ export function publishPlan(
       content: `plan ${args.slug}: ${args.title} (${subtasks.length} sub-tasks, auto_archive ${args.auto_archive})`,
       metadata: { plan_slug: args.slug, auto_archive: args.auto_archive, subtask_count: subtasks.length },
     });
-    const plan = insertPlan(
+    const plan = await insertPlan(
       ctx.store,
       {
         repoRoot,
@@ -83,7 +83,7 @@ export function publishPlan(
     );
     const published = await mapInOrder(subtasks, async (subtask, index) => {
       const branch = subtaskBranch(args.slug, index);
-      const { task } = ensureTask(
+      const { task } = await ensureTask(
         ctx.store,
         { repoRoot, branch, title: subtask.title, createdBySession: args.session_id },
         now,
@@ -107,7 +107,7 @@ export function publishPlan(
           status,
         },
       });
-      insertSubtask(ctx.store, {
+      await insertSubtask(ctx.store, {
         planId: plan.id,
         subtaskIndex: index,
         title: subtask.title,

@@ -40,7 +40,7 @@ export function threadOnlySpecLane(ctx: DomainContext): PlanSpecLane {
   return {
     async openChange(request) {
       const now = ctx.clock.now();
-      const { task } = ensureTask(
+      const { task } = await ensureTask(
         ctx.store,
         {
           repoRoot: request.repoRoot,
@@ -50,7 +50,7 @@ export function threadOnlySpecLane(ctx: DomainContext): PlanSpecLane {
         },
         now,
       );
-      joinTask(ctx.store, task.id, request.sessionId, request.agent, now);
+      await joinTask(ctx.store, task.id, request.sessionId, request.agent, now);
       return { taskId: task.id, path: null };
     },
   };

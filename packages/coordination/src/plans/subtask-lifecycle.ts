@@ -15,6 +15,7 @@
  * the winner commits instead of queueing for the lock behind the other losers.
  */
 import {
+  andThen,
   completeSubtask,
   joinTask,
   type Plan,
@@ -35,7 +36,7 @@ import type { ClaimService } from '../claims/claim-service';
 import { appendObservation, type DomainContext, ensureSession } from '../context';
 import { inferIdeFromSessionId } from '../ide';
 import { runAutoArchive } from './auto-archive';
-import { locateSubtask } from './locate';
+import { type LocatedSubtask, locateSubtask } from './locate';
 import { nextAvailable, subtaskRef } from './plan-view';
 import type { PlanSpecLane } from './spec-lane';
 
@@ -46,18 +47,19 @@ export async function claimPlanSubtask(
   claims: ClaimService,
   args: TaskPlanClaimSubtaskInput,
 ): Promise<SubtaskClaimResult> {
-  const settled = () => settledClaim(locateSubtask(ctx.store, args), args);
+  // Synchronous on SQLite: it runs between the lock poll's tries (see unlessSettled).
+  const settled = () => andThen(locateSubtask(ctx.store, args), (located) => settledClaim(located, args));
   const early = await ctx.store.read(settled);
   if (early) return early;
   return ctx.store.write<SubtaskClaimResult>(
     async () => {
-      const located = locateSubtask(ctx.store, args);
+      const located = await locateSubtask(ctx.store, args);
       const settled = settledClaim(located, args);
       if (settled) return settled;
-      const { plan, subtask, siblings } = located;
+      const { plan, subtask } = located;
       const result = { task_id: subtask.taskId, branch: subtask.branch, file_scope: subtask.fileScope };
       const now = ctx.clock.now();
-      upsertSession(
+      await upsertSession(
         ctx.store,
         { id: args.session_id, ide: inferIdeFromSessionId(args.session_id), agent: args.agent },
         now,
@@ -76,15 +78,20 @@ export async function claimPlanSubtask(
           file_scope: subtask.fileScope,
         },
       });
-      const won = storeClaimSubtask(
+      const won = await storeClaimSubtask(
         ctx.store,
         subtask.id,
         { sessionId: args.session_id, agent: args.agent, observationId },
         now,
       );
-      // The status was read under the write lock, so this cannot lose; the guard stays as the rule.
-      if (!won) throw notAvailable(plan, subtask, siblings);
-      joinSubtaskThread(ctx, subtask, args.session_id, args.agent, now);
+      if (!won) {
+        // SQLite read the status under its write lock, so this cannot lose there. PostgreSQL
+        // writers run side by side: another one claimed it since, and the refusal names
+        // the sub-task as it is now (this transaction rolls back with the throw).
+        const current = await locateSubtask(ctx.store, args);
+        throw notAvailable(current.plan, current.subtask, current.siblings);
+      }
+      await joinSubtaskThread(ctx, subtask, args.session_id, args.agent, now);
       const warnings: string[] = [];
       for (const file of subtask.fileScope) {
         const claimed = await claims.claimFile({
@@ -107,8 +114,8 @@ export async function completePlanSubtask(
   args: TaskPlanCompleteSubtaskInput,
 ): Promise<SubtaskCompleteResult> {
   const done = await ctx.store.write(async () => {
-    const { plan, subtask, siblings } = locateSubtask(ctx.store, args);
-    ensureSession(ctx, args.session_id);
+    const { plan, subtask, siblings } = await locateSubtask(ctx.store, args);
+    await ensureSession(ctx, args.session_id);
     if (subtask.status !== 'claimed') {
       throw new ColonyError(
         'PLAN_SUBTASK_NOT_CLAIMED',
@@ -145,12 +152,12 @@ export async function completePlanSubtask(
         released_files: subtask.fileScope,
       },
     });
-    completeSubtask(ctx.store, subtask.id, args.session_id, now);
-    releaseLiveClaims(ctx.store, subtask.taskId, args.session_id, subtask.fileScope);
+    await completeSubtask(ctx.store, subtask.id, args.session_id, now);
+    await releaseLiveClaims(ctx.store, subtask.taskId, args.session_id, subtask.fileScope);
     const completed = new Set(siblings.filter((s) => s.status === 'completed').map((s) => s.subtaskIndex));
     completed.add(subtask.subtaskIndex);
     const ready = siblings.filter((s) => s.status === 'blocked' && s.dependsOn.every((d) => completed.has(d)));
-    unblockSubtasks(
+    await unblockSubtasks(
       ctx.store,
       ready.map((s) => s.id),
     );
@@ -176,7 +183,7 @@ export async function completePlanSubtask(
  * undefined while the sub-task is available.
  */
 function settledClaim(
-  { plan, subtask, siblings }: ReturnType<typeof locateSubtask>,
+  { plan, subtask, siblings }: LocatedSubtask,
   args: TaskPlanClaimSubtaskInput,
 ): SubtaskClaimResult | undefined {
   if (subtask.status === 'claimed' && subtask.claimedBySessionId === args.session_id) {
@@ -219,6 +226,12 @@ function notAvailable(plan: Plan, subtask: PlanSubtask, siblings: readonly PlanS
 }
 
 /** Joins the claimer to the sub-task thread (file claims need a participant). */
-function joinSubtaskThread(ctx: DomainContext, subtask: PlanSubtask, sessionId: string, agent: string, now: number) {
-  joinTask(ctx.store, subtask.taskId, sessionId, agent, now);
+async function joinSubtaskThread(
+  ctx: DomainContext,
+  subtask: PlanSubtask,
+  sessionId: string,
+  agent: string,
+  now: number,
+) {
+  await joinTask(ctx.store, subtask.taskId, sessionId, agent, now);
 }

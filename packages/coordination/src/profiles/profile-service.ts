@@ -45,8 +45,8 @@ export class ProfileService implements ProfileBackend {
   async upsert(args: AgentUpsertProfileInput): Promise<AgentProfileResult> {
     const ctx = this.#ctx;
     const agent = profileKey(args.agent);
-    const saved = await ctx.store.write(() => {
-      const row = upsertProfile(ctx.store, agent, args.capabilities, ctx.clock.now());
+    const saved = await ctx.store.write(async () => {
+      const row = await upsertProfile(ctx.store, agent, args.capabilities, ctx.clock.now());
       const dimensions = Object.keys(withDefaults(row)).length;
       if (dimensions > MAX_CAPABILITY_DIMENSIONS) {
         throw new ColonyError(
@@ -65,11 +65,11 @@ export class ProfileService implements ProfileBackend {
     };
   }
 
-  get(args: AgentGetProfileInput): AgentProfileView {
+  async get(args: AgentGetProfileInput): Promise<AgentProfileView> {
     const agent = profileKey(args.agent);
     return {
       agent,
-      capabilities: withDefaults(getProfile(this.#ctx.store, agent)),
+      capabilities: withDefaults(await getProfile(this.#ctx.store, agent)),
       defaults: { ...DEFAULT_CAPABILITIES },
     };
   }
@@ -78,10 +78,10 @@ export class ProfileService implements ProfileBackend {
    * The weights an agent works with: its own profile, else its family's ("claude-code"
    * falls back to "claude"), else the defaults.
    */
-  weightsFor(agent: string): CapabilityWeights {
+  async weightsFor(agent: string): Promise<CapabilityWeights> {
     const key = profileKey(agent);
     const family = agentFamily(key);
-    const rows = getProfiles(this.#ctx.store, key === family ? [key] : [key, family]);
+    const rows = await getProfiles(this.#ctx.store, key === family ? [key] : [key, family]);
     return withDefaults(rows.find((r) => r.agent === key) ?? rows.find((r) => r.agent === family));
   }
 }

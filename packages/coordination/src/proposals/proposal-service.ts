@@ -84,9 +84,9 @@ export class ProposalService implements ProposalBackend {
     const repoRoot = normalizeRepoRoot(opts.repoRoot);
     const files = [...new Set((opts.touchesFiles ?? []).map((f) => normalizeRepoPath(repoRoot, f)))];
     return ctx.store.write(async () => {
-      const session = ensureSession(ctx, opts.sessionId);
+      const session = await ensureSession(ctx, opts.sessionId);
       const key = summaryKey(opts.summary);
-      const twin = listProposals(ctx.store, { repoRoot, branch: opts.branch, status: 'pending' }).find(
+      const twin = (await listProposals(ctx.store, { repoRoot, branch: opts.branch, status: 'pending' })).find(
         (p) => summaryKey(p.summary) === key,
       );
       if (twin) {
@@ -100,7 +100,7 @@ export class ProposalService implements ProposalBackend {
         content: `${opts.summary}\n\n${opts.rationale}`,
         metadata: { repo_root: repoRoot, branch: opts.branch, touches_files: files, ...opts.metadata },
       });
-      const proposal = insertProposal(
+      const proposal = await insertProposal(
         ctx.store,
         {
           repoRoot,
@@ -113,7 +113,7 @@ export class ProposalService implements ProposalBackend {
         },
         ctx.clock.now(),
       );
-      const rows = [this.#evidence(proposal, session, 'proposed', observationId)];
+      const rows = [await this.#evidence(proposal, session, 'proposed', observationId)];
       const { strength } = proposalStrength(rows, ctx.clock.now());
       return { proposal_id: proposal.id, strength, promotion_threshold: PROMOTION_THRESHOLD };
     });
@@ -121,14 +121,14 @@ export class ProposalService implements ProposalBackend {
 
   reinforce(args: TaskReinforceInput): Promise<ReinforceResult> {
     const ctx = this.#ctx;
-    return ctx.store.write(() => {
-      const proposal = getProposal(ctx.store, args.proposal_id);
+    return ctx.store.write(async () => {
+      const proposal = await getProposal(ctx.store, args.proposal_id);
       if (!proposal) {
         throw new ColonyError('PROPOSAL_NOT_FOUND', `proposal ${args.proposal_id} not found`, {
           details: { proposal_id: args.proposal_id },
         });
       }
-      return this.#reinforce(proposal, ensureSession(ctx, args.session_id), args.kind);
+      return this.#reinforce(proposal, await ensureSession(ctx, args.session_id), args.kind);
     });
   }
 
@@ -136,10 +136,10 @@ export class ProposalService implements ProposalBackend {
     const ctx = this.#ctx;
     const repoRoot = normalizeRepoRoot(args.repo_root);
     const now = ctx.clock.now();
-    return ctx.store.read(() => {
-      const pending = listProposals(ctx.store, { repoRoot, branch: args.branch, status: 'pending' });
+    return ctx.store.read(async () => {
+      const pending = await listProposals(ctx.store, { repoRoot, branch: args.branch, status: 'pending' });
       const evidence = byProposal(
-        listReinforcements(
+        await listReinforcements(
           ctx.store,
           pending.map((p) => p.id),
         ),
@@ -149,7 +149,7 @@ export class ProposalService implements ProposalBackend {
         .filter(({ s }) => s.strength >= PROPOSAL_NOISE_FLOOR)
         .sort((a, b) => b.s.strength - a.s.strength || b.p.id - a.p.id);
       const scored = alive.slice(0, args.limit);
-      const recent = listProposals(ctx.store, {
+      const recent = await listProposals(ctx.store, {
         repoRoot,
         branch: args.branch,
         status: 'promoted',
@@ -198,12 +198,12 @@ export class ProposalService implements ProposalBackend {
       content: `${kind} support for proposal #${proposal.id}: ${proposal.summary}`,
       metadata: { proposal_id: proposal.id, kind },
     });
-    this.#evidence(proposal, session, kind, observationId);
-    const { strength } = proposalStrength(listReinforcements(ctx.store, [proposal.id]), now);
+    await this.#evidence(proposal, session, kind, observationId);
+    const { strength } = proposalStrength(await listReinforcements(ctx.store, [proposal.id]), now);
     if (proposal.status === 'promoted' || strength < PROMOTION_THRESHOLD) {
       return { proposal_id: proposal.id, strength, promoted: proposal.status === 'promoted', task_id: proposal.taskId };
     }
-    const { task } = ensureTask(
+    const { task } = await ensureTask(
       ctx.store,
       {
         repoRoot: proposal.repoRoot,
@@ -213,8 +213,8 @@ export class ProposalService implements ProposalBackend {
       },
       now,
     );
-    if (!promoteProposal(ctx.store, proposal.id, task.id, now)) {
-      const current = getProposal(ctx.store, proposal.id);
+    if (!(await promoteProposal(ctx.store, proposal.id, task.id, now))) {
+      const current = await getProposal(ctx.store, proposal.id);
       return { proposal_id: proposal.id, strength, promoted: true, task_id: current?.taskId ?? null };
     }
     await appendObservation(ctx, {
@@ -233,7 +233,12 @@ export class ProposalService implements ProposalBackend {
     return { proposal_id: proposal.id, strength, promoted: true, task_id: task.id };
   }
 
-  #evidence(proposal: Proposal, session: Session, kind: EvidenceKind, observationId: number): Reinforcement {
+  async #evidence(
+    proposal: Proposal,
+    session: Session,
+    kind: EvidenceKind,
+    observationId: number,
+  ): Promise<Reinforcement> {
     return insertReinforcement(this.#ctx.store, {
       proposalId: proposal.id,
       sessionId: session.id,

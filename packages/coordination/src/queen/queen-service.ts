@@ -31,11 +31,11 @@ export class QueenService implements QueenBackend {
       ...args,
       repo_root: repoRoot,
       affected_files: args.affected_files.map((f) => normalizeRepoPath(repoRoot, f)),
-      agent: getSession(ctx.store, args.session_id)?.agent ?? QUEEN_AGENT,
+      agent: (await getSession(ctx.store, args.session_id))?.agent ?? QUEEN_AGENT,
     };
     const run = async () => {
       const plan = decomposeGoal(goal);
-      plan.slug = this.#freeSlug(repoRoot, plan.slug);
+      plan.slug = await this.#freeSlug(repoRoot, plan.slug);
       const plan_validation = await this.#plans.validate({ repo_root: repoRoot, subtasks: plan.subtasks });
       return { plan, plan_validation, mcp_capability_map: capabilityMap(plan.subtasks) };
     };
@@ -57,9 +57,9 @@ export class QueenService implements QueenBackend {
   }
 
   /** `slug`, or the first of slug-2, slug-3... not yet published in the repository. */
-  #freeSlug(repoRoot: string, slug: string): string {
+  async #freeSlug(repoRoot: string, slug: string): Promise<string> {
     let candidate = slug;
-    for (let n = 2; findPlan(this.#ctx.store, repoRoot, candidate); n++) candidate = `${slug}-${n}`;
+    for (let n = 2; await findPlan(this.#ctx.store, repoRoot, candidate); n++) candidate = `${slug}-${n}`;
     return candidate;
   }
 }

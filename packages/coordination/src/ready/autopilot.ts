@@ -43,21 +43,26 @@ export interface TickSignals {
   readonly blocking: MessageEntry | undefined;
 }
 
-export function gatherSignals(
+export async function gatherSignals(
   ctx: DomainContext,
   deps: { readonly batons: BatonService; readonly messages: MessageService },
   args: TaskAutopilotTickInput,
   readyCount: number,
-): TickSignals {
-  const batons = deps.batons.pendingFor(args.session_id, 50);
+): Promise<TickSignals> {
+  const batons = await deps.batons.pendingFor(args.session_id, 50);
   const handoffs = batons.filter((b) => b.kind === 'handoff');
   const relays = batons.filter((b) => b.kind === 'relay');
   // A session never registered has no inbox yet (rather than an error: a first tick may come before task_thread).
-  const unread = getSession(ctx.store, args.session_id)
-    ? deps.messages.list({ session_id: args.session_id, agent: agentFamily(args.agent), unread_only: true, limit: 200 })
+  const unread = (await getSession(ctx.store, args.session_id))
+    ? await deps.messages.list({
+        session_id: args.session_id,
+        agent: agentFamily(args.agent),
+        unread_only: true,
+        limit: 200,
+      })
     : [];
   const blocking = unread.filter((m) => m.urgency === 'blocking');
-  const lanes = stalledLaneTitles(ctx, args);
+  const lanes = await stalledLaneTitles(ctx, args);
   const dead = lanes.filter(
     (l) => DEAD_HEARTBEAT_TITLES.test(l.title ?? '') || (!l.title?.trim() && l.liveClaims === 0),
   ).length;
@@ -85,14 +90,14 @@ export function gatherSignals(
  * stalled lanes). Sessions long gone that hold nothing are not lanes any more, so a
  * store's history never inflates the count.
  */
-function stalledLaneTitles(
+async function stalledLaneTitles(
   ctx: DomainContext,
   args: TaskAutopilotTickInput,
-): Array<{ title: string | null; liveClaims: number }> {
+): Promise<Array<{ title: string | null; liveClaims: number }>> {
   const now = ctx.clock.now();
   const repoRoot = args.repo_root === undefined ? undefined : normalizeRepoRoot(args.repo_root);
   const lanes = new Map<string, { title: string | null; liveClaims: number }>();
-  const quiet = quietLanes(ctx.store, {
+  const quiet = await quietLanes(ctx.store, {
     after: now - LANE_DEAD_MINUTES * MINUTE,
     before: now - STRANDED_AFTER_MINUTES * MINUTE,
     excludeSessionId: args.session_id,
@@ -102,8 +107,8 @@ function stalledLaneTitles(
   for (const lane of quiet) lanes.set(`${lane.sessionId}\u0000${lane.taskId}`, lane);
   const scope: AttentionScope = { repoRoots: repoRoot === undefined ? null : [repoRoot], taskIds: null };
   const stranded = stalledLanes(
-    liveClaimsInScope(ctx.store, scope, LIVE_CLAIM_SCAN),
-    claimedSubtasksInScope(ctx.store, scope, SUBTASKS_SCANNED),
+    await liveClaimsInScope(ctx.store, scope, LIVE_CLAIM_SCAN),
+    await claimedSubtasksInScope(ctx.store, scope, SUBTASKS_SCANNED),
     args.session_id,
     now,
   );

@@ -14,6 +14,7 @@ import {
   recentSessionAgents,
   slugsInSeveralRepos,
 } from '@swarm/storage';
+import { mapInOrder } from '../_in-order';
 import { agentFamily } from '../batons/targeting';
 import { CLAIM_FRESH_MS, claimAgeClass, isOwnership } from '../claims/age';
 import type { DomainContext } from '../context';
@@ -41,12 +42,12 @@ export interface ReadyQuery {
 
 export interface GatheredReady {
   /** Active plans in scope (counted only when nothing is ranked: it picks the empty-state hint). */
-  readonly planCount: () => number;
+  readonly planCount: () => Promise<number>;
   /** Claimable candidates (not the caller's own claimed ones). */
   readonly available: number;
   readonly ranked: RankedCandidate[];
   /** Which of these plan slugs exist in several repositories (a claim of them must name repo_root). */
-  readonly ambiguousSlugs: (slugs: readonly string[]) => Set<string>;
+  readonly ambiguousSlugs: (slugs: readonly string[]) => Promise<Set<string>>;
 }
 
 export interface ReadyDeps {
@@ -55,12 +56,12 @@ export interface ReadyDeps {
 }
 
 /** Ranks the ready work of one agent. Call inside a read or write transaction. */
-export function gatherReady(ctx: DomainContext, deps: ReadyDeps, query: ReadyQuery): GatheredReady {
+export async function gatherReady(ctx: DomainContext, deps: ReadyDeps, query: ReadyQuery): Promise<GatheredReady> {
   const store = ctx.store;
   const now = ctx.clock.now();
   const repoRoot = query.repo_root === undefined ? undefined : normalizeRepoRoot(query.repo_root);
   const byPlan = new Map<number, ReadySubtaskRow[]>();
-  for (const row of readySubtaskRows(store, query.session_id, repoRoot)) {
+  for (const row of await readySubtaskRows(store, query.session_id, repoRoot)) {
     const siblings = byPlan.get(row.planId);
     if (siblings) siblings.push(row);
     else byPlan.set(row.planId, [row]);
@@ -91,37 +92,38 @@ export function gatherReady(ctx: DomainContext, deps: ReadyDeps, query: ReadyQue
     }
   }
 
-  const ownFiles = new Set(liveClaimsOfSession(store, query.session_id).map((c) => fileKey(c.repoRoot, c.filePath)));
+  const ownFiles = new Set(
+    (await liveClaimsOfSession(store, query.session_id)).map((c) => fileKey(c.repoRoot, c.filePath)),
+  );
   const ranked = rankReady({
     agent: query.agent,
-    weights: deps.profiles.weightsFor(query.agent),
+    weights: await deps.profiles.weightsFor(query.agent),
     candidates,
     ownFiles,
     ownPlans,
-    conflicts: conflictsOn(ctx, candidates, query.session_id, now),
+    conflicts: await conflictsOn(ctx, candidates, query.session_id, now),
     urgentTaskIds: new Set(
-      deps.messages
-        .urgentUnread({ sessionId: query.session_id, agent: agentFamily(query.agent), limit: 50 })
+      (await deps.messages.urgentUnread({ sessionId: query.session_id, agent: agentFamily(query.agent), limit: 50 }))
         .filter((m) => m.urgency === 'blocking')
         .map((m) => m.task_id),
     ),
-    peers: peersOf(ctx, deps.profiles, query.session_id, now),
+    peers: await peersOf(ctx, deps.profiles, query.session_id, now),
   });
   return {
-    planCount: () => countActivePlans(store, repoRoot),
-    ambiguousSlugs: (slugs) => slugsInSeveralRepos(store, slugs),
+    planCount: async () => countActivePlans(store, repoRoot),
+    ambiguousSlugs: async (slugs) => slugsInSeveralRepos(store, slugs),
     available: candidates.filter((c) => !c.current).length,
     ranked,
   };
 }
 
 /** Others' ownership claims (fresh or handoff_pending) on the candidates' files, by file key. */
-function conflictsOn(
+async function conflictsOn(
   ctx: DomainContext,
   candidates: readonly ReadyCandidate[],
   sessionId: string,
   now: number,
-): Map<string, ScopeConflict[]> {
+): Promise<Map<string, ScopeConflict[]>> {
   const filesByRepo = new Map<string, string[]>();
   for (const c of candidates) {
     if (c.current) continue;
@@ -129,7 +131,7 @@ function conflictsOn(
   }
   const conflicts = new Map<string, ScopeConflict[]>();
   for (const [repoRoot, files] of filesByRepo) {
-    for (const claim of othersLiveClaimsOnFiles(ctx.store, repoRoot, files, sessionId)) {
+    for (const claim of await othersLiveClaimsOnFiles(ctx.store, repoRoot, files, sessionId)) {
       if (!isOwnership(claimAgeClass(claim, now))) continue;
       const key = fileKey(repoRoot, claim.filePath);
       const entry = { file_path: claim.filePath, session_id: claim.sessionId, agent: claim.agent };
@@ -140,11 +142,16 @@ function conflictsOn(
 }
 
 /** Agents around (heartbeat within the window), other than the caller's session, with their weights. */
-function peersOf(ctx: DomainContext, profiles: ProfileService, sessionId: string, now: number): PeerProfile[] {
+async function peersOf(
+  ctx: DomainContext,
+  profiles: ProfileService,
+  sessionId: string,
+  now: number,
+): Promise<PeerProfile[]> {
   const agents = new Set(
-    recentSessionAgents(ctx.store, now - PEER_WINDOW_MS)
+    (await recentSessionAgents(ctx.store, now - PEER_WINDOW_MS))
       .filter((s) => s.sessionId !== sessionId)
       .map((s) => profileKey(s.agent)),
   );
-  return [...agents].sort().map((agent) => ({ agent, weights: profiles.weightsFor(agent) }));
+  return mapInOrder([...agents].sort(), async (agent) => ({ agent, weights: await profiles.weightsFor(agent) }));
 }

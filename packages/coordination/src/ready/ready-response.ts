@@ -90,21 +90,21 @@ export function readyEntry(c: RankedCandidate, query: ReadyQuery, place: EntryPl
 }
 
 /** The answer, and the pick an auto-claim may take (null when it must not). */
-export function readyResponse(
+export async function readyResponse(
   gathered: GatheredReady,
   query: ReadyQuery & { readonly limit: number },
-): { result: ReadyForAgentResult; autoPick: RankedCandidate | null; listed: number } {
+): Promise<{ result: ReadyForAgentResult; autoPick: RankedCandidate | null; listed: number }> {
   const { ranked } = gathered;
-  return { ...pickResponse(gathered, query), listed: ranked.length };
+  return { ...(await pickResponse(gathered, query)), listed: ranked.length };
 }
 
-function pickResponse(
+async function pickResponse(
   gathered: GatheredReady,
   query: ReadyQuery & { readonly limit: number },
-): { result: ReadyForAgentResult; autoPick: RankedCandidate | null } {
+): Promise<{ result: ReadyForAgentResult; autoPick: RankedCandidate | null }> {
   const { ranked } = gathered;
   const shown = ranked.slice(0, query.limit);
-  const ambiguous = gathered.ambiguousSlugs(shown.filter((c) => !c.current).map((c) => c.plan_slug));
+  const ambiguous = await gathered.ambiguousSlugs(shown.filter((c) => !c.current).map((c) => c.plan_slug));
   const base = {
     ready: shown.map((c, i) => readyEntry(c, query, { rank: i + 1, ambiguous: ambiguous.has(c.plan_slug) })),
     total_available: gathered.available,
@@ -114,7 +114,7 @@ function pickResponse(
     return {
       result: {
         ...base,
-        next_action: gathered.planCount() === 0 ? READY_NO_PLAN_ACTION : READY_BLOCKED_ACTION,
+        next_action: (await gathered.planCount()) === 0 ? READY_NO_PLAN_ACTION : READY_BLOCKED_ACTION,
         empty_state: READY_EMPTY_STATE,
       },
       autoPick: null,

@@ -41,12 +41,12 @@ export class ReadyService implements ReadyBackend {
 
   async readyForAgent(args: TaskReadyForAgentInput): Promise<ReadyForAgentAnswer> {
     const store = this.#ctx.store;
-    const answer = () => readyResponse(gatherReady(this.#ctx, this.#deps, args), args);
+    const answer = async () => readyResponse(await gatherReady(this.#ctx, this.#deps, args), args);
     const read = await store.read(answer);
     if (!args.auto_claim || !read.autoPick) return this.#budgeted(read.result, read.listed);
     // Something to claim: rank again under the write lock, so the pick claimed is the pick of the moment.
     const { result, listed } = await store.write(async () => {
-      const again = answer();
+      const again = await answer();
       return {
         ...again,
         result: again.autoPick ? await this.#autoClaim(again.result, again.autoPick, args) : again.result,
@@ -72,10 +72,10 @@ export class ReadyService implements ReadyBackend {
 
   autopilotTick(args: TaskAutopilotTickInput): Promise<AutopilotTickResult> {
     const ctx = this.#ctx;
-    return ctx.store.read(() => {
-      const gathered = gatherReady(ctx, this.#deps, args);
-      const { result } = readyResponse(gathered, { ...args, limit: 5 });
-      const signals = gatherSignals(ctx, this.#deps, args, result.total_available);
+    return ctx.store.read(async () => {
+      const gathered = await gatherReady(ctx, this.#deps, args);
+      const { result } = await readyResponse(gathered, { ...args, limit: 5 });
+      const signals = await gatherSignals(ctx, this.#deps, args, result.total_available);
       const tick = decideTick(ctx.clock.now(), args, signals, result, gathered.ranked.find((c) => c.current) ?? null);
       // The signals that could each have been the decision; one is.
       const { counts } = signals;

@@ -85,7 +85,7 @@ export class RescueService implements RescueBackend {
     }
     const ctx = this.#ctx;
     const outcome = await ctx.store.write(async () => {
-      const plan = this.#plan(args.stranded_after_minutes);
+      const plan = await this.#plan(args.stranded_after_minutes);
       const rescued = await mapInOrder(plan.entries, ({ job, entry }) => this.#rescue(job, entry));
       return { dry_run: false, stranded: plan.stranded, rescued, remaining: plan.remaining };
     });
@@ -107,7 +107,7 @@ export class RescueService implements RescueBackend {
   }
 
   /** Everything stranded at the cutoff, as rescue entries in rescue order. */
-  #plan(minutes: number): RescuePlan {
+  async #plan(minutes: number): Promise<RescuePlan> {
     const ctx = this.#ctx;
     const now = ctx.clock.now();
     const cutoff = now - minutes * MINUTE;
@@ -121,7 +121,7 @@ export class RescueService implements RescueBackend {
       }
       return job;
     };
-    for (const c of activeClaimsOfIdleSessions(ctx.store, cutoff)) {
+    for (const c of await activeClaimsOfIdleSessions(ctx.store, cutoff)) {
       jobOf({
         session_id: c.sessionId,
         agent: c.agent,
@@ -131,7 +131,7 @@ export class RescueService implements RescueBackend {
         last_heartbeat_at: c.lastHeartbeatAt,
       }).claims.push(c);
     }
-    for (const s of subtasksClaimedByIdleSessions(ctx.store, cutoff)) {
+    for (const s of await subtasksClaimedByIdleSessions(ctx.store, cutoff)) {
       jobOf({
         session_id: s.claimedBySessionId ?? '',
         agent: s.claimedByAgent ?? '',
@@ -142,10 +142,13 @@ export class RescueService implements RescueBackend {
       });
     }
 
-    const places = this.#places([...jobs.values()].map((j) => j.task_id));
-    const entries = [...jobs.values()]
-      .map((job) => ({ job, entry: this.#entry(job, places.get(job.task_id), now) }))
-      .sort((a, b) => compareEntries(a.entry, b.entry));
+    const places = await this.#places([...jobs.values()].map((j) => j.task_id));
+    const entries = (
+      await mapInOrder([...jobs.values()], async (job) => ({
+        job,
+        entry: await this.#entry(job, places.get(job.task_id), now),
+      }))
+    ).sort((a, b) => compareEntries(a.entry, b.entry));
     return {
       stranded: strandedSessions([...jobs.values()], now),
       entries: entries.slice(0, RESCUE_BATCH),
@@ -154,10 +157,10 @@ export class RescueService implements RescueBackend {
   }
 
   /** The plan place of each task thread that is a plan sub-task. */
-  #places(taskIds: readonly number[]): Map<number, PlanPlace> {
+  async #places(taskIds: readonly number[]): Promise<Map<number, PlanPlace>> {
     const store = this.#ctx.store;
-    const subtasks = subtasksOfTasks(store, taskIds);
-    const siblings = subtasksOfPlans(store, [...new Set(subtasks.map((s) => s.planId))]);
+    const subtasks = await subtasksOfTasks(store, taskIds);
+    const siblings = await subtasksOfPlans(store, [...new Set(subtasks.map((s) => s.planId))]);
     const downstream = new Map<number, Map<number, number>>();
     for (const planId of new Set(subtasks.map((s) => s.planId))) {
       downstream.set(planId, blockedDownstream(siblings.filter((s) => s.planId === planId)));
@@ -170,7 +173,7 @@ export class RescueService implements RescueBackend {
     );
   }
 
-  #entry(job: StrandedJob, place: PlanPlace | undefined, now: number): RescueEntry {
+  async #entry(job: StrandedJob, place: PlanPlace | undefined, now: number): Promise<RescueEntry> {
     const released = job.claims.map((c) => c.filePath);
     const inherited = job.claims.filter((c) => claimAgeClass(c, now) === 'fresh').map((c) => c.filePath);
     const downstream = place?.blocked_downstream_count ?? 0;
@@ -188,7 +191,7 @@ export class RescueService implements RescueBackend {
       inherited_claims: inherited,
       stale_age_minutes: Math.floor((now - job.last_heartbeat_at) / MINUTE),
       blocking_urgency: urgency,
-      message_attention_state: this.#attention(job, now),
+      message_attention_state: await this.#attention(job, now),
       suggested_action:
         urgency === 'blocks_downstream'
           ? `Blocks ${downstream} downstream sub-task(s): message the stalled owner, or rescue_stranded_run ${what}.`
@@ -206,8 +209,8 @@ export class RescueService implements RescueBackend {
   }
 
   /** The most urgent unread message to the stranded session on the task. */
-  #attention(job: StrandedJob, now: number): MessageAttentionState {
-    const unread = listInboxMessages(this.#ctx.store, {
+  async #attention(job: StrandedJob, now: number): Promise<MessageAttentionState> {
+    const unread = await listInboxMessages(this.#ctx.store, {
       sessionId: job.session_id,
       agent: agentFamily(job.agent),
       now,
@@ -224,7 +227,7 @@ export class RescueService implements RescueBackend {
   /** Relays, releases and records one stranded (session, task). Runs inside the run's write. */
   async #rescue(job: StrandedJob, entry: RescueEntry): Promise<RescueEntry> {
     const ctx = this.#ctx;
-    const task = requireTask(ctx, job.task_id);
+    const task = await requireTask(ctx, job.task_id);
     const oneLine = `Rescue: ${job.agent} session ${job.session_id} went quiet ${entry.stale_age_minutes} min ago holding ${entry.released_claims.length} claim(s) on ${job.branch}`;
     const relay = await openRelay(
       ctx,
@@ -241,7 +244,7 @@ export class RescueService implements RescueBackend {
       },
       { heartbeat: false },
     );
-    releaseLiveClaims(ctx.store, task.id, job.session_id, entry.released_claims);
+    await releaseLiveClaims(ctx.store, task.id, job.session_id, entry.released_claims);
     if (entry.releases_subtask) await this.#releaseSubtask(job, entry);
     const { suggested_action: _planned, ...facts } = entry;
     const rescueId = await appendObservation(ctx, {
@@ -264,8 +267,8 @@ export class RescueService implements RescueBackend {
   /** Puts the stranded session's claimed sub-task back to available, with its audit observation. */
   async #releaseSubtask(job: StrandedJob, entry: RescueEntry): Promise<void> {
     const ctx = this.#ctx;
-    const [subtask] = subtasksOfTasks(ctx.store, [job.task_id]);
-    if (!subtask || !releaseSubtaskClaim(ctx.store, subtask.id, ctx.clock.now())) return;
+    const [subtask] = await subtasksOfTasks(ctx.store, [job.task_id]);
+    if (!subtask || !(await releaseSubtaskClaim(ctx.store, subtask.id, ctx.clock.now()))) return;
     await appendObservation(ctx, {
       sessionId: job.session_id,
       taskId: job.task_id,

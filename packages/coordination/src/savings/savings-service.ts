@@ -76,11 +76,11 @@ export class SavingsService implements SavingsBackend {
   }
 
   /** Receipts per hour over the last `hours` hours (see savingsTimeline). */
-  timeline(hours: number): SavingsTimeline {
+  timeline(hours: number): Promise<SavingsTimeline> {
     return savingsTimeline(this.#ctx, hours);
   }
 
-  report(args: SavingsReportInput): SavingsReport {
+  async report(args: SavingsReportInput): Promise<SavingsReport> {
     const until = this.#ctx.clock.now();
     const since = args.since_ms ?? until - Math.round(args.hours * HOUR_MS);
     const hours = args.since_ms === undefined ? args.hours : round(Math.max(0, until - since) / HOUR_MS, 2);
@@ -89,8 +89,8 @@ export class SavingsService implements SavingsBackend {
     const outRate = args.output_usd_per_1m ?? this.#options.rates?.output;
     const price = { input: inRate ?? 0, output: outRate ?? 0 };
 
-    const totals = receiptTotals(this.#ctx.store, window);
-    const reasons = receiptErrorReasons(this.#ctx.store, window);
+    const totals = await receiptTotals(this.#ctx.store, window);
+    const reasons = await receiptErrorReasons(this.#ctx.store, window);
     const operations = totals.map((t) =>
       row(
         t,
@@ -122,11 +122,14 @@ export class SavingsService implements SavingsBackend {
  * the current one; hours without a call are present with zeros, so a chart's x axis is
  * time itself. `hours` is clamped to 1..MAX_SAVINGS_HOURS.
  */
-export function savingsTimeline(ctx: Pick<DomainContext, 'store' | 'clock'>, hours: number): SavingsTimeline {
+export async function savingsTimeline(
+  ctx: Pick<DomainContext, 'store' | 'clock'>,
+  hours: number,
+): Promise<SavingsTimeline> {
   const count = Math.min(MAX_SAVINGS_HOURS, Math.max(1, Math.floor(hours)));
   const until = ctx.clock.now();
   const since = Math.floor(until / HOUR_MS) * HOUR_MS - (count - 1) * HOUR_MS;
-  const byHour = new Map(receiptsByHour(ctx.store, { since, until }).map((h) => [h.hour, h]));
+  const byHour = new Map((await receiptsByHour(ctx.store, { since, until })).map((h) => [h.hour, h]));
   return {
     since,
     until,

@@ -139,13 +139,13 @@ export class SpecChanges {
     const delta = toDelta(opts.op, opts.target, opts.cells ?? []);
     return this.#ctx.store.write(async () => {
       const open = this.read(opts.repoRoot, opts.slug);
-      const task = findTask(this.#ctx.store, open.paths.root, specBranch(open.slug));
+      const task = await findTask(this.#ctx.store, open.paths.root, specBranch(open.slug));
       if (!task) {
         throw new ColonyError('SPEC_CHANGE_NOT_FOUND', `spec change "${open.slug}" has no task thread`, {
           details: { slug: open.slug },
         });
       }
-      requireParticipant(this.#ctx, task, opts.sessionId);
+      await requireParticipant(this.#ctx, task, opts.sessionId);
       const deltas = [...open.change.deltas, delta];
       applyOrThrow(open.base, deltas);
       await appendObservation(this.#ctx, {

@@ -182,7 +182,7 @@ export class SpecService implements SpecBackend {
           agent: args.agent,
         })
       ).task_id;
-      const row = countSpecFailure(
+      const row = await countSpecFailure(
         ctx.store,
         { repoRoot: root, signatureHash, testId: args.test_id, summary },
         ctx.clock.now(),
@@ -209,7 +209,7 @@ export class SpecService implements SpecBackend {
             metadata: { signature_hash: signatureHash, spec_slug: open.slug },
           })
         ).proposal_id;
-        setSpecFailureProposal(ctx.store, root, signatureHash, proposalId);
+        await setSpecFailureProposal(ctx.store, root, signatureHash, proposalId);
         action = 'promoted';
       }
       const cells = [shortSignature(signatureHash), args.test_id, String(row.count), summary];
@@ -292,7 +292,7 @@ export class SpecService implements SpecBackend {
     try {
       const ctx = this.#ctx;
       await ctx.store.write(async () => {
-        const task = findTask(ctx.store, specPaths(opts.repoRoot).root, specBranch(opts.slug));
+        const task = await findTask(ctx.store, specPaths(opts.repoRoot).root, specBranch(opts.slug));
         if (!task) return;
         await appendObservation(ctx, {
           sessionId: opts.sessionId,

@@ -5,7 +5,7 @@
  * only a person can). Read-only.
  */
 import { join } from 'node:path';
-import { findTask, listTasks, type Store, type Task, taskTimeline } from '@swarm/storage';
+import { type ColonyStore, findTask, listTasks, type Task, taskTimeline } from '@swarm/storage';
 import type { SyncDriftKind, SyncDriftRow, SyncStatusResult } from '@swarm/tools';
 import { parseChange } from './change-format';
 import { SPEC_ARCHIVE_KIND, specBranch } from './spec-changes';
@@ -27,7 +27,7 @@ const ORDER: readonly SyncDriftKind[] = [
 const TIMELINE_SCAN = 1000;
 
 export interface SyncInput {
-  readonly store: Store;
+  readonly store: ColonyStore;
   readonly fs: SpecFileOps;
   readonly paths: SpecPaths;
   readonly now: number;
@@ -38,14 +38,14 @@ export interface SyncInput {
 /** Placeholders the caller fills in with its own session and agent. */
 const YOU = { session_id: '<your session_id>', agent: '<your agent>' };
 
-export function syncStatus(input: SyncInput): Omit<SyncStatusResult, 'budget'> {
+export async function syncStatus(input: SyncInput): Promise<Omit<SyncStatusResult, 'budget'>> {
   const { store, fs, paths } = input;
   const rootText = fs.readFile(paths.spec);
   const currentHash = rootText === null ? null : rootHash(rootText);
   const drift: SyncDriftRow[] = [];
   const add = (kind: SyncDriftKind, slug: string, detail: string, repair: SyncDriftRow['repair'] = null) =>
     drift.push({ kind, slug, detail, repair });
-  const thread = (slug: string): Task | undefined => findTask(store, paths.root, specBranch(slug));
+  const thread = async (slug: string): Promise<Task | undefined> => findTask(store, paths.root, specBranch(slug));
 
   const open = fs.list(paths.changes).filter((name) => SLUG.test(name));
   for (const slug of open) {
@@ -60,7 +60,7 @@ export function syncStatus(input: SyncInput): Omit<SyncStatusResult, 'budget'> {
       continue;
     }
     const archiveArgs = { repo_root: paths.root, slug, ...YOU, strategy: 'three_way' };
-    const task = thread(slug);
+    const task = await thread(slug);
     if (!task) {
       add('change_without_task', slug, `open change has no ${specBranch(slug)} task thread`, {
         tool: 'task_thread',
@@ -91,8 +91,9 @@ export function syncStatus(input: SyncInput): Omit<SyncStatusResult, 'budget'> {
     if (unchecked > 0) {
       add('stale_checkbox', slug, `${unchecked} unchecked item(s) in openspec/archive/${dir}/${CHANGE_FILE}`);
     }
-    const task = thread(slug);
-    const recorded = task && taskTimeline(store, task.id, TIMELINE_SCAN).some((o) => o.kind === SPEC_ARCHIVE_KIND);
+    const task = await thread(slug);
+    const recorded =
+      task && (await taskTimeline(store, task.id, TIMELINE_SCAN)).some((o) => o.kind === SPEC_ARCHIVE_KIND);
     if (!recorded) {
       add(
         'archive_unrecorded',
@@ -108,7 +109,7 @@ export function syncStatus(input: SyncInput): Omit<SyncStatusResult, 'budget'> {
     }
   }
 
-  for (const task of listTasks(store, { repoRoot: paths.root, limit: 1000 })) {
+  for (const task of await listTasks(store, { repoRoot: paths.root, limit: 1000 })) {
     const slug = task.branch.slice('spec/'.length);
     if (!task.branch.startsWith('spec/') || !SLUG.test(slug)) continue;
     if (open.includes(slug) || archivedSlugs.has(slug)) continue;

@@ -46,18 +46,18 @@ export class SuggestService implements SuggestBackend {
     this.#index = deps.index;
   }
 
-  suggestApproach(args: TaskSuggestApproachInput): SuggestApproachResult {
-    if (args.current_task_id !== undefined) requireTask(this.#ctx, args.current_task_id);
-    const { similar, reason } = this.#similarTasks(args);
+  async suggestApproach(args: TaskSuggestApproachInput): Promise<SuggestApproachResult> {
+    if (args.current_task_id !== undefined) await requireTask(this.#ctx, args.current_task_id);
+    const { similar, reason } = await this.#similarTasks(args);
     if (similar.length === 0) return this.#answer(args, [], reason, 0);
     return this.#answer(args, similar.slice(0, args.limit), null, similar.length);
   }
 
   /** Tasks above the floor, most similar first, or why there are none. */
-  #similarTasks(args: TaskSuggestApproachInput): { similar: Scored[]; reason: string | null } {
+  async #similarTasks(args: TaskSuggestApproachInput): Promise<{ similar: Scored[]; reason: string | null }> {
     const off = this.#index.disabledReason();
     if (off) return { similar: [], reason: `Embeddings unavailable: ${off}.` };
-    const sums = this.#index.taskSums();
+    const sums = await this.#index.taskSums();
     if (sums.length === 0) {
       return {
         similar: [],
@@ -79,9 +79,11 @@ export class SuggestService implements SuggestBackend {
     ranked.sort((a, b) => b.similarity - a.similarity || a.taskId - b.taskId);
     const top = ranked.slice(0, CANDIDATE_TASKS);
     const histories = new Map(
-      taskHistories(
-        this.#ctx.store,
-        top.map((t) => t.taskId),
+      (
+        await taskHistories(
+          this.#ctx.store,
+          top.map((t) => t.taskId),
+        )
       ).map((h) => [h.id, h]),
     );
     const similar = top.flatMap(({ taskId, similarity }) => {
@@ -99,15 +101,21 @@ export class SuggestService implements SuggestBackend {
     };
   }
 
-  #answer(
+  async #answer(
     args: TaskSuggestApproachInput,
     similar: readonly Scored[],
     reason: string | null,
     similarAvailable: number,
-  ): SuggestApproachResult {
+  ): Promise<SuggestApproachResult> {
     const ids = similar.map((s) => s.history.id);
-    const files = likelyFiles(this.#ctx, similar);
-    const warnings = taskWarnings(this.#ctx.store, ids, NEGATIVE_WARNING_KINDS, this.#ctx.clock.now(), WARNINGS_READ);
+    const files = await likelyFiles(this.#ctx, similar);
+    const warnings = await taskWarnings(
+      this.#ctx.store,
+      ids,
+      NEGATIVE_WARNING_KINDS,
+      this.#ctx.clock.now(),
+      WARNINGS_READ,
+    );
     const patterns: PatternToWatch[] = warnings.slice(0, args.limit).map((w) => ({
       description: makeSnippet(w.text, '', DESCRIPTION_CHARS),
       seen_in_task_id: w.taskId,
@@ -148,12 +156,12 @@ function similarTask(h: TaskHistory, similarity: number): SimilarTask {
 }
 
 /** Files the similar tasks touched first, by how many tasks did and how similar those are. */
-function likelyFiles(ctx: DomainContext, similar: readonly Scored[]): LikelyFile[] {
+async function likelyFiles(ctx: DomainContext, similar: readonly Scored[]): Promise<LikelyFile[]> {
   if (similar.length === 0) return [];
   const similarity = new Map(similar.map((s) => [s.history.id, s.similarity]));
   const perTask = new Map<number, number>();
   const byFile = new Map<string, { count: number; weight: number }>();
-  for (const touch of taskFileTouches(ctx.store, [...similarity.keys()])) {
+  for (const touch of await taskFileTouches(ctx.store, [...similarity.keys()])) {
     const seen = perTask.get(touch.taskId) ?? 0;
     if (seen >= FIRST_FILES_PER_TASK) continue;
     perTask.set(touch.taskId, seen + 1);

@@ -67,18 +67,18 @@ export class TaskService implements TaskBackend {
     const repoRoot = normalizeRepoRoot(args.repo_root);
     return ctx.store.write(async () => {
       const now = ctx.clock.now();
-      upsertSession(
+      await upsertSession(
         ctx.store,
         { id: args.session_id, ide: args.ide ?? inferIdeFromSessionId(args.session_id), agent: args.agent },
         now,
       );
-      const { task, created } = ensureTask(
+      const { task, created } = await ensureTask(
         ctx.store,
         { repoRoot, branch: args.branch, title: args.title ?? null, createdBySession: args.session_id },
         now,
       );
-      const before = getParticipant(ctx.store, task.id, args.session_id);
-      joinTask(ctx.store, task.id, args.session_id, args.agent, now);
+      const before = await getParticipant(ctx.store, task.id, args.session_id);
+      await joinTask(ctx.store, task.id, args.session_id, args.agent, now);
       if (!before || before.leftAt !== null || before.agent !== args.agent) {
         await appendObservation(ctx, {
           sessionId: args.session_id,
@@ -93,19 +93,19 @@ export class TaskService implements TaskBackend {
         repo_root: task.repoRoot,
         branch: task.branch,
         created,
-        participants: participantsOf(this.#ctx, [task.id]).get(task.id) ?? [],
+        participants: (await participantsOf(this.#ctx, [task.id])).get(task.id) ?? [],
       };
     });
   }
 
-  list(args: TaskListInput): TaskListResult {
+  async list(args: TaskListInput): Promise<TaskListResult> {
     const ctx = this.#ctx;
     const filter = {
       ...(args.repo_root === undefined ? {} : { repoRoot: normalizeRepoRoot(args.repo_root) }),
       ...(args.branch === undefined ? {} : { branch: args.branch }),
     };
-    const tasks = listTasks(ctx.store, { ...filter, limit: args.limit });
-    const participants = participantsOf(
+    const tasks = await listTasks(ctx.store, { ...filter, limit: args.limit });
+    const participants = await participantsOf(
       ctx,
       tasks.map((t) => t.id),
     );
@@ -121,13 +121,13 @@ export class TaskService implements TaskBackend {
       })),
       hint: TASK_LIST_HINT,
     };
-    const warning = this.#browsingWarning(args.session_id);
+    const warning = await this.#browsingWarning(args.session_id);
     if (warning) {
       result.coordination_warning = warning;
       result.next_tool = 'task_ready_for_agent';
     }
     // Counted only when the page is full: a short page is everything there is.
-    const available = tasks.length < args.limit ? tasks.length : countTasksMatching(ctx.store, filter);
+    const available = tasks.length < args.limit ? tasks.length : await countTasksMatching(ctx.store, filter);
     return withBudget(
       result,
       {
@@ -141,16 +141,16 @@ export class TaskService implements TaskBackend {
   }
 
   /** Warns sessions that browse instead of picking work; silent once they have used the picker. */
-  #browsingWarning(sessionId: string | undefined): string | undefined {
+  async #browsingWarning(sessionId: string | undefined): Promise<string | undefined> {
     if (sessionId === undefined) return TASK_LIST_WARNING;
     const store = this.#ctx.store;
-    if (countCalls(store, sessionId, 'task_ready_for_agent') > 0) return undefined;
-    return countCalls(store, sessionId, 'task_list') > 0 ? TASK_LIST_STRONG_WARNING : TASK_LIST_WARNING;
+    if ((await countCalls(store, sessionId, 'task_ready_for_agent')) > 0) return undefined;
+    return (await countCalls(store, sessionId, 'task_list')) > 0 ? TASK_LIST_STRONG_WARNING : TASK_LIST_WARNING;
   }
 
-  timeline(args: TaskTimelineInput): TaskTimelineEntry[] {
-    requireTask(this.#ctx, args.task_id);
-    return taskTimeline(this.#ctx.store, args.task_id, args.limit).map((r) => ({
+  async timeline(args: TaskTimelineInput): Promise<TaskTimelineEntry[]> {
+    await requireTask(this.#ctx, args.task_id);
+    return (await taskTimeline(this.#ctx.store, args.task_id, args.limit)).map((r) => ({
       id: r.id,
       kind: r.kind,
       session_id: r.sessionId,
@@ -159,22 +159,24 @@ export class TaskService implements TaskBackend {
     }));
   }
 
-  updatesSince(args: TaskUpdatesSinceInput): TaskUpdate[] {
-    requireTask(this.#ctx, args.task_id);
-    return taskUpdatesSince(this.#ctx.store, args.task_id, args.since_ts, args.limit, args.session_id).map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      session_id: r.sessionId,
-      ts: r.ts,
-    }));
+  async updatesSince(args: TaskUpdatesSinceInput): Promise<TaskUpdate[]> {
+    await requireTask(this.#ctx, args.task_id);
+    return (await taskUpdatesSince(this.#ctx.store, args.task_id, args.since_ts, args.limit, args.session_id)).map(
+      (r) => ({
+        id: r.id,
+        kind: r.kind,
+        session_id: r.sessionId,
+        ts: r.ts,
+      }),
+    );
   }
 
   post(args: TaskPostInput): Promise<TaskPostResult> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const task = requireTask(ctx, args.task_id);
-      const participant = requireParticipant(ctx, task, args.session_id);
-      if (args.reply_to !== undefined) requireObservationOnTask(ctx, args.reply_to, task.id);
+      const task = await requireTask(ctx, args.task_id);
+      const participant = await requireParticipant(ctx, task, args.session_id);
+      if (args.reply_to !== undefined) await requireObservationOnTask(ctx, args.reply_to, task.id);
       const id = await appendObservation(ctx, {
         sessionId: args.session_id,
         taskId: task.id,
@@ -190,8 +192,8 @@ export class TaskService implements TaskBackend {
     const ctx = this.#ctx;
     const repoRoot = args.repo_root === undefined ? undefined : normalizeRepoRoot(args.repo_root);
     const posted = await ctx.store.write(async () => {
-      ensureSession(ctx, args.session_id);
-      const matches = activeTasksOfSession(ctx.store, args.session_id).filter(
+      await ensureSession(ctx, args.session_id);
+      const matches = (await activeTasksOfSession(ctx.store, args.session_id)).filter(
         ({ task }) =>
           (repoRoot === undefined || task.repoRoot === repoRoot) &&
           (args.branch === undefined || task.branch === args.branch),
@@ -253,9 +255,9 @@ export class TaskService implements TaskBackend {
   }
 }
 
-function participantsOf(ctx: DomainContext, taskIds: readonly number[]): Map<number, ParticipantRef[]> {
+async function participantsOf(ctx: DomainContext, taskIds: readonly number[]): Promise<Map<number, ParticipantRef[]>> {
   const byTask = new Map<number, ParticipantRef[]>();
-  for (const p of listParticipants(ctx.store, taskIds)) {
+  for (const p of await listParticipants(ctx.store, taskIds)) {
     const list = byTask.get(p.taskId) ?? [];
     list.push({ session_id: p.sessionId, agent: p.agent });
     byTask.set(p.taskId, list);
@@ -263,8 +265,8 @@ function participantsOf(ctx: DomainContext, taskIds: readonly number[]): Map<num
   return byTask;
 }
 
-function requireObservationOnTask(ctx: DomainContext, id: number, taskId: number): void {
-  const target = getObservation(ctx.store, id);
+async function requireObservationOnTask(ctx: DomainContext, id: number, taskId: number): Promise<void> {
+  const target = await getObservation(ctx.store, id);
   if (!target) {
     throw new ColonyError('OBSERVATION_NOT_FOUND', `reply_to observation ${id} not found`, {
       details: { reply_to: id },

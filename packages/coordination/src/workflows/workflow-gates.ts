@@ -26,13 +26,13 @@ export type GateResult =
 
 const refuse = (reason: string): GateResult => ({ ok: false, reason });
 
-function load(ctx: DomainContext, id: string): WorkflowRunView | null {
-  const run = getWorkflowRun(ctx.store, id);
-  return run ? runView(run, workflowStagesOf(ctx.store, id)) : null;
+async function load(ctx: DomainContext, id: string): Promise<WorkflowRunView | null> {
+  const run = await getWorkflowRun(ctx.store, id);
+  return run ? runView(run, await workflowStagesOf(ctx.store, id)) : null;
 }
 
-function done(ctx: DomainContext, id: string, stages: string[], groups: StageGroup[] = []): GateResult {
-  return { ok: true, run: load(ctx, id)!, stages, groups };
+async function done(ctx: DomainContext, id: string, stages: string[], groups: StageGroup[] = []): Promise<GateResult> {
+  return { ok: true, run: (await load(ctx, id))!, stages, groups };
 }
 
 /** The awaiting gate(s) an approve or reject acts on, or why there is none. */
@@ -46,12 +46,12 @@ function gatesOf(view: WorkflowRunView | null, id: string, stage: string | undef
     : `stage ${stage} is not awaiting approval (awaiting: ${awaiting.join(', ') || 'none'})`;
 }
 
-export function approveGate(ctx: DomainContext, id: string, stage?: string): GateResult {
-  const gates = gatesOf(load(ctx, id), id, stage);
+export async function approveGate(ctx: DomainContext, id: string, stage?: string): Promise<GateResult> {
+  const gates = gatesOf(await load(ctx, id), id, stage);
   if (typeof gates === 'string') return refuse(gates);
   const now = ctx.clock.now();
   for (const g of gates) {
-    setWorkflowStage(
+    await setWorkflowStage(
       ctx.store,
       id,
       g,
@@ -60,12 +60,17 @@ export function approveGate(ctx: DomainContext, id: string, stage?: string): Gat
       now,
     );
   }
-  setWorkflowRunState(ctx.store, id, ['awaiting_approval'], { state: 'pending' }, now);
+  await setWorkflowRunState(ctx.store, id, ['awaiting_approval'], { state: 'pending' }, now);
   return done(ctx, id, gates);
 }
 
-export function rejectGate(ctx: DomainContext, id: string, feedback: string | null, stage?: string): GateResult {
-  const view = load(ctx, id);
+export async function rejectGate(
+  ctx: DomainContext,
+  id: string,
+  feedback: string | null,
+  stage?: string,
+): Promise<GateResult> {
+  const view = await load(ctx, id);
   const gates = gatesOf(view, id, stage);
   if (typeof gates === 'string') return refuse(gates);
   const def = view!.definition;
@@ -80,10 +85,17 @@ export function rejectGate(ctx: DomainContext, id: string, feedback: string | nu
   const output = `rejected${feedback ? `: ${feedback}` : ''}`;
   if (redo.size === 0) {
     for (const g of gates) {
-      setWorkflowStage(ctx.store, id, g, ['awaiting_approval'], { state: 'rejected', output, finishedAt: now }, now);
+      await setWorkflowStage(
+        ctx.store,
+        id,
+        g,
+        ['awaiting_approval'],
+        { state: 'rejected', output, finishedAt: now },
+        now,
+      );
     }
     const error = `stage ${gates.join(', ')} ${output}`;
-    setWorkflowRunState(
+    await setWorkflowRunState(
       ctx.store,
       id,
       ['awaiting_approval'],
@@ -95,14 +107,19 @@ export function rejectGate(ctx: DomainContext, id: string, feedback: string | nu
   for (const name of redo) {
     const from = gates.includes(name) ? ['awaiting_approval'] : ['completed', 'pending'];
     const change = gates.includes(name) ? { state: 'pending', output } : { state: 'pending' };
-    setWorkflowStage(ctx.store, id, name, from, change, now);
+    await setWorkflowStage(ctx.store, id, name, from, change, now);
   }
-  setWorkflowRunState(ctx.store, id, ['awaiting_approval'], { state: 'pending', feedback }, now);
+  await setWorkflowRunState(ctx.store, id, ['awaiting_approval'], { state: 'pending', feedback }, now);
   return done(ctx, id, [...redo]);
 }
 
-export function retryRun(ctx: DomainContext, id: string, alive: DriverAlive, stage?: string): GateResult {
-  const raw = load(ctx, id);
+export async function retryRun(
+  ctx: DomainContext,
+  id: string,
+  alive: DriverAlive,
+  stage?: string,
+): Promise<GateResult> {
+  const raw = await load(ctx, id);
   if (!raw) return refuse(`workflow run not found: ${id}`);
   const view = withLiveness(raw, alive);
   if (!['failed', 'cancelled', 'interrupted', 'pending'].includes(view.state)) {
@@ -123,10 +140,10 @@ export function retryRun(ctx: DomainContext, id: string, alive: DriverAlive, sta
   const now = ctx.clock.now();
   for (const s of reset) {
     const from = [s.state === 'interrupted' ? 'running' : s.state];
-    setWorkflowStage(ctx.store, id, s.name, from, { state: 'pending', pgid: null, pgidStarted: null }, now);
+    await setWorkflowStage(ctx.store, id, s.name, from, { state: 'pending', pgid: null, pgidStarted: null }, now);
   }
   const change = { state: 'pending', error: null, pid: null, pidStarted: null, finishedAt: null };
-  setWorkflowRunState(ctx.store, id, [raw.state], change, now);
+  await setWorkflowRunState(ctx.store, id, [raw.state], change, now);
   return done(
     ctx,
     id,
@@ -150,8 +167,8 @@ function sinceLastGate(def: WorkflowDefinition, gate: string): string[] {
   return [...seen];
 }
 
-export function cancelRun(ctx: DomainContext, id: string, alive: DriverAlive): GateResult {
-  const raw = load(ctx, id);
+export async function cancelRun(ctx: DomainContext, id: string, alive: DriverAlive): Promise<GateResult> {
+  const raw = await load(ctx, id);
   if (!raw) return refuse(`workflow run not found: ${id}`);
   if (!['pending', 'running', 'awaiting_approval'].includes(raw.state)) {
     return refuse(`run ${id} is already ${withLiveness(raw, alive).state}`);
@@ -160,10 +177,10 @@ export function cancelRun(ctx: DomainContext, id: string, alive: DriverAlive): G
   const open = raw.stages.filter((s) => ['pending', 'running', 'awaiting_approval'].includes(s.state));
   const groups = open.flatMap((s) => (s.group ? [{ stage: s.name, ...s.group }] : []));
   for (const s of open) {
-    setWorkflowStage(ctx.store, id, s.name, [s.state], { state: 'cancelled', finishedAt: now }, now);
+    await setWorkflowStage(ctx.store, id, s.name, [s.state], { state: 'cancelled', finishedAt: now }, now);
   }
   const change = { state: 'cancelled', error: 'cancelled by the operator', finishedAt: now };
-  setWorkflowRunState(ctx.store, id, [raw.state], change, now);
+  await setWorkflowRunState(ctx.store, id, [raw.state], change, now);
   return done(
     ctx,
     id,

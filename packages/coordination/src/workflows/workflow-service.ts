@@ -17,6 +17,7 @@ import {
   workflowStagesOf,
 } from '@swarm/storage';
 import { nodeCrypto } from '../_crypto';
+import { mapInOrder } from '../_in-order';
 import type { DomainContext } from '../context';
 import type { WorkflowDefinition } from './workflow-definition';
 import { approveGate, cancelRun, type GateResult, rejectGate, retryRun } from './workflow-gates';
@@ -45,18 +46,19 @@ export class WorkflowService {
       const row = { id, name: def.name, repoRoot, definition: JSON.stringify(def), inputs: JSON.stringify(inputs) };
       const stages = def.stages.map((s) => ({ name: s.name, type: s.type }));
       if (await this.ctx.store.write(() => insertWorkflowRun(this.ctx.store, { ...row, createdAt: now }, stages))) {
-        return this.view(id)!;
+        return (await this.view(id))!;
       }
     }
   }
 
-  view(id: string): WorkflowRunView | null {
-    const run = getWorkflowRun(this.ctx.store, id);
-    return run ? runView(run, workflowStagesOf(this.ctx.store, id)) : null;
+  async view(id: string): Promise<WorkflowRunView | null> {
+    const run = await getWorkflowRun(this.ctx.store, id);
+    return run ? runView(run, await workflowStagesOf(this.ctx.store, id)) : null;
   }
 
-  list(repoRoot?: string): WorkflowRunView[] {
-    return listWorkflowRuns(this.ctx.store, repoRoot).map((r) => runView(r, workflowStagesOf(this.ctx.store, r.id)));
+  async list(repoRoot?: string): Promise<WorkflowRunView[]> {
+    const runs = await listWorkflowRuns(this.ctx.store, repoRoot);
+    return mapInOrder(runs, async (r) => runView(r, await workflowStagesOf(this.ctx.store, r.id)));
   }
 
   /** Takes a pending run to drive: it reads `running` with this driver. */
@@ -72,15 +74,15 @@ export class WorkflowService {
       ),
     );
     if (ok) return { ok: true };
-    const run = this.view(id);
+    const run = await this.view(id);
     return { ok: false, reason: run ? `run ${id} is ${run.state}, not pending` : `workflow run not found: ${id}` };
   }
 
   /** pending -> running; false when the stage was not pending (cancelled meanwhile). */
   startStage(id: string, stage: string): Promise<boolean> {
     const now = this.ctx.clock.now();
-    return this.ctx.store.write(() => {
-      const row = workflowStagesOf(this.ctx.store, id).find((s) => s.name === stage);
+    return this.ctx.store.write(async () => {
+      const row = (await workflowStagesOf(this.ctx.store, id)).find((s) => s.name === stage);
       const attempts = (row?.attempts ?? 0) + 1;
       const change = { state: 'running', attempts, exitCode: null, output: null, startedAt: now, finishedAt: null };
       return setWorkflowStage(this.ctx.store, id, stage, ['pending'], change, now);
@@ -114,14 +116,20 @@ export class WorkflowService {
   /** The run stops at an approval gate: stage and run read `awaiting_approval`, no driver. */
   pause(id: string, stage: string): Promise<boolean> {
     const now = this.ctx.clock.now();
-    return this.ctx.store.write(() => {
+    return this.ctx.store.write(async () => {
       const store = this.ctx.store;
       if (
-        !setWorkflowRunState(store, id, ['running'], { state: 'awaiting_approval', pid: null, pidStarted: null }, now)
+        !(await setWorkflowRunState(
+          store,
+          id,
+          ['running'],
+          { state: 'awaiting_approval', pid: null, pidStarted: null },
+          now,
+        ))
       ) {
         return false;
       }
-      setWorkflowStage(store, id, stage, ['pending'], { state: 'awaiting_approval', startedAt: now }, now);
+      await setWorkflowStage(store, id, stage, ['pending'], { state: 'awaiting_approval', startedAt: now }, now);
       return true;
     });
   }

@@ -14,7 +14,7 @@ export { createWorkspaceBackend, type WorkspaceServiceOptions } from './workspac
 
 import type { Clock, RateLimitSettings } from '@swarm/coordination';
 import { RateLimiter } from '@swarm/coordination';
-import type { Store } from '@swarm/storage';
+import type { ColonyStore } from '@swarm/storage';
 import type { WorkspaceBackend } from '@swarm/tools';
 import type { SandboxPolicy } from '@swarm/worktree';
 import { createSwarmRunService, type SwarmRunService } from './swarm-run-service';
@@ -30,7 +30,7 @@ export interface RuntimeServices {
  * the process, interrupted runs are recovered (the "next start" recovery).
  */
 export function createRuntimeServices(options: {
-  readonly store: Store;
+  readonly store: ColonyStore;
   readonly clock: Clock;
   readonly allowExec: boolean;
   readonly rateLimits: RateLimitSettings;

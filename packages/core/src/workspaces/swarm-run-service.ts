@@ -12,13 +12,13 @@
  */
 import type { Clock, RateLimiter } from '@swarm/coordination';
 import {
+  type ColonyStore,
   clearSwarmTaskGroups,
   finishSwarmRun,
   getSwarmRun,
   insertSwarmRun,
   interruptSwarmTasks,
   runningSwarmRuns,
-  type Store,
   type SwarmRunRow,
   swarmRunsInState,
   swarmTasksOf,
@@ -48,7 +48,7 @@ import { coded, execNotAllowed } from './_refusals';
 import { recoverRun } from './recover';
 
 export interface SwarmRunServiceOptions {
-  readonly store: Store;
+  readonly store: ColonyStore;
   readonly clock: Clock;
   readonly allowExec: boolean;
   readonly limiter: RateLimiter;
@@ -90,23 +90,23 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
   /** Marks a run whose process is gone interrupted; answers the row as it now stands. */
   const settle = async (row: SwarmRunRow): Promise<SwarmRunRow> => {
     if (row.state !== 'running' || active.has(row.id) || runnerAlive(row)) return row;
-    await store.write(() => {
+    await store.write(async () => {
       // Its workers died with it: none still reads executing (their process groups stay recorded for recover).
-      if (finishSwarmRun(store, row.id, 'interrupted', null, clock.now()))
-        interruptSwarmTasks(store, row.id, clock.now());
+      if (await finishSwarmRun(store, row.id, 'interrupted', null, clock.now()))
+        await interruptSwarmTasks(store, row.id, clock.now());
     });
     return { ...row, state: 'interrupted' };
   };
 
-  const find = (id: string): Promise<SwarmRunRow> => {
-    const row = getSwarmRun(store, id);
+  const find = async (id: string): Promise<SwarmRunRow> => {
+    const row = await getSwarmRun(store, id);
     if (!row) throw new ColonyError('SWARM_NOT_FOUND', `no swarm run "${id}"`, { details: { swarm_id: id } });
     return settle(row);
   };
 
   const status = async (id: string): Promise<SwarmStatusResult> => {
     const row = await find(id);
-    const workers = swarmTasksOf(store, id).map((t) => ({
+    const workers = (await swarmTasksOf(store, id)).map((t) => ({
       name: t.name,
       workspace_id: t.workspaceId,
       state: t.state,
@@ -236,11 +236,11 @@ export function createSwarmRunService(options: SwarmRunServiceOptions): SwarmRun
       branches_deleted: [],
       pool_removed: 0,
     };
-    for (const row of runningSwarmRuns(store, repoRoot)) {
+    for (const row of await runningSwarmRuns(store, repoRoot)) {
       if ((await settle(row)).state === 'interrupted') report.interrupted.push(row.id);
     }
-    for (const row of swarmRunsInState(store, 'interrupted', repoRoot)) {
-      const one = await recoverRun(row, swarmTasksOf(store, row.id));
+    for (const row of await swarmRunsInState(store, 'interrupted', repoRoot)) {
+      const one = await recoverRun(row, await swarmTasksOf(store, row.id));
       // Checked once: a later pid with the same number is never ours to signal.
       await store.write(() => clearSwarmTaskGroups(store, row.id));
       report.process_groups_killed += one.groupsKilled;

@@ -132,9 +132,9 @@ export const examplesIntegratePlan = defineTool({
 });
 
 export interface ExamplesBackend {
-  list(args: ExamplesListInput): ExampleEntry[];
-  query(args: ExamplesQueryInput): SearchHit[];
-  integratePlan(args: ExamplesIntegratePlanInput): IntegratePlan;
+  list(args: ExamplesListInput): Promise<ExampleEntry[]>;
+  query(args: ExamplesQueryInput): Promise<SearchHit[]>;
+  integratePlan(args: ExamplesIntegratePlanInput): Promise<IntegratePlan>;
 }
 
 export const exampleTools = [examplesList, examplesQuery, examplesIntegratePlan];

@@ -36,8 +36,8 @@ export interface CtxKeysResult {
 
 export interface FrameworkContextBackend {
   put(args: CtxPutInput): Promise<CtxPutResult>;
-  get(args: CtxGetInput): CtxGetResult;
-  keys(args: CtxKeysInput): CtxKeysResult;
+  get(args: CtxGetInput): Promise<CtxGetResult>;
+  keys(args: CtxKeysInput): Promise<CtxKeysResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

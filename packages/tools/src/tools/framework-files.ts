@@ -106,7 +106,7 @@ export interface FrameworkFilesBackend {
   read(args: FsReadInput): FsReadResult;
   search(args: SearchTextInput): SearchTextResult;
   propose(args: FsWriteInput): Promise<FsWriteResult>;
-  proposals(args: FsProposalsInput): FsProposalsResult;
+  proposals(args: FsProposalsInput): Promise<FsProposalsResult>;
   decide(args: ArbiterDecideInput): Promise<ArbiterDecideResult>;
 }
 

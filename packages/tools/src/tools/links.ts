@@ -30,7 +30,7 @@ export interface LinkedTaskEntry extends TaskLinkResult {
 
 export interface LinkBackend {
   link(args: TaskLinkInput): Promise<TaskLinkResult>;
-  links(args: TaskLinksInput): LinkedTaskEntry[];
+  links(args: TaskLinksInput): Promise<LinkedTaskEntry[]>;
   unlink(args: TaskUnlinkInput): Promise<{ removed: boolean }>;
 }
 

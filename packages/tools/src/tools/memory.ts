@@ -70,10 +70,10 @@ export interface RecallResult {
 }
 
 export interface MemoryBackend {
-  search(args: SearchInput): CompactSearchHit[];
-  getObservations(args: GetObservationsInput): ObservationBody[];
-  timeline(args: TimelineInput): TimelineEntry[];
-  listSessions(args: ListSessionsInput): SessionSummary[];
+  search(args: SearchInput): Promise<CompactSearchHit[]>;
+  getObservations(args: GetObservationsInput): Promise<ObservationBody[]>;
+  timeline(args: TimelineInput): Promise<TimelineEntry[]>;
+  listSessions(args: ListSessionsInput): Promise<SessionSummary[]>;
   recallSession(args: RecallSessionInput): Promise<RecallResult>;
 }
 

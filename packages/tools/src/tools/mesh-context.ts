@@ -81,9 +81,9 @@ export interface BatchContextResult {
 }
 
 export interface MeshContextBackend {
-  get(args: GetContextInput): GetContextResult;
+  get(args: GetContextInput): Promise<GetContextResult>;
   push(args: PushContextInput): Promise<PushContextResult>;
-  keys(args: ListContextKeysInput): ListContextKeysResult;
+  keys(args: ListContextKeysInput): Promise<ListContextKeysResult>;
   batch(args: BatchContextOperationInput): Promise<BatchContextResult>;
 }
 

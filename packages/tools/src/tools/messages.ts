@@ -108,7 +108,7 @@ export interface MessageClaimed {
 
 export interface MessageBackend {
   send(args: TaskMessageInput): Promise<MessageSent>;
-  list(args: TaskMessagesInput): MessageEntry[];
+  list(args: TaskMessagesInput): Promise<MessageEntry[]>;
   markRead(args: TaskMessageMarkReadInput): Promise<MessageStatusResult>;
   retract(args: TaskMessageRetractInput): Promise<MessageStatusResult>;
   claim(args: TaskMessageClaimInput): Promise<MessageClaimed>;
@@ -200,7 +200,7 @@ export const taskMessages = defineTool({
       'token goals): the seed lists the nullable fields always; they are omitted when null.',
     example: { session_id: 'sess_abc', agent: 'claude', since_ts: 1714000000000, unread_only: true, limit: 50 },
   },
-  handler: (args, b: Host) => b.messages.list(args).map(listedMessage),
+  handler: async (args, b: Host) => (await b.messages.list(args)).map(listedMessage),
 });
 
 export const TaskMessageMarkReadInput = z.strictObject({ ...messageRef, task_id: taskId.optional() });

@@ -100,7 +100,7 @@ export interface PlanSubtaskBackend {
   list(args: TaskPlanListInput): Promise<PlanSummary[]>;
   claimSubtask(args: TaskPlanClaimSubtaskInput): Promise<SubtaskClaimResult>;
   completeSubtask(args: TaskPlanCompleteSubtaskInput): Promise<SubtaskCompleteResult>;
-  statusForSpecRow(args: TaskPlanStatusForSpecRowInput): SpecRowStatusResult;
+  statusForSpecRow(args: TaskPlanStatusForSpecRowInput): Promise<SpecRowStatusResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -53,7 +53,7 @@ export interface AgentProfileView {
 
 export interface ProfileBackend {
   upsert(args: AgentUpsertProfileInput): Promise<AgentProfileResult>;
-  get(args: AgentGetProfileInput): AgentProfileView;
+  get(args: AgentGetProfileInput): Promise<AgentProfileView>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

@@ -75,7 +75,7 @@ export interface SavingsReport {
 }
 
 export interface SavingsBackend {
-  report(args: SavingsReportInput): SavingsReport;
+  report(args: SavingsReportInput): Promise<SavingsReport>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

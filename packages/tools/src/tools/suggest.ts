@@ -58,7 +58,7 @@ export interface SuggestApproachResult {
 }
 
 export interface SuggestBackend {
-  suggestApproach(args: TaskSuggestApproachInput): SuggestApproachResult;
+  suggestApproach(args: TaskSuggestApproachInput): Promise<SuggestApproachResult>;
 }
 
 /** The part of ColonyBackend these tools call (backend.ts composes the whole). */

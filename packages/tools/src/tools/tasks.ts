@@ -120,9 +120,9 @@ export interface NoteWorkingResult {
 
 export interface TaskBackend {
   thread(args: TaskThreadInput): Promise<TaskThreadResult>;
-  list(args: TaskListInput): TaskListResult;
-  timeline(args: TaskTimelineInput): TaskTimelineEntry[];
-  updatesSince(args: TaskUpdatesSinceInput): TaskUpdate[];
+  list(args: TaskListInput): Promise<TaskListResult>;
+  timeline(args: TaskTimelineInput): Promise<TaskTimelineEntry[]>;
+  updatesSince(args: TaskUpdatesSinceInput): Promise<TaskUpdate[]>;
   post(args: TaskPostInput): Promise<TaskPostResult>;
   noteWorking(args: TaskNoteWorkingInput): Promise<NoteWorkingResult>;
 }

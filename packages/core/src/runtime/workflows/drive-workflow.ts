@@ -33,7 +33,7 @@ export async function driveWorkflow(colony: Colony, runId: string, options: Driv
   process.once('SIGTERM', onSignal);
   try {
     for (;;) {
-      const view = wf.view(runId)!;
+      const view = (await wf.view(runId))!;
       if (view.state !== 'running') return view;
       const states = new Map(view.stages.map((s) => [s.name, s.state as never]));
       const next = readyStages(view.definition, states)[0];
@@ -46,7 +46,7 @@ export async function driveWorkflow(colony: Colony, runId: string, options: Driv
         options.print(
           `run ${runId} awaiting approval: colony swarm workflow approve ${runId}, or reject ${runId} --feedback "..."`,
         );
-        return wf.view(runId)!;
+        return (await wf.view(runId))!;
       }
       if (!(await wf.startStage(runId, next))) continue;
       options.print(`stage ${next}: running (${stage.type})`);
@@ -61,7 +61,7 @@ export async function driveWorkflow(colony: Colony, runId: string, options: Driv
       if (!result.ok) {
         const gate = stage.type === 'check' ? 'check gate' : 'stage';
         await wf.finish(runId, 'failed', `${gate} ${next} failed: ${firstLine(result.output)}`);
-        return wf.view(runId)!;
+        return (await wf.view(runId))!;
       }
     }
   } finally {
@@ -74,7 +74,7 @@ async function end(colony: Colony, view: WorkflowRunView): Promise<WorkflowRunVi
   const open = view.stages.filter((s) => s.state !== 'completed').map((s) => s.name);
   if (open.length === 0) await colony.workflows.finish(view.run_id, 'completed');
   else await colony.workflows.finish(view.run_id, 'failed', `no stage can run: ${open.join(', ')} not completed`);
-  return colony.workflows.view(view.run_id)!;
+  return (await colony.workflows.view(view.run_id))!;
 }
 
 function runStage(
