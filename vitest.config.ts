@@ -1,10 +1,29 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { findPgBin } from './test/support/pg-cluster.mjs';
 
 const project = (name: string, root: string) => ({
   extends: true as const,
   test: { name, root, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
 });
+
+/**
+ * The contract matrix's PostgreSQL leg: these server-level suites run again with every
+ * store on a real PostgreSQL (COLONY_TEST_DB=postgres; apps/mcp-server/test/_backend.ts).
+ * Without server binaries it is left out, except under CI=true, where it must run.
+ */
+const PG_CONTRACT = ['plan-claim-race', 'processes', 'postgres-store'];
+const pgContract = {
+  extends: true as const,
+  test: {
+    name: 'mcp-server-pg',
+    root: 'apps/mcp-server',
+    include: PG_CONTRACT.map((f) => `test/${f}.test.ts`),
+    env: { COLONY_TEST_DB: 'postgres' },
+    globalSetup: ['test/_pg-global.ts'],
+  },
+};
+const withPg = findPgBin() !== undefined || process.env.CI === 'true';
 
 export default defineConfig({
   resolve: { conditions: ['@swarm/source'] },
@@ -28,6 +47,7 @@ export default defineConfig({
       project('providers', 'packages/providers'),
       project('runtime', 'packages/runtime'),
       project('repo', '.'),
+      ...(withPg ? [pgContract] : []),
     ],
   },
 });

@@ -67,13 +67,10 @@ export function startCluster(options = {}) {
   ctl(['-o', serverOptions, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start'], 40_000);
   let stopped = false;
   let n = 0;
-  const url = (db) => `postgresql://colony@localhost/${db}?host=${encodeURIComponent(dir)}`;
   return {
     dir,
     async database() {
-      const name = `colony_test_${process.pid}_${++n}`;
-      execFileSync(bin('createdb'), ['-h', dir, '-U', 'colony', name], { timeout: 30_000, stdio: 'pipe' });
-      return url(name);
+      return createDatabase(dir, `colony_test_${process.pid}_${++n}`);
     },
     stop() {
       if (stopped) return;
@@ -85,6 +82,22 @@ export function startCluster(options = {}) {
       }
     },
   };
+}
+
+/** The URL of database `name` in the cluster whose socket is in `dir`. */
+export function clusterUrl(dir, name) {
+  return `postgresql://colony@localhost/${name}?host=${encodeURIComponent(dir)}`;
+}
+
+/**
+ * Creates the empty database `name` in the running cluster whose socket is in `dir`
+ * (another process may have started it: a test worker and its global set-up); its URL.
+ */
+export function createDatabase(dir, name) {
+  const pgBin = findPgBin();
+  if (!pgBin) throw new Error('no PostgreSQL server binaries');
+  execFileSync(join(pgBin, 'createdb'), ['-h', dir, '-U', 'colony', name], { timeout: 30_000, stdio: 'pipe' });
+  return clusterUrl(dir, name);
 }
 
 /** Runs `sql` with psql (another OS process) and returns its unaligned output; throws on any error. */

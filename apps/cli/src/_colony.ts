@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { parse } from 'node:path';
-import { type Colony, type OpenColonyOptions, openColony } from '@swarm/core';
+import { type Colony, connectColony, type OpenColonyOptions } from '@swarm/core';
+import { databaseUrlOf } from '@swarm/core/serve';
 import { debug } from './_debug';
 import { CliError } from './_output';
 import type { StoreFlags } from './_store-args';
@@ -18,18 +19,24 @@ export { type StoreFlags, storeArgs } from './_store-args';
 const SOURCE = { 'db flag': '--db', 'home flag': '--home', COLONY_HOME: '$COLONY_HOME', default: 'the default home' };
 
 /**
- * Opens colony for a command. A command run by hand is the operator's choice of folder:
- * its file tools may work anywhere (`operator`); `colony mcp` passes false, so a model's
- * repo_root is confined to the roots the server allows.
+ * Opens colony for a command: on the SQLite file of --db / --home, or on the PostgreSQL
+ * database `--db postgres://…` or `$COLONY_DATABASE_URL` names. A command run by hand
+ * is the operator's choice of folder: its file tools may work anywhere (`operator`);
+ * `colony mcp` passes false, so a model's repo_root is confined to the roots the server
+ * allows.
  */
-export function openFromArgs(args: StoreFlags, extra: OpenColonyOptions = {}, operator = true): Colony {
-  const choice = storeChoice(args, process.env, homedir());
-  debug(`opening store ${choice.dbPath} (from ${SOURCE[choice.source]})`);
-  return openColony({
+export function openFromArgs(args: StoreFlags, extra: OpenColonyOptions = {}, operator = true): Promise<Colony> {
+  const url = databaseUrlOf(args);
+  if (url) debug('opening the PostgreSQL store');
+  else {
+    const choice = storeChoice(args, process.env, homedir());
+    debug(`opening store ${choice.dbPath} (from ${SOURCE[choice.source]})`);
+  }
+  return connectColony({
     ...(operator ? { roots: [parse(process.cwd()).root] } : {}),
     ...extra,
     ...(args.home ? { home: args.home } : {}),
-    ...(args.db ? { dbPath: args.db } : {}),
+    ...(url ? { dbPath: url } : args.db ? { dbPath: args.db } : {}),
     onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),
   });
 }
@@ -40,6 +47,7 @@ export function openFromArgs(args: StoreFlags, extra: OpenColonyOptions = {}, op
  * where it came from.
  */
 export function assertStoreExists(args: StoreFlags): void {
+  if (databaseUrlOf(args)) return;
   const choice = storeChoice(args, process.env, homedir());
   if (choice.dbPath === ':memory:' || existsSync(choice.dbPath)) return;
   throw new CliError(
@@ -63,7 +71,7 @@ export async function withColony<T>(
   fn: (colony: Colony) => Promise<T> | T,
   options: OpenColonyOptions = {},
 ): Promise<T> {
-  const colony = openFromArgs(args, options);
+  const colony = await openFromArgs(args, options);
   try {
     return await fn(colony);
   } finally {

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import handshake from 'virtual:colony-mcp-handshake';
-import { parseServeFlags, serveColony } from '@swarm/core/serve';
+import { databaseUrlOf, parseServeFlags, serveColony } from '@swarm/core/serve';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -29,22 +29,24 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     process.stdout.write(
-      'usage: colony-mcp [--db PATH] [--home DIR] [--toolset core|all|framework|runtime] [--allow-write] [--allow-exec] [--arbiter NAME] [--root DIR]... [--http [--port N] [--token T]]\n',
+      'usage: colony-mcp [--db PATH|postgres://URL] [--home DIR] [--toolset core|all|framework|runtime] [--allow-write] [--allow-exec] [--arbiter NAME] [--root DIR]... [--http [--port N] [--token T]]\n',
     );
     return;
   }
   const flags = parseServeFlags(values);
   const open = async () => {
-    const { openColony } = await import('@swarm/core');
-    return openColony({
+    const { connectColony } = await import('@swarm/core');
+    // --db is a SQLite file or a postgres:// URL; without --db or --home, $COLONY_DATABASE_URL.
+    const db = databaseUrlOf(values) ?? values.db;
+    return connectColony({
       ...(values.home ? { home: values.home } : {}),
-      ...(values.db ? { dbPath: values.db } : {}),
+      ...(db ? { dbPath: db } : {}),
       ...(values['allow-write'] ? { allowWrite: true } : {}),
       ...(flags.allowExec ? { allowExec: true } : {}),
       ...(values.root?.length ? { roots: values.root } : {}),
       ...(values.arbiter ? { arbiter: values.arbiter } : {}),
       onWarning: (message) => process.stderr.write(`colony: warning: ${message}\n`),
-      onInternalError: (error, tool) => process.stderr.write(`colony: internal error in ${tool}: ${String(error)}\n`),
+      onInternalError: (error, tool) => process.stderr.write(`colony: internal error in ${tool}: ${describe(error)}\n`),
     });
   };
   const handle = await serveColony({ colony: open, handshake, ...flags });
@@ -52,6 +54,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   await handle.done;
+}
+
+/** An error and its causes (a driver's error wrapped by the query builder), one line. */
+function describe(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause === undefined ? String(error) : `${String(error)} (cause: ${describe(cause)})`;
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { dbFor } from './_backend';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const SERVER_MAIN = join(REPO_ROOT, 'apps/mcp-server/dist/main.js');
@@ -57,7 +58,7 @@ export interface StartOptions {
 export async function startServer(options: StartOptions): Promise<Server> {
   const flags = [
     '--db',
-    options.db,
+    dbFor(options.db),
     ...(options.toolset ? ['--toolset', options.toolset] : []),
     ...(options.roots === false ? [] : (options.roots ?? [tmpdir()]).flatMap((root) => ['--root', root])),
     ...(options.flags ?? []),

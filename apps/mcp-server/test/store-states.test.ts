@@ -6,7 +6,8 @@
  * (STORE_TOO_NEW, naming both versions); a lock held past the busy timeout answers
  * STORE_BUSY (retryable), never INTERNAL_ERROR; a write the store refuses by a
  * constraint is the caller's INVALID_PARAMETERS, never INTERNAL_ERROR, and leaves nothing;
- * a PostgreSQL URL as `--db` answers STORE_UNSUPPORTED (not served yet), never a file store.
+ * a PostgreSQL URL as `--db` whose server cannot be reached answers STORE_UNREACHABLE without
+ * the password, never a file store.
  */
 import { chmodSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -165,17 +166,17 @@ describe('a corrupt store', () => {
 });
 
 describe('a PostgreSQL URL as the store', () => {
-  it('answers every call STORE_UNSUPPORTED without the password, and opens no file named like the URL', async () => {
-    const url = 'postgresql://colony:hunter2@localhost/colony';
+  it('answers every call STORE_UNREACHABLE without the password when no server listens, and opens no file named like the URL', async () => {
+    const url = 'postgresql://colony:hunter2@127.0.0.1:9/colony';
     const server = await startAs(url, tempDir('colony-pg-url-home-'));
     for (const tool of ['task_list', 'task_post']) {
       const answer = await server.call(tool, {});
       expect(answer.isError).toBe(true);
-      expect(answer.payload.code).toBe('STORE_UNSUPPORTED');
-      expect(answer.payload.error).toMatch(/PostgreSQL URL/);
+      expect(answer.payload.code).toBe('STORE_UNREACHABLE');
+      expect(answer.payload.error).toMatch(/127\.0\.0\.1:9/);
       expect(answer.text).not.toContain('hunter2');
     }
-    // The server's cwd is the repository: a file store "postgresql:/colony:hunter2@localhost/colony" would be there.
+    // The server's cwd is the repository: a file store "postgresql:/colony:hunter2@127.0.0.1:9/colony" would be there.
     expect(existsSync(join(REPO_ROOT, 'postgresql:'))).toBe(false);
   });
 });

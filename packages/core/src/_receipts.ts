@@ -295,7 +295,8 @@ export class ReceiptQueue {
       // A savepoint: if bookkeeping fails, the call's own write still goes ahead.
       await this.#store.write(() => this.#insert(ready));
     } catch (error) {
-      this.#onError?.(error, 'receipts');
+      // Rows another writer holds (PostgreSQL's writers run side by side): kept for a later write.
+      if (!isStoreBusy(error)) this.#onError?.(error, 'receipts');
       return undefined;
     }
     return () => {

@@ -84,6 +84,7 @@ export {
 // The OS sandbox of agent and exec commands (`colony doctor`, `colony swarm config`)
 export { type DetectOptions, detectSandbox, locateRepo, type SandboxKind, type SandboxStatus } from '@swarm/worktree';
 // Opening colony
+export { connectColony, isPostgresUrl } from './connect-colony';
 export { type Colony, type ColonyStatus, type OpenColonyOptions, openColony } from './open-colony';
 export { defaultSettings, type LoadedSettings, loadSettings, SETTINGS_FILE, type Settings } from './settings';
 export { exportStoreFile, importStoreFile } from './store-transfer';

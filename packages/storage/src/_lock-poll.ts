@@ -58,8 +58,16 @@ export function pollForLock<T>({ attempt, settled, version, timeoutMs }: LockPol
   }
 }
 
-/** Whether an error is SQLite giving up on a lock another connection held past the busy timeout. */
+/** Whether an error is a lock another connection held past the wait (SQLite busy, STORE_BUSY, a PostgreSQL lock conflict). */
 export function isStoreBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'STORE_BUSY');
+  // drizzle wraps a driver's error (`cause`): PostgreSQL's lock_timeout, serialization
+  // failure and deadlock (55P03, 40001, 40P01) are another writer holding what this needed.
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    return code.startsWith('SQLITE_BUSY') || code === 'STORE_BUSY' || PG_CONFLICTS.has(code);
+  }
+  return false;
 }
+
+const PG_CONFLICTS = new Set(['55P03', '40001', '40P01']);

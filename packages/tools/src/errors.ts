@@ -94,6 +94,8 @@ export const ERROR_CODES = [
   'STORE_TOO_NEW',
   /** The store's dialect (PostgreSQL) has no twin of this query yet: nothing was done; the same call works on SQLite. */
   'STORE_UNSUPPORTED',
+  /** The store's database server (PostgreSQL) could not be reached or refused the login: nothing was done; retryable. */
+  'STORE_UNREACHABLE',
   // Environment
   'FEATURE_UNAVAILABLE',
   'INTERNAL_ERROR',

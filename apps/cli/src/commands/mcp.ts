@@ -65,8 +65,8 @@ export default defineCommand({
       ...(args.arbiter ? { arbiter: args.arbiter } : {}),
     };
     const open = () =>
-      Promise.all([import('../_colony'), import('../_trace-calls')]).then(([{ openFromArgs }, { traceCalls }]) =>
-        traceCalls(openFromArgs(args, extra, false)),
+      Promise.all([import('../_colony'), import('../_trace-calls')]).then(async ([{ openFromArgs }, { traceCalls }]) =>
+        traceCalls(await openFromArgs(args, extra, false)),
       );
     debug(`mcp: ${flags.http ? 'Streamable HTTP' : 'stdio'}, toolset ${args.toolset}, pid ${process.pid}`);
     const handle = await serveColony({ colony: open, handshake, ...flags });

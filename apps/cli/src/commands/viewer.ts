@@ -38,7 +38,7 @@ export default defineCommand({
     }
     if (Boolean(args.session) !== Boolean(args.agent)) throw usageError('--session and --agent go together');
     // Receipts off: the page's own reads must not show up in the savings it charts.
-    const colony = openFromArgs(args, { receipts: false });
+    const colony = await openFromArgs(args, { receipts: false });
     const viewer = await startViewer({
       colony,
       port,

@@ -22,7 +22,7 @@ import {
   writeStopRequest,
 } from '@swarm/runtime';
 import { gitRaw, openRepo } from '@swarm/worktree';
-import { openColony } from '../open-colony.js';
+import { connectColony } from '../connect-colony.js';
 import { callerOf, sessionMailbox } from './_agents.js';
 import { planCounts, readSessionStatus, type SwarmSessionStatus } from './_status.js';
 
@@ -89,7 +89,7 @@ export async function stopSwarm(
 export async function swarmStatus(options: ControlOptions): Promise<SwarmSessionStatus> {
   const root = await repoRootOf(options.cwd);
   const base = readSessionStatus(root);
-  const colony = openColony({
+  const colony = await connectColony({
     ...(options.home ? { home: options.home } : {}),
     ...(options.dbPath ? { dbPath: options.dbPath } : {}),
   });
@@ -113,7 +113,7 @@ export async function sendToAgents(
       throw new SwarmControlError(`unknown agent ${name}; agents: ${info.agents.join(', ')}`);
     }
   }
-  const colony = openColony({
+  const colony = await connectColony({
     ...(options.home ? { home: options.home } : {}),
     ...(options.dbPath ? { dbPath: options.dbPath } : {}),
   });

@@ -31,7 +31,8 @@ import {
   writeAtomic,
 } from '@swarm/runtime';
 import { openRepo } from '@swarm/worktree';
-import { type Colony, openColony } from '../open-colony.js';
+import { connectColony, isPostgresUrl } from '../connect-colony.js';
+import type { Colony } from '../open-colony.js';
 import { buildRunners, callerOf, SUPERVISOR, sessionMailbox } from './_agents.js';
 import { startCheckpoints } from './_checkpoints.js';
 import { planCounts } from './_status.js';
@@ -64,7 +65,7 @@ export async function runSwarmSession(options: RunSwarmSessionOptions): Promise<
     (r) => r.root,
     () => options.cwd,
   );
-  const colony = openColony({
+  const colony = await connectColony({
     ...(options.home ? { home: options.home } : {}),
     ...(options.dbPath ? { dbPath: options.dbPath } : {}),
   });
@@ -173,7 +174,8 @@ async function runLatched(
   }
   // The store is a SQLite file until the async store lands; a PostgreSQL URL here selects LISTEN/NOTIFY.
   const wakes = sessionWakeSource({
-    store: colony.dbPath,
+    // The URL itself (colony.dbPath masks its password): LISTEN needs to log in.
+    store: isPostgresUrl(options.dbPath) ? options.dbPath : colony.dbPath,
     mailbox,
     session_id: info.id,
     agents: names,

@@ -39,3 +39,18 @@ export function parseServeFlags(values: {
     throw new Error(`--port must be 0-65535, not "${values.port}"`);
   return { toolset, ...exec, http: { port, ...(values.token ? { token: values.token } : {}) } };
 }
+
+const isPostgresUrl = (db: string | undefined): db is string => !!db && /^postgres(ql)?:\/\//i.test(db);
+
+/**
+ * The PostgreSQL URL a command line names, if any: `--db postgres://…`, or, with
+ * neither --db nor --home given, `$COLONY_DATABASE_URL`. Undefined means a SQLite file.
+ */
+export function databaseUrlOf(
+  values: { db?: string | undefined; home?: string | undefined },
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  if (values.db !== undefined) return isPostgresUrl(values.db) ? values.db : undefined;
+  const fromEnv = env.COLONY_DATABASE_URL?.trim();
+  return values.home === undefined && isPostgresUrl(fromEnv) ? fromEnv : undefined;
+}

@@ -4,6 +4,6 @@
  * MCP SDK. This file is the whole public API of the entry.
  */
 
-export { DEFAULT_HTTP_PORT, parseServeFlags, type ServeFlags } from './_flags';
+export { DEFAULT_HTTP_PORT, databaseUrlOf, parseServeFlags, type ServeFlags } from './_flags';
 export { type ServeHandle, type ServeOptions, serveColony } from './_serve';
 export { HTTP_TOKEN_FILE, resolveHttpToken } from './_token';

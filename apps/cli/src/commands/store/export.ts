@@ -12,6 +12,7 @@ import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { exportStoreFile, exportStoreUrl } from '@swarm/core';
+import { databaseUrlOf } from '@swarm/core/serve';
 import { defineCommand } from 'citty';
 import { jsonArg } from '../../_args';
 import { assertStoreExists, storeArgs } from '../../_colony';
@@ -19,7 +20,6 @@ import { printJson, printLines } from '../../_output';
 import { storeChoice } from '../../_store-path';
 import { asCliError } from './_errors';
 import { fdWriter } from './_fd-io';
-import { pgUrlOf } from './_pg';
 
 export default defineCommand({
   meta: { name: 'export', description: 'Write the whole store as JSON lines to stdout or --out FILE.' },
@@ -30,7 +30,7 @@ export default defineCommand({
     ...storeArgs,
   },
   async run({ args }) {
-    const url = pgUrlOf(args, process.env);
+    const url = databaseUrlOf(args);
     if (!url) assertStoreExists(args);
     const exportedAt = args.timestamp ? new Date().toISOString() : null;
     const out = args.out === undefined ? undefined : resolve(args.out);

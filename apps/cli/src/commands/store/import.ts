@@ -10,6 +10,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { importStoreFile, importStoreUrl, maskUrl } from '@swarm/core';
+import { databaseUrlOf } from '@swarm/core/serve';
 import { defineCommand } from 'citty';
 import { jsonArg } from '../../_args';
 import { storeArgs } from '../../_colony';
@@ -17,7 +18,6 @@ import { CliError, printJson, printLines } from '../../_output';
 import { storeChoice } from '../../_store-path';
 import { asCliError } from './_errors';
 import { fdLines } from './_fd-io';
-import { pgUrlOf } from './_pg';
 
 function openInput(file: string | undefined): number {
   if (file === undefined) return 0;
@@ -36,7 +36,7 @@ export default defineCommand({
     ...storeArgs,
   },
   async run({ args }) {
-    const url = pgUrlOf(args, process.env);
+    const url = databaseUrlOf(args);
     const dbPath = url ? maskUrl(url) : storeChoice(args, process.env, homedir()).dbPath;
     const fd = openInput(args.in);
     try {

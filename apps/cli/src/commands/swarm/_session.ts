@@ -4,6 +4,7 @@
  * flags, and control errors shown as one line.
  */
 import { resolve } from 'node:path';
+import { databaseUrlOf } from '@swarm/core/serve';
 import type { StoreFlags } from '../../_colony';
 import { CliError } from '../../_output';
 
@@ -15,7 +16,8 @@ export function controlOptions(args: StoreFlags & { repo?: string | undefined })
   return {
     cwd: resolve(args.repo ?? '.'),
     ...(args.home ? { home: args.home } : {}),
-    ...(args.db ? { dbPath: args.db } : {}),
+    // A postgres:// --db, or $COLONY_DATABASE_URL without --db / --home; else the SQLite file.
+    ...(databaseUrlOf(args) ? { dbPath: databaseUrlOf(args) } : args.db ? { dbPath: args.db } : {}),
   };
 }
 

@@ -9,7 +9,8 @@
  * `--dry-run` answers the plan and runs nothing.
  */
 import { decide, type IterationConfig, type IterationRunView, parseScore, type StopReason } from '@swarm/coordination';
-import { type Colony, openColony } from '../../open-colony.js';
+import { connectColony } from '../../connect-colony.js';
+import type { Colony } from '../../open-colony.js';
 import { runAgentStep } from './_agent-step.js';
 import { driverAlive, killGroup, self } from './_alive.js';
 import { runCommandStep, type StepResult } from './_command-step.js';
@@ -62,7 +63,10 @@ export async function iterate(o: IterateOptions): Promise<IterationEvent & { eve
     o.onEvent(plan);
     return plan;
   }
-  const colony = openColony({ ...(o.home ? { home: o.home } : {}), ...(o.dbPath ? { dbPath: o.dbPath } : {}) });
+  const colony = await connectColony({
+    ...(o.home ? { home: o.home } : {}),
+    ...(o.dbPath ? { dbPath: o.dbPath } : {}),
+  });
   try {
     const run = o.resume ? await reopen(colony, o) : await create(colony, root, o);
     return await loop(colony, run, o);

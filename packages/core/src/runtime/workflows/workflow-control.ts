@@ -15,7 +15,8 @@ import {
   withLiveness,
 } from '@swarm/coordination';
 import { killOwnedGroup, openRepo } from '@swarm/worktree';
-import { type Colony, openColony } from '../../open-colony.js';
+import { connectColony } from '../../connect-colony.js';
+import type { Colony } from '../../open-colony.js';
 import { driverAlive } from './_alive.js';
 import { driveWorkflow } from './drive-workflow.js';
 import { loadWorkflow, requireWorkflow, WorkflowError, workflowNames } from './load-workflow.js';
@@ -36,7 +37,10 @@ export async function repoRootOf(cwd: string): Promise<string> {
 
 async function withColony<T>(o: WorkflowControlOptions, fn: (colony: Colony, root: string) => Promise<T> | T) {
   const root = await repoRootOf(o.cwd);
-  const colony = openColony({ ...(o.home ? { home: o.home } : {}), ...(o.dbPath ? { dbPath: o.dbPath } : {}) });
+  const colony = await connectColony({
+    ...(o.home ? { home: o.home } : {}),
+    ...(o.dbPath ? { dbPath: o.dbPath } : {}),
+  });
   try {
     return await fn(colony, root);
   } finally {
@@ -90,9 +94,9 @@ export async function startWorkflow(
 }
 
 export async function workflowStatus(o: WorkflowControlOptions, runId?: string): Promise<WorkflowRunView[]> {
-  return withColony(o, (colony, root) => {
-    if (runId === undefined) return colony.workflows.list(root).map((v) => withLiveness(v, driverAlive));
-    const view = colony.workflows.view(runId);
+  return withColony(o, async (colony, root) => {
+    if (runId === undefined) return (await colony.workflows.list(root)).map((v) => withLiveness(v, driverAlive));
+    const view = await colony.workflows.view(runId);
     if (!view) throw refused(`workflow run not found: ${runId}`);
     return [withLiveness(view, driverAlive)];
   });

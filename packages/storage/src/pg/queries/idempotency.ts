@@ -7,18 +7,25 @@
 import { and, eq } from 'drizzle-orm';
 import type { IdempotentResult } from '../../idempotency';
 import { pgTables } from '../schema';
-import { pgDb } from '../store/_handle';
+import { pgClient, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 import { fromJson, toJson } from './_common';
 
 const { idempotencyKeys } = pgTables;
 const byKey = (tool: string, key: string) => and(eq(idempotencyKeys.tool, tool), eq(idempotencyKeys.key, key));
 
+/**
+ * Also takes a lock on (tool, key) until the caller's transaction ends: callers read,
+ * run the call, then save in one write, which SQLite's write lock serializes; here two
+ * racers would both find nothing and both run. The second now waits for the first's
+ * commit and finds its result.
+ */
 export async function findIdempotentResult(
   store: PgStore,
   tool: string,
   key: string,
 ): Promise<IdempotentResult | undefined> {
+  await pgClient(store).query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [JSON.stringify([tool, key])]);
   const rows = await pgDb(store)
     .select({ argsHash: idempotencyKeys.argsHash, result: idempotencyKeys.result })
     .from(idempotencyKeys)

@@ -22,9 +22,16 @@ export async function endSession(store: PgStore, id: string, now: number): Promi
   return changed(await pgDb(store).update(sessions).set({ endedAt: now }).where(eq(sessions.id, id))) > 0;
 }
 
+/**
+ * A session row another transaction holds is passed over (SKIP LOCKED), not waited for:
+ * the holder is that session's own call, which touches the heartbeat itself. Waiting
+ * would queue bookkeeping behind every write of the session, and lock the rows in an
+ * order other writers do not share (deadlocks between servers on one database).
+ */
 const HEARTBEAT_SQL = `UPDATE sessions s SET last_heartbeat_at = greatest(s.last_heartbeat_at, b.ts)
   FROM (SELECT id, max(ts) AS ts FROM unnest($1::text[], $2::bigint[]) AS u(id, ts) GROUP BY id) b
-  WHERE s.id = b.id`;
+  WHERE s.id = b.id
+    AND s.id IN (SELECT id FROM sessions WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE SKIP LOCKED)`;
 
 export async function heartbeatSessions(
   store: PgStore,

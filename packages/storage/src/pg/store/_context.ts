@@ -18,15 +18,32 @@ export interface PgTx {
   readonly db: PgDrizzle;
   /** A read's snapshot (REPEATABLE READ READ ONLY): a write inside it is refused. */
   readonly readOnly: boolean;
-  /** Savepoints opened so far in this transaction (their names are numbered by it). */
-  savepoints: number;
+  /** What every level of one transaction shares. */
+  readonly state: {
+    /** Savepoints opened so far in this transaction (their names are numbered by it). */
+    savepoints: number;
+    /**
+     * Set once the transaction has ended: code it left running (a timer armed inside the
+     * body, a write not awaited) still carries its context, and must not reach a client
+     * that is back in the pool, maybe inside another caller's transaction.
+     */
+    done: boolean;
+  };
+  /** This level's last savepoint, opened or queued: siblings started at once take turns. */
+  turn?: Promise<unknown>;
+}
+
+/** The level inside a savepoint of `tx`: the same transaction, a turn of its own. */
+export function nestedTx(tx: PgTx): PgTx {
+  return { client: tx.client, db: tx.db, readOnly: tx.readOnly, state: tx.state };
 }
 
 const current = new AsyncLocalStorage<ReadonlyMap<object, PgTx>>();
 
 /** The transaction of `store` the caller is inside, if any. */
 export function txOf(store: object): PgTx | undefined {
-  return current.getStore()?.get(store);
+  const tx = current.getStore()?.get(store);
+  return tx?.state.done ? undefined : tx;
 }
 
 /** Runs `fn` inside `tx` of `store` (awaits within `fn` stay inside). */

@@ -38,13 +38,25 @@ export async function inTransaction<T>(
     });
     throw error;
   } finally {
+    tx.state.done = true;
     tx.client.release(broken);
   }
 }
 
-/** `fn` in a savepoint of `tx`: released when it returns, rolled back to when it throws. */
-export async function inSavepoint<T>(tx: PgTx, fn: () => T | Promise<T>): Promise<T> {
-  const name = `colony_sp_${++tx.savepoints}`;
+/**
+ * `fn` in a savepoint of `tx`: released when it returns, rolled back to when it throws.
+ * Nested writes started at once (`Promise.all` in a body) take turns, as on SQLite: two
+ * open at once would release or roll back each other's savepoints.
+ */
+export function inSavepoint<T>(tx: PgTx, fn: () => T | Promise<T>): Promise<T> {
+  const run = (tx.turn ?? Promise.resolve()).then(() => savepoint(tx, fn));
+  tx.turn = run.catch(() => undefined);
+  return run;
+}
+
+async function savepoint<T>(tx: PgTx, fn: () => T | Promise<T>): Promise<T> {
+  if (tx.state.done) throw new Error('a write inside a transaction that has ended (a body left it running)');
+  const name = `colony_sp_${++tx.state.savepoints}`;
   await tx.client.query(`SAVEPOINT ${name}`);
   try {
     const result = await fn();

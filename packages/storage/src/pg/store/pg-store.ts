@@ -14,7 +14,7 @@
  */
 import type { RefuseStore, StoreRefusal } from '../../_store-state';
 import type { WriteOptions, WriteRider } from './_body';
-import { type PgTx, runInTx, txOf } from './_context';
+import { nestedTx, type PgTx, runInTx, txOf } from './_context';
 import { busyRefusal, connectFailed, isConnectFailure, scrubbed } from './_errors';
 import { markClosed, type PgHandle, pgHandleOf, setHandle } from './_handle';
 import { retryConflicts } from './_retry';
@@ -67,7 +67,7 @@ export class PgStore {
     const tx = txOf(this);
     if (tx) {
       if (tx.readOnly) throw new Error(`a write inside a read of the store ${this.location}`);
-      return inSavepoint(tx, fn);
+      return inSavepoint(tx, () => runInTx(this, nestedTx(tx), fn));
     }
     const waitMs = options.busyTimeoutMs ?? this.#busyTimeoutMs;
     const settled = options.unlessSettled;
@@ -94,7 +94,12 @@ export class PgStore {
     const client = await handle.pool.connect().catch((error: unknown) => {
       throw connectFailed(error, handle.url, this.location);
     });
-    const tx: PgTx = { client, db: handle.drizzleOn(client), readOnly: mode.readOnly, savepoints: 0 };
+    const tx: PgTx = {
+      client,
+      db: handle.drizzleOn(client),
+      readOnly: mode.readOnly,
+      state: { savepoints: 0, done: false },
+    };
     try {
       return await inTransaction(tx, mode.deadline, (body) => runInTx(this, tx, body), fn, rider);
     } catch (error) {

@@ -24,7 +24,7 @@ export interface DashboardResult {
 export async function runDashboard(root: string, flags: StoreFlags): Promise<DashboardResult> {
   const runtime = await import('@swarm/core/runtime');
   const options = controlOptions({ ...flags, repo: root });
-  const colony = openFromArgs(flags);
+  const colony = await openFromArgs(flags);
   const store = snapshotStore();
   const poller = pollSession(store, {
     root,
