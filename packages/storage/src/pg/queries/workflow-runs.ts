@@ -103,7 +103,7 @@ export async function setWorkflowStage(
 ): Promise<boolean> {
   const where = and(eq(workflowStages.runId, runId), eq(workflowStages.name, name));
   const found = await pgDb(store).select({ state: workflowStages.state }).from(workflowStages).where(where).limit(1);
-  const prev = found[0]?.state;
+  const prev = found[0]?.state as string | undefined;
   if (prev === undefined || !from.includes(prev)) return false;
   const { state, attempts, exitCode, output, pgid, pgidStarted, startedAt, finishedAt } = change;
   const next = stripUndefined({ state, attempts, exitCode, output, pgid, pgidStarted, startedAt, finishedAt });

@@ -1,0 +1,10 @@
+/**
+ * @module where/columns
+ * The column type the dialect-neutral builders of `src/where/` take: any drizzle column
+ * holding values of type `T`, so a sqlite-core table (`src/schema`) and its pg-core
+ * mirror (`pgTables`, same column keys) both fit without a cast.
+ */
+import type { AnyColumn } from 'drizzle-orm';
+
+/** A column of either dialect whose values are `T`. */
+export type Col<T> = AnyColumn<{ data: T }>;

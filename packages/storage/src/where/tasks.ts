@@ -1,0 +1,59 @@
+/**
+ * @module where/tasks
+ * The WHERE conditions and new-row values of the task-thread queries, shared by
+ * `src/tasks.ts` (SQLite) and `src/pg/queries/tasks.ts` (PostgreSQL).
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Col } from './_columns';
+
+/** The `tasks` columns these builders read. */
+export interface TaskCols {
+  readonly id: Col<number>;
+  readonly repoRoot: Col<string>;
+  readonly branch: Col<string>;
+  readonly status: Col<string>;
+}
+
+/** The `taskParticipants` columns these builders read. */
+export interface ParticipantCols {
+  readonly taskId: Col<number>;
+  readonly sessionId: Col<string>;
+  readonly leftAt: Col<number>;
+}
+
+export const taskWhere = {
+  /** The thread of (repoRoot, branch). */
+  ofBranch: (t: TaskCols, repoRoot: string, branch: string) => and(eq(t.repoRoot, repoRoot), eq(t.branch, branch)),
+  /** A task_list filter: repository and/or branch; none is every thread. */
+  matching: (t: TaskCols, filter: { readonly repoRoot?: string; readonly branch?: string }) => {
+    const conditions = [
+      filter.repoRoot === undefined ? undefined : eq(t.repoRoot, filter.repoRoot),
+      filter.branch === undefined ? undefined : eq(t.branch, filter.branch),
+    ].filter((c) => c !== undefined);
+    return conditions.length ? and(...conditions) : undefined;
+  },
+  /** Active participants of these threads. */
+  activeParticipants: (p: ParticipantCols, taskIds: readonly number[]) =>
+    and(inArray(p.taskId, [...taskIds]), isNull(p.leftAt)),
+  /** The session's participation in active threads (joined to `tasks`). */
+  activeOfSession: (p: ParticipantCols, t: TaskCols, sessionId: string) =>
+    and(eq(p.sessionId, sessionId), isNull(p.leftAt), eq(t.status, 'active')),
+};
+
+/** The values of a new thread created `now`. */
+export const newTaskRow = (
+  input: {
+    readonly repoRoot: string;
+    readonly branch: string;
+    readonly title?: string | null;
+    readonly createdBySession?: string | null;
+  },
+  now: number,
+) => ({
+  repoRoot: input.repoRoot,
+  branch: input.branch,
+  title: input.title ?? null,
+  createdBySession: input.createdBySession ?? null,
+  createdAt: now,
+  updatedAt: now,
+});
