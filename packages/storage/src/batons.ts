@@ -8,7 +8,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
 import { batons, fileClaims, type JsonObject, taskParticipants } from './schema';
-import { eqIf } from './where/_common';
+import { eqIf, pendingOne } from './where/_common';
 import { batonWhere, resolutionSet } from './where/batons';
 
 export type Baton = typeof batons.$inferSelect;
@@ -57,16 +57,12 @@ export interface Resolution {
 
 /** Resolves a pending baton. Returns false when it was no longer pending (another caller won). */
 export function resolveBaton(store: Store, id: number, resolution: Resolution): boolean {
-  return (
-    dbOf(store).update(batons).set(resolutionSet(resolution)).where(batonWhere.pendingOne(batons, id)).run().changes > 0
-  );
+  return dbOf(store).update(batons).set(resolutionSet(resolution)).where(pendingOne(batons, id)).run().changes > 0;
 }
 
 /** Re-addresses a pending baton (for example to any agent). Returns false when it was not pending. */
 export function retargetBaton(store: Store, id: number, toAgent: string, toSessionId: string | null): boolean {
-  return (
-    dbOf(store).update(batons).set({ toAgent, toSessionId }).where(batonWhere.pendingOne(batons, id)).run().changes > 0
-  );
+  return dbOf(store).update(batons).set({ toAgent, toSessionId }).where(pendingOne(batons, id)).run().changes > 0;
 }
 
 /** A task's pending batons whose time is up at `now`, oldest first. */

@@ -5,9 +5,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { Col } from './_columns';
 
-/** Row `id` while its status is still pending: the guard of every one-winner status change. */
-export const pendingOne = (t: { readonly id: Col<number>; readonly status: Col<string> }, id: number) =>
-  and(eq(t.id, id), eq(t.status, 'pending'));
+/** A table with an id and a status: the guard of a one-winner status change. */
+export interface StatusCols {
+  readonly id: Col<number>;
+  readonly status: Col<string>;
+}
 
-/** `column = value`, or no condition when `value` is not given. */
+/** Row `id` while its status is `status`: of many racing guarded updates, one changes it. */
+export const oneIn = (t: StatusCols, id: number, status: string) => and(eq(t.id, id), eq(t.status, status));
+
+/** Row `id` while it is still pending. */
+export const pendingOne = (t: StatusCols, id: number) => oneIn(t, id, 'pending');
+
+/** `column = value`, or no condition when `value` is not given (`and` drops it). */
 export const eqIf = <T>(column: Col<T>, value: T | undefined) => (value === undefined ? undefined : eq(column, value));

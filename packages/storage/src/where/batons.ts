@@ -6,7 +6,6 @@
  */
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Col } from './_columns';
-import { pendingOne } from './_common';
 
 /** The `batons` columns these builders read. */
 export interface BatonCols {
@@ -33,8 +32,6 @@ export interface BatonClaimCols {
 }
 
 export const batonWhere = {
-  /** This baton, while pending. */
-  pendingOne: (b: BatonCols, id: number) => pendingOne(b, id),
   /** A task's pending batons whose time is up at `now`. */
   overdue: (b: BatonCols, taskId: number, now: number) =>
     and(eq(b.taskId, taskId), eq(b.status, 'pending'), lte(b.expiresAt, now)),

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Col } from './_columns';
+import { eqIf } from './_common';
 
 /** The `tasks` columns these builders read. */
 export interface TaskCols {
@@ -25,13 +26,8 @@ export const taskWhere = {
   /** The thread of (repoRoot, branch). */
   ofBranch: (t: TaskCols, repoRoot: string, branch: string) => and(eq(t.repoRoot, repoRoot), eq(t.branch, branch)),
   /** A task_list filter: repository and/or branch; none is every thread. */
-  matching: (t: TaskCols, filter: { readonly repoRoot?: string; readonly branch?: string }) => {
-    const conditions = [
-      filter.repoRoot === undefined ? undefined : eq(t.repoRoot, filter.repoRoot),
-      filter.branch === undefined ? undefined : eq(t.branch, filter.branch),
-    ].filter((c) => c !== undefined);
-    return conditions.length ? and(...conditions) : undefined;
-  },
+  matching: (t: TaskCols, filter: { readonly repoRoot?: string; readonly branch?: string }) =>
+    and(eqIf(t.repoRoot, filter.repoRoot), eqIf(t.branch, filter.branch)),
   /** Active participants of these threads. */
   activeParticipants: (p: ParticipantCols, taskIds: readonly number[]) =>
     and(inArray(p.taskId, [...taskIds]), isNull(p.leftAt)),

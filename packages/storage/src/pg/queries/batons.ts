@@ -6,7 +6,7 @@
  */
 import { count, desc, eq } from 'drizzle-orm';
 import type { Baton, BatonStatus, NewBaton, OpenBaton, Resolution } from '../../batons';
-import { eqIf } from '../../where/_common';
+import { eqIf, pendingOne } from '../../where/_common';
 import { batonWhere, resolutionSet } from '../../where/batons';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
@@ -30,7 +30,7 @@ export async function getBaton(store: PgStore, id: number): Promise<Baton | unde
 }
 
 export async function resolveBaton(store: PgStore, id: number, resolution: Resolution): Promise<boolean> {
-  const where = batonWhere.pendingOne(batons, id);
+  const where = pendingOne(batons, id);
   return changed(await pgDb(store).update(batons).set(resolutionSet(resolution)).where(where)) > 0;
 }
 
@@ -40,9 +40,7 @@ export async function retargetBaton(
   toAgent: string,
   toSessionId: string | null,
 ): Promise<boolean> {
-  return (
-    changed(await pgDb(store).update(batons).set({ toAgent, toSessionId }).where(batonWhere.pendingOne(batons, id))) > 0
-  );
+  return changed(await pgDb(store).update(batons).set({ toAgent, toSessionId }).where(pendingOne(batons, id))) > 0;
 }
 
 export async function overduePendingBatons(store: PgStore, taskId: number, now: number): Promise<Baton[]> {

@@ -1,0 +1,21 @@
+/**
+ * @module where/observations
+ * The compact-row selection of the timelines (`ObservationRef`), shared by
+ * `src/observations.ts` (SQLite) and `src/pg/queries/observations-timeline.ts`.
+ */
+import { type Col, pickColumns } from './_columns';
+
+/** The `observations` columns of a compact row. */
+export interface RefCols {
+  readonly id: Col<number>;
+  readonly sessionId: Col<string>;
+  readonly taskId: Col<number>;
+  readonly kind: Col<string>;
+  readonly ts: Col<number>;
+  readonly replyTo: Col<number>;
+}
+
+const REF_KEYS = ['id', 'sessionId', 'taskId', 'kind', 'ts', 'replyTo'] as const;
+
+/** The selection of a compact row, from either dialect's table. */
+export const refColumnsOf = <T extends RefCols>(o: T) => pickColumns(o, REF_KEYS);
