@@ -119,6 +119,15 @@ export function subtasksClaimedByIdleSessions(store: Store, cutoff: number): Idl
     .map((r) => ({ ...r.subtask, planSlug: r.planSlug, repoRoot: r.repoRoot, lastHeartbeatAt: r.heartbeat }));
 }
 
+/** Which quiet lanes: heartbeat in [after, before), not this session, optionally one repository. */
+export interface QuietLaneFilter {
+  readonly after: number;
+  readonly before: number;
+  readonly excludeSessionId: string;
+  readonly repoRoot?: string;
+  readonly limit: number;
+}
+
 /** Another session's place on an active task thread, quiet since before a cutoff. */
 export interface QuietLane {
   readonly sessionId: string;
@@ -153,16 +162,7 @@ export const QUIET_LANES_SQL = `SELECT tp.session_id AS sessionId, tp.agent, t.i
  * most recently active first, at most `limit`. Read from the sessions' heartbeat index,
  * so sessions long gone are never visited.
  */
-export function quietLanes(
-  store: Store,
-  filter: {
-    readonly after: number;
-    readonly before: number;
-    readonly excludeSessionId: string;
-    readonly repoRoot?: string;
-    readonly limit: number;
-  },
-): QuietLane[] {
+export function quietLanes(store: Store, filter: QuietLaneFilter): QuietLane[] {
   return statement(store, QUIET_LANES_SQL).all({
     after: filter.after,
     before: filter.before,

@@ -19,3 +19,8 @@ export const pendingOne = (t: StatusCols, id: number) => oneIn(t, id, 'pending')
 
 /** `column = value`, or no condition when `value` is not given (`and` drops it). */
 export const eqIf = <T>(column: Col<T>, value: T | undefined) => (value === undefined ? undefined : eq(column, value));
+
+/** The object without its undefined fields (a change's "keep this value" entries). */
+export function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

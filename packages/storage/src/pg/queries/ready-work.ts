@@ -9,7 +9,14 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FileClaim } from '../../claims';
 import type { PlacedSubtask } from '../../plans';
-import type { IdleClaim, IdleSubtask, LiveClaimRef, QuietLane, ReadySubtaskRow } from '../../ready-work';
+import type {
+  IdleClaim,
+  IdleSubtask,
+  LiveClaimRef,
+  QuietLane,
+  QuietLaneFilter,
+  ReadySubtaskRow,
+} from '../../ready-work';
 import { placedColumnsOf } from '../../where/plans';
 import { readyWhere } from '../../where/ready-work';
 import { pgTables } from '../schema';
@@ -116,16 +123,7 @@ export async function subtasksClaimedByIdleSessions(store: PgStore, cutoff: numb
 }
 
 /** Lanes (session, task) of other sessions on active threads, quiet in [after, before), newest first, at most `limit`. */
-export async function quietLanes(
-  store: PgStore,
-  filter: {
-    readonly after: number;
-    readonly before: number;
-    readonly excludeSessionId: string;
-    readonly repoRoot?: string;
-    readonly limit: number;
-  },
-): Promise<QuietLane[]> {
+export async function quietLanes(store: PgStore, filter: QuietLaneFilter): Promise<QuietLane[]> {
   const { rows } = await pgClient(store).query(
     `SELECT tp.session_id AS "sessionId", tp.agent, t.id AS "taskId", t.title,
         s.last_heartbeat_at AS "lastHeartbeatAt",
