@@ -7,7 +7,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
 import { taskParticipants, tasks } from './schema';
-import { newTaskRow, taskWhere } from './where/tasks';
+import { type NewTask, newTaskRow, taskWhere } from './where/tasks';
 
 export type Task = typeof tasks.$inferSelect;
 export type Participant = typeof taskParticipants.$inferSelect;
@@ -30,12 +30,7 @@ export function findTask(store: Store, repoRoot: string, branch: string): Task |
     .get();
 }
 
-export interface NewTask {
-  readonly repoRoot: string;
-  readonly branch: string;
-  readonly title?: string | null;
-  readonly createdBySession?: string | null;
-}
+export type { NewTask };
 
 /** Returns the thread for (repoRoot, branch), creating it when absent. Call inside `store.write`. */
 export function ensureTask(store: Store, input: NewTask, now: number): { task: Task; created: boolean } {

@@ -36,16 +36,16 @@ export const taskWhere = {
     and(eq(p.sessionId, sessionId), isNull(p.leftAt), eq(t.status, 'active')),
 };
 
+/** A thread to open: (repoRoot, branch), titled and attributed when known. */
+export interface NewTask {
+  readonly repoRoot: string;
+  readonly branch: string;
+  readonly title?: string | null;
+  readonly createdBySession?: string | null;
+}
+
 /** The values of a new thread created `now`. */
-export const newTaskRow = (
-  input: {
-    readonly repoRoot: string;
-    readonly branch: string;
-    readonly title?: string | null;
-    readonly createdBySession?: string | null;
-  },
-  now: number,
-) => ({
+export const newTaskRow = (input: NewTask, now: number) => ({
   repoRoot: input.repoRoot,
   branch: input.branch,
   title: input.title ?? null,
