@@ -7,14 +7,18 @@
  * row per (task, file, session): re-claiming refreshes that row instead of adding one.
  * Every function here is a plain statement; callers run them inside `store.write`.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
 import { fileClaims, tasks } from './schema';
+import { placeholders } from './where/_columns';
 import { eqIf } from './where/_common';
 import { type ClaimRefresh, claimSet, claimWhere, LIVE } from './where/claims';
 
 export type FileClaim = typeof fileClaims.$inferSelect;
 export type ClaimState = 'active' | 'handoff_pending' | 'released' | 'weak_expired';
+
+/** The prepared statements' (task, file, session) placeholders. */
+const PLACE = placeholders('taskId', 'filePath', 'sessionId');
 
 export interface NewClaim {
   readonly taskId: number;
@@ -36,14 +40,7 @@ export function findLiveClaim(
     db
       .select()
       .from(fileClaims)
-      .where(
-        and(
-          eq(fileClaims.taskId, sql.placeholder('taskId')),
-          eq(fileClaims.filePath, sql.placeholder('filePath')),
-          eq(fileClaims.sessionId, sql.placeholder('sessionId')),
-          inArray(fileClaims.state, LIVE),
-        ),
-      )
+      .where(claimWhere.onFile(fileClaims, PLACE, LIVE))
       .prepare(),
   ).get({ taskId, filePath, sessionId });
 }
@@ -77,14 +74,7 @@ export function touchActiveClaim(
     db
       .update(fileClaims)
       .set({ refreshedAt: sql`max(${fileClaims.refreshedAt}, ${sql.placeholder('now')})` })
-      .where(
-        and(
-          eq(fileClaims.taskId, sql.placeholder('taskId')),
-          eq(fileClaims.filePath, sql.placeholder('filePath')),
-          eq(fileClaims.sessionId, sql.placeholder('sessionId')),
-          eq(fileClaims.state, 'active'),
-        ),
-      )
+      .where(claimWhere.onFile(fileClaims, PLACE, 'active'))
       .prepare(),
   ).run({ taskId, filePath, sessionId, now });
   return result.changes > 0;

@@ -7,11 +7,11 @@
  * index `plan_subtask_claims_active_uq` keeps at most one active claim per sub-task.
  * Every function here is a plain statement; callers run them inside `store.write`.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
 import { planSubtaskClaims, planSubtasks, plans } from './schema';
 import { eqIf, oneIn } from './where/_common';
-import { placedColumnsOf, plansMatching, releasedSubtask, subtaskWhere } from './where/plans';
+import { placedColumnsOf, planNamed, plansMatching, releasedSubtask, subtaskWhere } from './where/plans';
 
 export type Plan = typeof plans.$inferSelect;
 export type PlanSubtask = typeof planSubtasks.$inferSelect;
@@ -51,7 +51,7 @@ export function findPlan(store: Store, repoRoot: string, slug: string): Plan | u
     db
       .select()
       .from(plans)
-      .where(and(eq(plans.repoRoot, sql.placeholder('repoRoot')), eq(plans.slug, sql.placeholder('slug'))))
+      .where(planNamed(plans, sql.placeholder('repoRoot'), sql.placeholder('slug')))
       .prepare(),
   ).get({ repoRoot, slug });
 }
@@ -126,12 +126,7 @@ export function getSubtask(store: Store, planId: number, subtaskIndex: number): 
     db
       .select()
       .from(planSubtasks)
-      .where(
-        and(
-          eq(planSubtasks.planId, sql.placeholder('planId')),
-          eq(planSubtasks.subtaskIndex, sql.placeholder('subtaskIndex')),
-        ),
-      )
+      .where(subtaskWhere.at(planSubtasks, sql.placeholder('planId'), sql.placeholder('subtaskIndex')))
       .prepare(),
   ).get({ planId, subtaskIndex });
 }
@@ -199,7 +194,7 @@ export function claimSubtask(store: Store, subtaskId: number, claimer: SubtaskCl
         claimedByAgent: sql`${sql.placeholder('agent')}`,
         claimedAt: sql`${sql.placeholder('now')}`,
       })
-      .where(and(eq(planSubtasks.id, sql.placeholder('id')), eq(planSubtasks.status, 'available')))
+      .where(oneIn(planSubtasks, sql.placeholder('id'), 'available'))
       .prepare(),
   ).run({ id: subtaskId, sessionId: claimer.sessionId, agent: claimer.agent, now }).changes;
   if (changed === 0) return false;

@@ -4,7 +4,7 @@
  * (repo_root, branch), enforced by a unique index, so two processes opening the same
  * thread at once end up in one row.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
 import { taskParticipants, tasks } from './schema';
 import { type NewTask, newTaskRow, taskWhere } from './where/tasks';
@@ -85,12 +85,7 @@ export function getParticipant(store: Store, taskId: number, sessionId: string):
     db
       .select()
       .from(taskParticipants)
-      .where(
-        and(
-          eq(taskParticipants.taskId, sql.placeholder('taskId')),
-          eq(taskParticipants.sessionId, sql.placeholder('sessionId')),
-        ),
-      )
+      .where(taskWhere.participant(taskParticipants, sql.placeholder('taskId'), sql.placeholder('sessionId')))
       .prepare(),
   ).get({ taskId, sessionId });
 }

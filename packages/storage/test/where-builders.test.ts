@@ -10,9 +10,10 @@ import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { pgTables } from '../src/pg/schema';
 import * as schema from '../src/schema';
+import { placeholders } from '../src/where/_columns';
 import { definedOnly, eqIf, oneIn, pendingOne } from '../src/where/_common';
 import { batonWhere } from '../src/where/batons';
-import { claimSet, claimWhere } from '../src/where/claims';
+import { claimSet, claimWhere, LIVE } from '../src/where/claims';
 import { scopeAttentionOf } from '../src/where/lanes';
 import { linkWhere } from '../src/where/links';
 import { refColumnsOf } from '../src/where/observations';
@@ -63,6 +64,17 @@ describe('where builders', () => {
     );
     expect(claimSet.settle(9, 'active')).toEqual({ state: 'active', batonId: null, expiresAt: null });
     expect(claimSet.settle(9, 'weak_expired')).toEqual({ state: 'weak_expired', batonId: 9, expiresAt: undefined });
+  });
+
+  it('build with placeholders the condition a prepared SQLite statement shares with its twin', () => {
+    const place = { taskId: 1, filePath: 'a.ts', sessionId: 's' };
+    const withValues = rendered((t) => claimWhere.onFile(t.fileClaims, place, LIVE));
+    const prepared = placeholders('taskId', 'filePath', 'sessionId');
+    expect(rendered((t) => claimWhere.onFile(t.fileClaims, prepared, LIVE))?.sql).toBe(withValues?.sql);
+    expect(withValues?.params).toEqual([1, 'a.ts', 's', 'active', 'handoff_pending']);
+    expect(rendered((t) => claimWhere.onFile(t.fileClaims, place, 'active'))?.sql).toContain(
+      '"file_claims"."state" = ?',
+    );
   });
 
   it('render the open batons of a session alike, its raw addressing fragment included', () => {

@@ -4,10 +4,22 @@
  * holding values of type `T`, so a sqlite-core table (`src/schema`) and its pg-core
  * mirror (`pgTables`, same column keys) both fit without a cast.
  */
-import type { AnyColumn } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
 
 /** A column of either dialect whose values are `T`. */
 export type Col<T> = AnyColumn<{ data: T }>;
+
+/**
+ * A value compared in a condition: the value itself, or a placeholder, so a SQLite
+ * prepared statement (`prepared(store, key, ...)`) builds the very condition its
+ * PostgreSQL twin builds with values.
+ */
+export type Arg<T> = T | SQLWrapper;
+
+/** `sql.placeholder(key)` for each key, under that key. */
+export function placeholders<K extends string>(...keys: K[]): Record<K, Placeholder<K>> {
+  return Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as Record<K, Placeholder<K>>;
+}
 
 /**
  * The named columns of a table, in the order given: a selection each dialect builds

@@ -3,7 +3,7 @@
  * Conditions several tables' queries share, on either dialect's table.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Col } from './_columns';
+import type { Arg, Col } from './_columns';
 
 /** A table with an id and a status: the guard of a one-winner status change. */
 export interface StatusCols {
@@ -12,7 +12,7 @@ export interface StatusCols {
 }
 
 /** Row `id` while its status is `status`: of many racing guarded updates, one changes it. */
-export const oneIn = (t: StatusCols, id: number, status: string) => and(eq(t.id, id), eq(t.status, status));
+export const oneIn = (t: StatusCols, id: Arg<number>, status: string) => and(eq(t.id, id), eq(t.status, status));
 
 /** Row `id` while it is still pending. */
 export const pendingOne = (t: StatusCols, id: number) => oneIn(t, id, 'pending');

@@ -5,7 +5,7 @@
  * dialect's `fileClaims` table, so both render the same drizzle expression.
  */
 import { and, eq, inArray, lte, ne } from 'drizzle-orm';
-import type { Col } from './_columns';
+import type { Arg, Col } from './_columns';
 
 /** The states of a claim someone holds. */
 export const LIVE: string[] = ['active', 'handoff_pending'];
@@ -28,7 +28,22 @@ export interface ClaimRefresh {
   readonly note?: string | null;
 }
 
+/** A claim's place: a session on one file of a task (values or placeholders). */
+export interface ClaimPlace {
+  readonly taskId: Arg<number>;
+  readonly filePath: Arg<string>;
+  readonly sessionId: Arg<string>;
+}
+
 export const claimWhere = {
+  /** The session's claim on the file in `state`, or in any of the `state` list. */
+  onFile: (c: ClaimCols, at: ClaimPlace, state: string | string[]) =>
+    and(
+      eq(c.taskId, at.taskId),
+      eq(c.filePath, at.filePath),
+      eq(c.sessionId, at.sessionId),
+      Array.isArray(state) ? inArray(c.state, state) : eq(c.state, state),
+    ),
   /** Claims on a repository file (joined to `tasks`): live rows and weak_expired history. */
   onRepoFile: (c: ClaimCols, t: { readonly repoRoot: Col<string> }, repoRoot: string, filePath: string) =>
     and(

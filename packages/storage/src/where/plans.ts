@@ -5,18 +5,21 @@
  * `subtask-claims.ts` (PostgreSQL). Status moves are guarded by the expected status.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Col } from './_columns';
+import type { Arg, Col } from './_columns';
 import { eqIf } from './_common';
 
 /** The `plans` columns these builders read. */
 export interface PlanCols {
   readonly repoRoot: Col<string>;
+  readonly slug: Col<string>;
   readonly status: Col<string>;
 }
 
 /** The `planSubtasks` columns these builders read. */
 export interface SubtaskCols {
   readonly id: Col<number>;
+  readonly planId: Col<number>;
+  readonly subtaskIndex: Col<number>;
   readonly status: Col<string>;
   readonly claimedBySessionId: Col<string>;
   readonly specRowId: Col<string>;
@@ -36,7 +39,14 @@ export const placedColumnsOf = <S, P extends { readonly slug: Col<string>; reado
   repoRoot: plan.repoRoot,
 });
 
+/** The plan of this slug in a repository (values or placeholders). */
+export const planNamed = (p: PlanCols, repoRoot: Arg<string>, slug: Arg<string>) =>
+  and(eq(p.repoRoot, repoRoot), eq(p.slug, slug));
+
 export const subtaskWhere = {
+  /** A plan's sub-task by index (values or placeholders). */
+  at: (s: SubtaskCols, planId: Arg<number>, subtaskIndex: Arg<number>) =>
+    and(eq(s.planId, planId), eq(s.subtaskIndex, subtaskIndex)),
   /** The sub-task while the session holds it claimed. */
   heldBy: (s: SubtaskCols, id: number, sessionId: string) =>
     and(eq(s.id, id), eq(s.status, 'claimed'), eq(s.claimedBySessionId, sessionId)),

@@ -4,7 +4,7 @@
  * `src/tasks.ts` (SQLite) and `src/pg/queries/tasks.ts` (PostgreSQL).
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Col } from './_columns';
+import type { Arg, Col } from './_columns';
 import { eqIf } from './_common';
 
 /** The `tasks` columns these builders read. */
@@ -28,6 +28,9 @@ export const taskWhere = {
   /** A task_list filter: repository and/or branch; none is every thread. */
   matching: (t: TaskCols, filter: { readonly repoRoot?: string; readonly branch?: string }) =>
     and(eqIf(t.repoRoot, filter.repoRoot), eqIf(t.branch, filter.branch)),
+  /** The session's participation in a thread (values or placeholders). */
+  participant: (p: ParticipantCols, taskId: Arg<number>, sessionId: Arg<string>) =>
+    and(eq(p.taskId, taskId), eq(p.sessionId, sessionId)),
   /** Active participants of these threads. */
   activeParticipants: (p: ParticipantCols, taskIds: readonly number[]) =>
     and(inArray(p.taskId, [...taskIds]), isNull(p.leftAt)),

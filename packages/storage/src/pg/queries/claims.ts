@@ -6,7 +6,7 @@
  * `changes`, an array for `.get()`) and SQLite's scalar `max()` (`greatest()` here).
  * State changes that end or hand over claims are in claims-state.ts.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FileClaim, NewClaim, RepoClaim } from '../../claims';
 import { type ClaimRefresh, claimSet, claimWhere, LIVE } from '../../where/claims';
 import { pgTables } from '../schema';
@@ -25,14 +25,7 @@ export async function findLiveClaim(
   const rows = await pgDb(store)
     .select()
     .from(fileClaims)
-    .where(
-      and(
-        eq(fileClaims.taskId, taskId),
-        eq(fileClaims.filePath, filePath),
-        eq(fileClaims.sessionId, sessionId),
-        inArray(fileClaims.state, LIVE),
-      ),
-    )
+    .where(claimWhere.onFile(fileClaims, { taskId, filePath, sessionId }, LIVE))
     .limit(1);
   return rows[0] as FileClaim | undefined;
 }
@@ -67,14 +60,7 @@ export async function touchActiveClaim(
   const result = await pgDb(store)
     .update(fileClaims)
     .set({ refreshedAt: sql`greatest(${fileClaims.refreshedAt}, ${now})` })
-    .where(
-      and(
-        eq(fileClaims.taskId, taskId),
-        eq(fileClaims.filePath, filePath),
-        eq(fileClaims.sessionId, sessionId),
-        eq(fileClaims.state, 'active'),
-      ),
-    );
+    .where(claimWhere.onFile(fileClaims, { taskId, filePath, sessionId }, 'active'));
   return (result.rowCount ?? 0) > 0;
 }
 

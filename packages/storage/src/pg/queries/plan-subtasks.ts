@@ -4,7 +4,7 @@
  * JSON text here (as SQLite stores them), encoded on write and decoded on read.
  * Unblocking is a guarded update on `status = 'blocked'`.
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { NewSubtask, PlacedSubtask, PlanSubtask, SubtaskStatus } from '../../plans';
 import { eqIf } from '../../where/_common';
 import { placedColumnsOf, subtaskWhere } from '../../where/plans';
@@ -31,7 +31,7 @@ export async function getSubtask(
   const [row] = await pgDb(store)
     .select()
     .from(planSubtasks)
-    .where(and(eq(planSubtasks.planId, planId), eq(planSubtasks.subtaskIndex, subtaskIndex)))
+    .where(subtaskWhere.at(planSubtasks, planId, subtaskIndex))
     .limit(1);
   return row === undefined ? undefined : subtaskOf(row);
 }

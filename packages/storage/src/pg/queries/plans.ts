@@ -5,10 +5,10 @@
  * update on `status = 'active'`. Sub-task rows: plan-subtasks.ts; the sub-task claim
  * path: subtask-claims.ts.
  */
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { NewPlan, Plan, PlanFilter } from '../../plans';
 import { oneIn } from '../../where/_common';
-import { plansMatching } from '../../where/plans';
+import { planNamed, plansMatching } from '../../where/plans';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -39,7 +39,7 @@ export async function findPlan(store: PgStore, repoRoot: string, slug: string): 
     await pgDb(store)
       .select()
       .from(plans)
-      .where(and(eq(plans.repoRoot, repoRoot), eq(plans.slug, slug)))
+      .where(planNamed(plans, repoRoot, slug))
       .limit(1),
   );
 }

@@ -5,7 +5,7 @@
  * Limit: `listParticipants` orders by join time only, as on SQLite; equal join times
  * come in SQLite's rowid order there and in an unspecified order here.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { NewTask, Participant, Task, TaskFilter } from '../../tasks';
 import { newTaskRow, taskWhere } from '../../where/tasks';
 import { pgTables } from '../schema';
@@ -68,7 +68,7 @@ export async function getParticipant(
   taskId: number,
   sessionId: string,
 ): Promise<Participant | undefined> {
-  const where = and(eq(taskParticipants.taskId, taskId), eq(taskParticipants.sessionId, sessionId));
+  const where = taskWhere.participant(taskParticipants, taskId, sessionId);
   return (await pgDb(store).select().from(taskParticipants).where(where).limit(1))[0] as Participant | undefined;
 }
 
