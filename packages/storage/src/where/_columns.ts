@@ -4,10 +4,18 @@
  * holding values of type `T`, so a sqlite-core table (`src/schema`) and its pg-core
  * mirror (`pgTables`, same column keys) both fit without a cast.
  */
-import { type AnyColumn, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQLWrapper, sql, type Table } from 'drizzle-orm';
 
 /** A column of either dialect whose values are `T`. */
 export type Col<T> = AnyColumn<{ data: T }>;
+
+/**
+ * The columns `K` of the schema table `T` (`typeof batons`), each as a column of either
+ * dialect holding that column's values: what a builder takes instead of the table.
+ */
+export type ColsOf<T extends Table, K extends keyof T['_']['columns']> = {
+  readonly [P in K]: Col<T['_']['columns'][P]['_']['data']>;
+};
 
 /**
  * A value compared in a condition: the value itself, or a placeholder, so a SQLite

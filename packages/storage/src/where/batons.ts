@@ -5,31 +5,18 @@
  * change is guarded by `status = 'pending'` (`pendingOne`): one caller wins.
  */
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { Col } from './_columns';
+import type { batons, fileClaims } from '../schema';
+import type { ColsOf } from './_columns';
+import type { ParticipantCols } from './tasks';
 
 /** The `batons` columns these builders read. */
-export interface BatonCols {
-  readonly id: Col<number>;
-  readonly taskId: Col<number>;
-  readonly status: Col<string>;
-  readonly expiresAt: Col<number>;
-  readonly fromSessionId: Col<string>;
-  readonly toSessionId: Col<string>;
-}
-
-/** The `taskParticipants` columns the session's batons join on. */
-export interface ParticipantCols {
-  readonly taskId: Col<number>;
-  readonly sessionId: Col<string>;
-  readonly leftAt: Col<number>;
-}
+export type BatonCols = ColsOf<
+  typeof batons,
+  'id' | 'taskId' | 'status' | 'expiresAt' | 'fromSessionId' | 'toSessionId'
+>;
 
 /** The `fileClaims` columns a file's pending baton is found by. */
-export interface BatonClaimCols {
-  readonly taskId: Col<number>;
-  readonly filePath: Col<string>;
-  readonly state: Col<string>;
-}
+export type BatonClaimCols = ColsOf<typeof fileClaims, 'taskId' | 'filePath' | 'state'>;
 
 export const batonWhere = {
   /** A task's pending batons whose time is up at `now`. */

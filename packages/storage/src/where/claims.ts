@@ -5,21 +5,17 @@
  * dialect's `fileClaims` table, so both render the same drizzle expression.
  */
 import { and, eq, inArray, lte, ne } from 'drizzle-orm';
-import type { Arg, Col } from './_columns';
+import type { fileClaims, tasks } from '../schema';
+import type { Arg, ColsOf } from './_columns';
 
 /** The states of a claim someone holds. */
 export const LIVE: string[] = ['active', 'handoff_pending'];
 
 /** The `fileClaims` columns these builders read. */
-export interface ClaimCols {
-  readonly id: Col<number>;
-  readonly taskId: Col<number>;
-  readonly filePath: Col<string>;
-  readonly sessionId: Col<string>;
-  readonly state: Col<string>;
-  readonly batonId: Col<number>;
-  readonly expiresAt: Col<number>;
-}
+export type ClaimCols = ColsOf<
+  typeof fileClaims,
+  'id' | 'taskId' | 'filePath' | 'sessionId' | 'state' | 'batonId' | 'expiresAt'
+>;
 
 /** What `refreshClaim` changes. */
 export interface ClaimRefresh {
@@ -45,7 +41,7 @@ export const claimWhere = {
       Array.isArray(state) ? inArray(c.state, state) : eq(c.state, state),
     ),
   /** Claims on a repository file (joined to `tasks`): live rows and weak_expired history. */
-  onRepoFile: (c: ClaimCols, t: { readonly repoRoot: Col<string> }, repoRoot: string, filePath: string) =>
+  onRepoFile: (c: ClaimCols, t: ColsOf<typeof tasks, 'repoRoot'>, repoRoot: string, filePath: string) =>
     and(
       eq(c.filePath, filePath),
       eq(t.repoRoot, repoRoot),

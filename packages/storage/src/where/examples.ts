@@ -4,11 +4,12 @@
  * `src/examples.ts` (SQLite) and `src/pg/queries/examples.ts` (PostgreSQL).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Col } from './_columns';
+import type { examples } from '../schema';
+import type { ColsOf } from './_columns';
 
 /** A repository's example of this name. */
 export const exampleNamed = (
-  e: { readonly repoRoot: Col<string>; readonly exampleName: Col<string> },
+  e: ColsOf<typeof examples, 'repoRoot' | 'exampleName'>,
   repoRoot: string,
   exampleName: string,
 ) => and(eq(e.repoRoot, repoRoot), eq(e.exampleName, exampleName));

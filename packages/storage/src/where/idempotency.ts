@@ -4,11 +4,9 @@
  * (SQLite) and `src/pg/queries/idempotency.ts` (PostgreSQL).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Col } from './_columns';
+import type { idempotencyKeys } from '../schema';
+import type { ColsOf } from './_columns';
 
 /** The stored result of (tool, key). */
-export const idempotencyKeyIs = (
-  t: { readonly tool: Col<string>; readonly key: Col<string> },
-  tool: string,
-  key: string,
-) => and(eq(t.tool, tool), eq(t.key, key));
+export const idempotencyKeyIs = (t: ColsOf<typeof idempotencyKeys, 'tool' | 'key'>, tool: string, key: string) =>
+  and(eq(t.tool, tool), eq(t.key, key));

@@ -4,14 +4,11 @@
  * `src/pg/queries/links.ts` (PostgreSQL). A link is stored once, as (low_id, high_id).
  */
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { Col } from './_columns';
+import type { taskLinks } from '../schema';
+import type { ColsOf } from './_columns';
 
 /** The `taskLinks` columns these builders read. */
-export interface LinkCols {
-  readonly lowId: Col<number>;
-  readonly highId: Col<number>;
-  readonly createdAt: Col<number>;
-}
+export type LinkCols = ColsOf<typeof taskLinks, 'lowId' | 'highId' | 'createdAt'>;
 
 /** The stored orientation of a pair: [low, high]. */
 export function linkKey(a: number, b: number): [number, number] {

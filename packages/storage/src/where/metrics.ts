@@ -4,20 +4,14 @@
  * (SQLite) and `src/pg/queries/metrics.ts` (PostgreSQL).
  */
 import { and, eq, gte } from 'drizzle-orm';
-import { type Col, pickColumns } from './_columns';
+import type { mcpMetrics } from '../schema';
+import { type ColsOf, pickColumns } from './_columns';
 
 /** The `mcpMetrics` columns of a receipt. */
-export interface ReceiptCols {
-  readonly ts: Col<number>;
-  readonly operation: Col<string>;
-  readonly sessionId: Col<string>;
-  readonly durationMs: Col<number>;
-  readonly inputTokens: Col<number>;
-  readonly outputTokens: Col<number>;
-  readonly ok: Col<boolean>;
-  readonly errorCode: Col<string>;
-  readonly errorMessage: Col<string>;
-}
+export type ReceiptCols = ColsOf<
+  typeof mcpMetrics,
+  'ts' | 'operation' | 'sessionId' | 'durationMs' | 'inputTokens' | 'outputTokens' | 'ok' | 'errorCode' | 'errorMessage'
+>;
 
 /** A session's calls of `operation` since `sinceTs`. */
 export const callsSince = (m: ReceiptCols, sessionId: string, operation: string, sinceTs: number) =>

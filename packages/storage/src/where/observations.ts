@@ -3,17 +3,12 @@
  * The compact-row selection of the timelines (`ObservationRef`), shared by
  * `src/observations.ts` (SQLite) and `src/pg/queries/observations-timeline.ts`.
  */
-import { type Col, pickColumns } from './_columns';
+
+import type { observations } from '../schema';
+import { type ColsOf, pickColumns } from './_columns';
 
 /** The `observations` columns of a compact row. */
-export interface RefCols {
-  readonly id: Col<number>;
-  readonly sessionId: Col<string>;
-  readonly taskId: Col<number>;
-  readonly kind: Col<string>;
-  readonly ts: Col<number>;
-  readonly replyTo: Col<number>;
-}
+export type RefCols = ColsOf<typeof observations, 'id' | 'sessionId' | 'taskId' | 'kind' | 'ts' | 'replyTo'>;
 
 const REF_KEYS = ['id', 'sessionId', 'taskId', 'kind', 'ts', 'replyTo'] as const;
 

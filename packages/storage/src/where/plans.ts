@@ -5,32 +5,25 @@
  * `subtask-claims.ts` (PostgreSQL). Status moves are guarded by the expected status.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Arg, Col } from './_columns';
+import type { planSubtaskClaims, planSubtasks, plans } from '../schema';
+import type { Arg, ColsOf } from './_columns';
 import { eqIf } from './_common';
 
 /** The `plans` columns these builders read. */
-export interface PlanCols {
-  readonly repoRoot: Col<string>;
-  readonly slug: Col<string>;
-  readonly status: Col<string>;
-}
+export type PlanCols = ColsOf<typeof plans, 'repoRoot' | 'slug' | 'status'>;
 
 /** The `planSubtasks` columns these builders read. */
-export interface SubtaskCols {
-  readonly id: Col<number>;
-  readonly planId: Col<number>;
-  readonly subtaskIndex: Col<number>;
-  readonly status: Col<string>;
-  readonly claimedBySessionId: Col<string>;
-  readonly specRowId: Col<string>;
-}
+export type SubtaskCols = ColsOf<
+  typeof planSubtasks,
+  'id' | 'planId' | 'subtaskIndex' | 'status' | 'claimedBySessionId' | 'specRowId'
+>;
 
 /** Plans of a repository and/or in a status; none given is every plan. */
 export const plansMatching = (p: PlanCols, filter: { readonly repoRoot?: string; readonly status?: string }) =>
   and(eqIf(p.repoRoot, filter.repoRoot), eqIf(p.status, filter.status));
 
 /** The selection of a sub-task with its plan's slug and repository; each dialect keeps its column types. */
-export const placedColumnsOf = <S, P extends { readonly slug: Col<string>; readonly repoRoot: Col<string> }>(
+export const placedColumnsOf = <S, P extends ColsOf<typeof plans, 'slug' | 'repoRoot'>>(
   subtask: S,
   plan: P,
 ): { subtask: S; planSlug: P['slug']; repoRoot: P['repoRoot'] } => ({
@@ -58,7 +51,7 @@ export const subtaskWhere = {
   /** These sub-tasks, while blocked. */
   blockedIds: (s: SubtaskCols, ids: readonly number[]) => and(inArray(s.id, [...ids]), eq(s.status, 'blocked')),
   /** The active claim row of a sub-task. */
-  activeClaim: (c: { readonly subtaskId: Col<number>; readonly state: Col<string> }, subtaskId: number) =>
+  activeClaim: (c: ColsOf<typeof planSubtaskClaims, 'subtaskId' | 'state'>, subtaskId: number) =>
     and(eq(c.subtaskId, subtaskId), eq(c.state, 'active')),
 };
 

@@ -5,22 +5,14 @@
  * Promotion and decisions are guarded by `status = 'pending'` (`pendingOne`).
  */
 import { and, eq, gte } from 'drizzle-orm';
-import type { Col } from './_columns';
+import type { proposals, writeProposals } from '../schema';
+import type { ColsOf } from './_columns';
 
 /** The `proposals` columns a list reads. */
-export interface ProposalCols {
-  readonly repoRoot: Col<string>;
-  readonly branch: Col<string>;
-  readonly status: Col<string>;
-  readonly promotedAt: Col<number>;
-}
+export type ProposalCols = ColsOf<typeof proposals, 'repoRoot' | 'branch' | 'status' | 'promotedAt'>;
 
 /** The `writeProposals` columns these builders read. */
-export interface WriteProposalCols {
-  readonly repoRoot: Col<string>;
-  readonly path: Col<string>;
-  readonly status: Col<string>;
-}
+export type WriteProposalCols = ColsOf<typeof writeProposals, 'repoRoot' | 'path' | 'status'>;
 
 /** Proposals of one (repo_root, branch) in one status, optionally promoted since a time. */
 export const proposalsMatching = (

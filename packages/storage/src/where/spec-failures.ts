@@ -4,14 +4,11 @@
  * `src/spec-failures.ts` (SQLite) and `src/pg/queries/spec-failures.ts` (PostgreSQL).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Col } from './_columns';
+import type { specFailures } from '../schema';
+import type { ColsOf } from './_columns';
 
 /** The `specFailures` columns these builders read. */
-export interface FailureCols {
-  readonly repoRoot: Col<string>;
-  readonly signatureHash: Col<string>;
-  readonly count: Col<number>;
-}
+export type FailureCols = ColsOf<typeof specFailures, 'repoRoot' | 'signatureHash' | 'count'>;
 
 /** A repository's failure of this signature. */
 export const specFailureOf = (f: FailureCols, repoRoot: string, signatureHash: string) =>

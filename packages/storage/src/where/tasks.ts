@@ -4,23 +4,15 @@
  * `src/tasks.ts` (SQLite) and `src/pg/queries/tasks.ts` (PostgreSQL).
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Arg, Col } from './_columns';
+import type { taskParticipants, tasks } from '../schema';
+import type { Arg, ColsOf } from './_columns';
 import { eqIf } from './_common';
 
 /** The `tasks` columns these builders read. */
-export interface TaskCols {
-  readonly id: Col<number>;
-  readonly repoRoot: Col<string>;
-  readonly branch: Col<string>;
-  readonly status: Col<string>;
-}
+export type TaskCols = ColsOf<typeof tasks, 'id' | 'repoRoot' | 'branch' | 'status'>;
 
 /** The `taskParticipants` columns these builders read. */
-export interface ParticipantCols {
-  readonly taskId: Col<number>;
-  readonly sessionId: Col<string>;
-  readonly leftAt: Col<number>;
-}
+export type ParticipantCols = ColsOf<typeof taskParticipants, 'taskId' | 'sessionId' | 'leftAt'>;
 
 export const taskWhere = {
   /** The thread of (repoRoot, branch). */
