@@ -5,9 +5,11 @@
  * change is an UPDATE guarded by `status = 'pending'`, and its `changes` count tells
  * the caller whether it won, so of many racing processes exactly one does.
  */
-import { and, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
 import { batons, fileClaims, type JsonObject, taskParticipants } from './schema';
+import { eqIf, pendingOne } from './where/_common';
+import { batonWhere, resolutionSet } from './where/batons';
 
 export type Baton = typeof batons.$inferSelect;
 export type BatonKind = 'handoff' | 'relay';
@@ -55,29 +57,12 @@ export interface Resolution {
 
 /** Resolves a pending baton. Returns false when it was no longer pending (another caller won). */
 export function resolveBaton(store: Store, id: number, resolution: Resolution): boolean {
-  return (
-    dbOf(store)
-      .update(batons)
-      .set({
-        status: resolution.status,
-        resolvedAt: resolution.now,
-        resolvedBySessionId: resolution.bySessionId,
-        resolutionReason: resolution.reason ?? null,
-      })
-      .where(and(eq(batons.id, id), eq(batons.status, 'pending')))
-      .run().changes > 0
-  );
+  return dbOf(store).update(batons).set(resolutionSet(resolution)).where(pendingOne(batons, id)).run().changes > 0;
 }
 
 /** Re-addresses a pending baton (for example to any agent). Returns false when it was not pending. */
 export function retargetBaton(store: Store, id: number, toAgent: string, toSessionId: string | null): boolean {
-  return (
-    dbOf(store)
-      .update(batons)
-      .set({ toAgent, toSessionId })
-      .where(and(eq(batons.id, id), eq(batons.status, 'pending')))
-      .run().changes > 0
-  );
+  return dbOf(store).update(batons).set({ toAgent, toSessionId }).where(pendingOne(batons, id)).run().changes > 0;
 }
 
 /** A task's pending batons whose time is up at `now`, oldest first. */
@@ -85,7 +70,7 @@ export function overduePendingBatons(store: Store, taskId: number, now: number):
   return dbOf(store)
     .select()
     .from(batons)
-    .where(and(eq(batons.taskId, taskId), eq(batons.status, 'pending'), lte(batons.expiresAt, now)))
+    .where(batonWhere.overdue(batons, taskId, now))
     .orderBy(batons.id)
     .all();
 }
@@ -96,14 +81,7 @@ export function pendingBatonOfFile(store: Store, taskId: number, filePath: strin
     .select({ baton: batons })
     .from(fileClaims)
     .innerJoin(batons, eq(batons.id, fileClaims.batonId))
-    .where(
-      and(
-        eq(fileClaims.taskId, taskId),
-        eq(fileClaims.filePath, filePath),
-        eq(fileClaims.state, 'handoff_pending'),
-        eq(batons.status, 'pending'),
-      ),
-    )
+    .where(batonWhere.ofFile(fileClaims, batons, taskId, filePath))
     .orderBy(desc(batons.id))
     .limit(1)
     .get()?.baton;
@@ -123,19 +101,8 @@ export function openBatonsForSession(store: Store, sessionId: string, now: numbe
   return dbOf(store)
     .select({ baton: batons, agent: taskParticipants.agent })
     .from(batons)
-    .innerJoin(
-      taskParticipants,
-      and(eq(taskParticipants.taskId, batons.taskId), eq(taskParticipants.sessionId, sessionId)),
-    )
-    .where(
-      and(
-        isNull(taskParticipants.leftAt),
-        eq(batons.status, 'pending'),
-        gt(batons.expiresAt, now),
-        ne(batons.fromSessionId, sessionId),
-        sql`(${batons.toSessionId} IS NULL OR ${batons.toSessionId} = ${sessionId})`,
-      ),
-    )
+    .innerJoin(taskParticipants, batonWhere.participantJoin(taskParticipants, batons, sessionId))
+    .where(batonWhere.openFor(taskParticipants, batons, sessionId, now))
     .orderBy(desc(batons.id))
     .limit(limit)
     .all()
@@ -143,11 +110,5 @@ export function openBatonsForSession(store: Store, sessionId: string, now: numbe
 }
 
 export function countBatons(store: Store, status?: BatonStatus): number {
-  return (
-    dbOf(store)
-      .select({ n: count() })
-      .from(batons)
-      .where(status === undefined ? undefined : eq(batons.status, status))
-      .get()?.n ?? 0
-  );
+  return dbOf(store).select({ n: count() }).from(batons).where(eqIf(batons.status, status)).get()?.n ?? 0;
 }

@@ -7,14 +7,18 @@
  * row per (task, file, session): re-claiming refreshes that row instead of adding one.
  * Every function here is a plain statement; callers run them inside `store.write`.
  */
-import { and, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
 import { fileClaims, tasks } from './schema';
+import { placeholders } from './where/_columns';
+import { eqIf } from './where/_common';
+import { type ClaimRefresh, claimSet, claimWhere, LIVE } from './where/claims';
 
 export type FileClaim = typeof fileClaims.$inferSelect;
 export type ClaimState = 'active' | 'handoff_pending' | 'released' | 'weak_expired';
 
-const LIVE: ClaimState[] = ['active', 'handoff_pending'];
+/** The prepared statements' (task, file, session) placeholders. */
+const PLACE = placeholders('taskId', 'filePath', 'sessionId');
 
 export interface NewClaim {
   readonly taskId: number;
@@ -36,14 +40,7 @@ export function findLiveClaim(
     db
       .select()
       .from(fileClaims)
-      .where(
-        and(
-          eq(fileClaims.taskId, sql.placeholder('taskId')),
-          eq(fileClaims.filePath, sql.placeholder('filePath')),
-          eq(fileClaims.sessionId, sql.placeholder('sessionId')),
-          inArray(fileClaims.state, LIVE),
-        ),
-      )
+      .where(claimWhere.onFile(fileClaims, PLACE, LIVE))
       .prepare(),
   ).get({ taskId, filePath, sessionId });
 }
@@ -61,24 +58,8 @@ export function insertClaim(store: Store, claim: NewClaim, now: number): FileCla
  * Makes a live claim active and fresh again: refreshed now, recorded by a new
  * observation, detached from any baton it was waiting on. A given note replaces the old.
  */
-export function refreshClaim(
-  store: Store,
-  id: number,
-  change: { readonly now: number; readonly observationId: number; readonly note?: string | null },
-): FileClaim {
-  return dbOf(store)
-    .update(fileClaims)
-    .set({
-      state: 'active',
-      refreshedAt: change.now,
-      observationId: change.observationId,
-      batonId: null,
-      expiresAt: null,
-      ...(change.note == null ? {} : { note: change.note }),
-    })
-    .where(eq(fileClaims.id, id))
-    .returning()
-    .get();
+export function refreshClaim(store: Store, id: number, change: ClaimRefresh): FileClaim {
+  return dbOf(store).update(fileClaims).set(claimSet.refresh(change)).where(eq(fileClaims.id, id)).returning().get();
 }
 
 /** Refreshes the session's active claim on a file (an edit keeps it fresh); false when it holds none. */
@@ -93,14 +74,7 @@ export function touchActiveClaim(
     db
       .update(fileClaims)
       .set({ refreshedAt: sql`max(${fileClaims.refreshedAt}, ${sql.placeholder('now')})` })
-      .where(
-        and(
-          eq(fileClaims.taskId, sql.placeholder('taskId')),
-          eq(fileClaims.filePath, sql.placeholder('filePath')),
-          eq(fileClaims.sessionId, sql.placeholder('sessionId')),
-          eq(fileClaims.state, 'active'),
-        ),
-      )
+      .where(claimWhere.onFile(fileClaims, PLACE, 'active'))
       .prepare(),
   ).run({ taskId, filePath, sessionId, now });
   return result.changes > 0;
@@ -120,13 +94,7 @@ export function claimsOnRepoFile(store: Store, repoRoot: string, filePath: strin
     .select({ claim: fileClaims, branch: tasks.branch })
     .from(fileClaims)
     .innerJoin(tasks, eq(tasks.id, fileClaims.taskId))
-    .where(
-      and(
-        eq(fileClaims.filePath, filePath),
-        eq(tasks.repoRoot, repoRoot),
-        inArray(fileClaims.state, ['active', 'handoff_pending', 'weak_expired']),
-      ),
-    )
+    .where(claimWhere.onRepoFile(fileClaims, tasks, repoRoot, filePath))
     .orderBy(desc(fileClaims.refreshedAt), desc(fileClaims.id))
     .limit(limit)
     .all()
@@ -147,13 +115,7 @@ export function othersLiveClaims(
   return dbOf(store)
     .select()
     .from(fileClaims)
-    .where(
-      and(
-        inArray(fileClaims.taskId, [...taskIds]),
-        ne(fileClaims.sessionId, sessionId),
-        inArray(fileClaims.state, LIVE),
-      ),
-    )
+    .where(claimWhere.othersLive(fileClaims, taskIds, sessionId))
     .orderBy(desc(fileClaims.refreshedAt), desc(fileClaims.id))
     .limit(limit)
     .all();
@@ -169,9 +131,7 @@ export function sessionClaims(
   return dbOf(store)
     .select()
     .from(fileClaims)
-    .where(
-      and(eq(fileClaims.taskId, taskId), eq(fileClaims.sessionId, sessionId), inArray(fileClaims.state, [...states])),
-    )
+    .where(claimWhere.ofSession(fileClaims, taskId, sessionId, states))
     .orderBy(fileClaims.claimedAt, fileClaims.id)
     .all();
 }
@@ -182,7 +142,7 @@ export function markClaimsPending(store: Store, ids: readonly number[], batonId:
   return dbOf(store)
     .update(fileClaims)
     .set({ state: 'handoff_pending', batonId, expiresAt })
-    .where(and(inArray(fileClaims.id, [...ids]), inArray(fileClaims.state, LIVE)))
+    .where(claimWhere.liveIds(fileClaims, ids))
     .run().changes;
 }
 
@@ -191,7 +151,7 @@ export function pendingClaimsOfBaton(store: Store, batonId: number): FileClaim[]
   return dbOf(store)
     .select()
     .from(fileClaims)
-    .where(and(eq(fileClaims.batonId, batonId), eq(fileClaims.state, 'handoff_pending')))
+    .where(claimWhere.pendingOfBaton(fileClaims, batonId))
     .orderBy(fileClaims.id)
     .all();
 }
@@ -207,14 +167,7 @@ export function releaseLiveClaims(
   return dbOf(store)
     .update(fileClaims)
     .set({ state: 'released' })
-    .where(
-      and(
-        eq(fileClaims.taskId, taskId),
-        eq(fileClaims.sessionId, sessionId),
-        inArray(fileClaims.filePath, [...filePaths]),
-        inArray(fileClaims.state, LIVE),
-      ),
-    )
+    .where(claimWhere.liveOnFiles(fileClaims, taskId, sessionId, filePaths))
     .run().changes;
 }
 
@@ -225,8 +178,8 @@ export function releaseLiveClaims(
 export function settlePendingClaims(store: Store, batonId: number, to: 'active' | 'weak_expired'): number {
   return dbOf(store)
     .update(fileClaims)
-    .set({ state: to, batonId: to === 'active' ? null : batonId, expiresAt: to === 'active' ? null : undefined })
-    .where(and(eq(fileClaims.batonId, batonId), eq(fileClaims.state, 'handoff_pending')))
+    .set(claimSet.settle(batonId, to))
+    .where(claimWhere.pendingOfBaton(fileClaims, batonId))
     .run().changes;
 }
 
@@ -235,14 +188,7 @@ export function expiredPendingClaims(store: Store, taskId: number, now: number, 
   return dbOf(store)
     .select()
     .from(fileClaims)
-    .where(
-      and(
-        eq(fileClaims.taskId, taskId),
-        eq(fileClaims.state, 'handoff_pending'),
-        lte(fileClaims.expiresAt, now),
-        filePath === undefined ? undefined : eq(fileClaims.filePath, filePath),
-      ),
-    )
+    .where(claimWhere.expiredPending(fileClaims, taskId, now, filePath))
     .orderBy(fileClaims.id)
     .all();
 }
@@ -253,16 +199,10 @@ export function weakenClaims(store: Store, ids: readonly number[]): number {
   return dbOf(store)
     .update(fileClaims)
     .set({ state: 'weak_expired' })
-    .where(and(inArray(fileClaims.id, [...ids]), eq(fileClaims.state, 'handoff_pending')))
+    .where(claimWhere.pendingIds(fileClaims, ids))
     .run().changes;
 }
 
 export function countClaims(store: Store, state?: ClaimState): number {
-  return (
-    dbOf(store)
-      .select({ n: count() })
-      .from(fileClaims)
-      .where(state === undefined ? undefined : eq(fileClaims.state, state))
-      .get()?.n ?? 0
-  );
+  return dbOf(store).select({ n: count() }).from(fileClaims).where(eqIf(fileClaims.state, state)).get()?.n ?? 0;
 }

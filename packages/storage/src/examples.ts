@@ -6,10 +6,11 @@
  * which holds the current patterns only (replaced with their example's row), so its
  * cost follows the current patterns, never the whole history.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { dbOf, type Store, statement } from './_store';
 import type { KeywordHit } from './observations';
 import { examples, type JsonObject } from './schema';
+import { exampleNamed } from './where/examples';
 
 export type ExampleRow = typeof examples.$inferSelect;
 
@@ -42,7 +43,7 @@ export function getExample(store: Store, repoRoot: string, exampleName: string):
   return dbOf(store)
     .select()
     .from(examples)
-    .where(and(eq(examples.repoRoot, repoRoot), eq(examples.exampleName, exampleName)))
+    .where(exampleNamed(examples, repoRoot, exampleName))
     .get();
 }
 

@@ -4,9 +4,9 @@
  * inside the same write transaction as the call itself, so a retry racing the original
  * either sees its committed result or waits for it: never a second write.
  */
-import { and, eq } from 'drizzle-orm';
 import { dbOf, type Store } from './_store';
 import { idempotencyKeys } from './schema';
+import { idempotencyKeyIs } from './where/idempotency';
 
 export interface IdempotentResult {
   readonly argsHash: string;
@@ -17,7 +17,7 @@ export function findIdempotentResult(store: Store, tool: string, key: string): I
   return dbOf(store)
     .select({ argsHash: idempotencyKeys.argsHash, result: idempotencyKeys.result })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.tool, tool), eq(idempotencyKeys.key, key)))
+    .where(idempotencyKeyIs(idempotencyKeys, tool, key))
     .get();
 }
 
@@ -37,7 +37,7 @@ export function replaceIdempotentResult(store: Store, tool: string, key: string,
   dbOf(store)
     .update(idempotencyKeys)
     .set({ result, createdAt: now })
-    .where(and(eq(idempotencyKeys.tool, tool), eq(idempotencyKeys.key, key)))
+    .where(idempotencyKeyIs(idempotencyKeys, tool, key))
     .run();
 }
 
@@ -45,6 +45,6 @@ export function replaceIdempotentResult(store: Store, tool: string, key: string,
 export function deleteIdempotentResult(store: Store, tool: string, key: string): void {
   dbOf(store)
     .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.tool, tool), eq(idempotencyKeys.key, key)))
+    .where(idempotencyKeyIs(idempotencyKeys, tool, key))
     .run();
 }

@@ -7,6 +7,7 @@
  * Read-only statements; what counts as live (the cutoff) is the caller's rule.
  */
 import { type Store, statement } from './_store';
+import { noAttention, type ScopeAttention, scopeAttentionOf } from './where/lanes';
 
 /** One session on one task thread, with what its activity is read from. */
 export interface LaneRow {
@@ -110,17 +111,7 @@ export function liveClaimsOfSessions(store: Store, sessionIds: readonly string[]
   ).all({ ids: JSON.stringify([...new Set(sessionIds)]) }) as LaneClaim[];
 }
 
-/** What waits in a scope: unread messages and pending batons on its task threads. */
-export interface ScopeAttention {
-  readonly unreadMessages: number;
-  readonly blockingMessages: number;
-  /** Pending handoffs, not expired. */
-  readonly pendingHandoffs: number;
-  /** Pending relays (wakes), not expired. */
-  readonly pendingRelays: number;
-  /** The newest of their observation ids, at most `idLimit`. */
-  readonly observationIds: number[];
-}
+export type { ScopeAttention };
 
 /**
  * Unread (not expired) messages and pending (not expired) batons on active threads of
@@ -134,7 +125,7 @@ export function scopeAttention(
   idLimit: number,
 ): ScopeAttention {
   if (repoRoots.length === 0) {
-    return { unreadMessages: 0, blockingMessages: 0, pendingHandoffs: 0, pendingRelays: 0, observationIds: [] };
+    return noAttention();
   }
   const params = { roots: JSON.stringify(repoRoots), now };
   const messages = statement(
@@ -148,14 +139,7 @@ export function scopeAttention(
     `SELECT b.id, b.kind FROM batons b CROSS JOIN tasks t ON t.id = b.task_id
       WHERE b.status = 'pending' AND b.expires_at > @now AND t.repo_root IN (SELECT value FROM json_each(@roots))`,
   ).all(params) as Array<{ id: number; kind: string }>;
-  const ids = [...messages.map((m) => m.id), ...batons.map((b) => b.id)].sort((a, b) => b - a).slice(0, idLimit);
-  return {
-    unreadMessages: messages.length,
-    blockingMessages: messages.filter((m) => m.urgency === 'blocking').length,
-    pendingHandoffs: batons.filter((b) => b.kind === 'handoff').length,
-    pendingRelays: batons.filter((b) => b.kind === 'relay').length,
-    observationIds: ids,
-  };
+  return scopeAttentionOf(messages, batons, idLimit);
 }
 
 /** Available sub-tasks (every dependency completed) of active plans of these repositories. */

@@ -4,10 +4,11 @@
  * (low_id, high_id) with low_id < high_id; the primary key makes linking idempotent
  * even when two processes link the same pair at once.
  */
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { dbOf, type Store } from './_store';
 import { taskLinks, tasks } from './schema';
 import type { Task } from './tasks';
+import { linkKey, linkWhere } from './where/links';
 
 export type TaskLink = typeof taskLinks.$inferSelect;
 
@@ -18,17 +19,13 @@ export interface NewTaskLink {
   readonly note?: string | null;
 }
 
-/** The stored orientation of a pair: [low, high]. */
-export function linkKey(a: number, b: number): [number, number] {
-  return a < b ? [a, b] : [b, a];
-}
+export { linkKey };
 
 export function getTaskLink(store: Store, a: number, b: number): TaskLink | undefined {
-  const [lowId, highId] = linkKey(a, b);
   return dbOf(store)
     .select()
     .from(taskLinks)
-    .where(and(eq(taskLinks.lowId, lowId), eq(taskLinks.highId, highId)))
+    .where(linkWhere.pair(taskLinks, a, b))
     .get();
 }
 
@@ -49,23 +46,21 @@ export function insertTaskLink(store: Store, input: NewTaskLink, now: number): {
 
 /** Removes the link between the pair; false when there was none. */
 export function deleteTaskLink(store: Store, a: number, b: number): boolean {
-  const [lowId, highId] = linkKey(a, b);
   const result = dbOf(store)
     .delete(taskLinks)
-    .where(and(eq(taskLinks.lowId, lowId), eq(taskLinks.highId, highId)))
+    .where(linkWhere.pair(taskLinks, a, b))
     .run();
   return result.changes > 0;
 }
 
 /** The links of one task, each with the task on the other side; newest first. */
 export function listTaskLinks(store: Store, taskId: number): Array<{ link: TaskLink; other: Task }> {
-  const otherSide = sql`CASE WHEN ${taskLinks.lowId} = ${taskId} THEN ${taskLinks.highId} ELSE ${taskLinks.lowId} END`;
   return dbOf(store)
     .select({ link: taskLinks, other: tasks })
     .from(taskLinks)
-    .innerJoin(tasks, eq(tasks.id, otherSide))
-    .where(or(eq(taskLinks.lowId, taskId), eq(taskLinks.highId, taskId)))
-    .orderBy(desc(taskLinks.createdAt), desc(taskLinks.lowId), desc(taskLinks.highId))
+    .innerJoin(tasks, eq(tasks.id, linkWhere.otherSide(taskLinks, taskId)))
+    .where(linkWhere.ofTask(taskLinks, taskId))
+    .orderBy(...linkWhere.order(taskLinks))
     .all();
 }
 

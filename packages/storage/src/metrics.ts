@@ -3,9 +3,10 @@
  * Tool-call receipts (`mcp_metrics`): one row per call with its cost and outcome.
  * Sums over a time window (savings_report, `colony gain`): receipt-summaries.ts.
  */
-import { and, count, eq, gte } from 'drizzle-orm';
+import { count, gte } from 'drizzle-orm';
 import { dbOf, insideWrite, type Store, statement } from './_store';
 import { mcpMetrics } from './schema';
+import { callsSince, receiptColumnsOf } from './where/metrics';
 
 export type Receipt = Omit<typeof mcpMetrics.$inferSelect, 'id'>;
 
@@ -41,25 +42,11 @@ export function countCalls(store: Store, sessionId: string, operation: string, s
   const row = dbOf(store)
     .select({ n: count() })
     .from(mcpMetrics)
-    .where(and(eq(mcpMetrics.sessionId, sessionId), eq(mcpMetrics.operation, operation), gte(mcpMetrics.ts, sinceTs)))
+    .where(callsSince(mcpMetrics, sessionId, operation, sinceTs))
     .get();
   return row?.n ?? 0;
 }
 
 export function listReceipts(store: Store, sinceTs: number): Receipt[] {
-  return dbOf(store)
-    .select({
-      ts: mcpMetrics.ts,
-      operation: mcpMetrics.operation,
-      sessionId: mcpMetrics.sessionId,
-      durationMs: mcpMetrics.durationMs,
-      inputTokens: mcpMetrics.inputTokens,
-      outputTokens: mcpMetrics.outputTokens,
-      ok: mcpMetrics.ok,
-      errorCode: mcpMetrics.errorCode,
-      errorMessage: mcpMetrics.errorMessage,
-    })
-    .from(mcpMetrics)
-    .where(gte(mcpMetrics.ts, sinceTs))
-    .all();
+  return dbOf(store).select(receiptColumnsOf(mcpMetrics)).from(mcpMetrics).where(gte(mcpMetrics.ts, sinceTs)).all();
 }

@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { dbOf, insideWrite, type Store, statement } from './_store';
 import { type JsonObject, observations } from './schema';
+import { refColumnsOf } from './where/observations';
 
 export type Observation = typeof observations.$inferSelect;
 
@@ -91,14 +92,7 @@ export interface ObservationRef {
   readonly replyTo: number | null;
 }
 
-const refColumns = {
-  id: observations.id,
-  sessionId: observations.sessionId,
-  taskId: observations.taskId,
-  kind: observations.kind,
-  ts: observations.ts,
-  replyTo: observations.replyTo,
-};
+const refColumns = refColumnsOf(observations);
 
 /**
  * A session's observations in chronological order: the newest `limit`, or when

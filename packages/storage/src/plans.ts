@@ -7,9 +7,11 @@
  * index `plan_subtask_claims_active_uq` keeps at most one active claim per sub-task.
  * Every function here is a plain statement; callers run them inside `store.write`.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
 import { planSubtaskClaims, planSubtasks, plans } from './schema';
+import { eqIf, oneIn } from './where/_common';
+import { placedColumnsOf, planNamed, plansMatching, releasedSubtask, subtaskWhere } from './where/plans';
 
 export type Plan = typeof plans.$inferSelect;
 export type PlanSubtask = typeof planSubtasks.$inferSelect;
@@ -49,7 +51,7 @@ export function findPlan(store: Store, repoRoot: string, slug: string): Plan | u
     db
       .select()
       .from(plans)
-      .where(and(eq(plans.repoRoot, sql.placeholder('repoRoot')), eq(plans.slug, sql.placeholder('slug'))))
+      .where(planNamed(plans, sql.placeholder('repoRoot'), sql.placeholder('slug')))
       .prepare(),
   ).get({ repoRoot, slug });
 }
@@ -75,14 +77,10 @@ export interface PlanFilter {
 
 /** Newest first. */
 export function listPlans(store: Store, filter: PlanFilter = {}): Plan[] {
-  const conditions = [
-    filter.repoRoot === undefined ? undefined : eq(plans.repoRoot, filter.repoRoot),
-    filter.status === undefined ? undefined : eq(plans.status, filter.status),
-  ].filter((c) => c !== undefined);
   const query = dbOf(store)
     .select()
     .from(plans)
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(plansMatching(plans, filter))
     .orderBy(desc(plans.createdAt), desc(plans.id));
   return filter.limit === undefined ? query.all() : query.limit(filter.limit).all();
 }
@@ -93,7 +91,7 @@ export function markPlanArchived(store: Store, id: number, now: number): boolean
     dbOf(store)
       .update(plans)
       .set({ status: 'archived', archivedAt: now })
-      .where(and(eq(plans.id, id), eq(plans.status, 'active')))
+      .where(oneIn(plans, id, 'active'))
       .run().changes > 0
   );
 }
@@ -128,12 +126,7 @@ export function getSubtask(store: Store, planId: number, subtaskIndex: number): 
     db
       .select()
       .from(planSubtasks)
-      .where(
-        and(
-          eq(planSubtasks.planId, sql.placeholder('planId')),
-          eq(planSubtasks.subtaskIndex, sql.placeholder('subtaskIndex')),
-        ),
-      )
+      .where(subtaskWhere.at(planSubtasks, sql.placeholder('planId'), sql.placeholder('subtaskIndex')))
       .prepare(),
   ).get({ planId, subtaskIndex });
 }
@@ -158,10 +151,10 @@ export interface PlacedSubtask extends PlanSubtask {
 /** Sub-tasks bound to a spec row (e.g. "T5") in a repository, oldest first. */
 export function subtasksForSpecRow(store: Store, repoRoot: string, specRowId: string): PlacedSubtask[] {
   return dbOf(store)
-    .select({ subtask: planSubtasks, planSlug: plans.slug, repoRoot: plans.repoRoot })
+    .select(placedColumnsOf(planSubtasks, plans))
     .from(planSubtasks)
     .innerJoin(plans, eq(plans.id, planSubtasks.planId))
-    .where(and(eq(planSubtasks.specRowId, specRowId), eq(plans.repoRoot, repoRoot)))
+    .where(subtaskWhere.ofSpecRow(planSubtasks, plans, repoRoot, specRowId))
     .orderBy(asc(planSubtasks.id))
     .all()
     .map((r) => ({ ...r.subtask, planSlug: r.planSlug, repoRoot: r.repoRoot }));
@@ -170,10 +163,10 @@ export function subtasksForSpecRow(store: Store, repoRoot: string, specRowId: st
 /** The sub-tasks a session holds claimed right now, oldest claim first. */
 export function claimedSubtasksOfSession(store: Store, sessionId: string): PlacedSubtask[] {
   return dbOf(store)
-    .select({ subtask: planSubtasks, planSlug: plans.slug, repoRoot: plans.repoRoot })
+    .select(placedColumnsOf(planSubtasks, plans))
     .from(planSubtasks)
     .innerJoin(plans, eq(plans.id, planSubtasks.planId))
-    .where(and(eq(planSubtasks.claimedBySessionId, sessionId), eq(planSubtasks.status, 'claimed')))
+    .where(subtaskWhere.claimedBy(planSubtasks, sessionId))
     .orderBy(asc(planSubtasks.claimedAt), asc(planSubtasks.id))
     .all()
     .map((r) => ({ ...r.subtask, planSlug: r.planSlug, repoRoot: r.repoRoot }));
@@ -201,7 +194,7 @@ export function claimSubtask(store: Store, subtaskId: number, claimer: SubtaskCl
         claimedByAgent: sql`${sql.placeholder('agent')}`,
         claimedAt: sql`${sql.placeholder('now')}`,
       })
-      .where(and(eq(planSubtasks.id, sql.placeholder('id')), eq(planSubtasks.status, 'available')))
+      .where(oneIn(planSubtasks, sql.placeholder('id'), 'available'))
       .prepare(),
   ).run({ id: subtaskId, sessionId: claimer.sessionId, agent: claimer.agent, now }).changes;
   if (changed === 0) return false;
@@ -227,13 +220,7 @@ export function completeSubtask(store: Store, subtaskId: number, sessionId: stri
   const changed = dbOf(store)
     .update(planSubtasks)
     .set({ status: 'completed', completedAt: now })
-    .where(
-      and(
-        eq(planSubtasks.id, subtaskId),
-        eq(planSubtasks.status, 'claimed'),
-        eq(planSubtasks.claimedBySessionId, sessionId),
-      ),
-    )
+    .where(subtaskWhere.heldBy(planSubtasks, subtaskId, sessionId))
     .run().changes;
   if (changed === 0) return false;
   endActiveClaim(store, subtaskId, 'completed', now);
@@ -247,8 +234,8 @@ export function completeSubtask(store: Store, subtaskId: number, sessionId: stri
 export function releaseSubtaskClaim(store: Store, subtaskId: number, now: number): boolean {
   const changed = dbOf(store)
     .update(planSubtasks)
-    .set({ status: 'available', claimedBySessionId: null, claimedByAgent: null, claimedAt: null })
-    .where(and(eq(planSubtasks.id, subtaskId), eq(planSubtasks.status, 'claimed')))
+    .set(releasedSubtask)
+    .where(oneIn(planSubtasks, subtaskId, 'claimed'))
     .run().changes;
   if (changed === 0) return false;
   endActiveClaim(store, subtaskId, 'released', now);
@@ -259,7 +246,7 @@ function endActiveClaim(store: Store, subtaskId: number, state: 'completed' | 'r
   dbOf(store)
     .update(planSubtaskClaims)
     .set({ state, endedAt: now })
-    .where(and(eq(planSubtaskClaims.subtaskId, subtaskId), eq(planSubtaskClaims.state, 'active')))
+    .where(subtaskWhere.activeClaim(planSubtaskClaims, subtaskId))
     .run();
 }
 
@@ -269,7 +256,7 @@ export function unblockSubtasks(store: Store, ids: readonly number[]): number {
   return dbOf(store)
     .update(planSubtasks)
     .set({ status: 'available' })
-    .where(and(inArray(planSubtasks.id, [...ids]), eq(planSubtasks.status, 'blocked')))
+    .where(subtaskWhere.blockedIds(planSubtasks, ids))
     .run().changes;
 }
 
@@ -288,21 +275,11 @@ export function countPlans(store: Store): number {
 }
 
 export function countSubtasks(store: Store, status?: SubtaskStatus): number {
-  return (
-    dbOf(store)
-      .select({ n: count() })
-      .from(planSubtasks)
-      .where(status === undefined ? undefined : eq(planSubtasks.status, status))
-      .get()?.n ?? 0
-  );
+  return dbOf(store).select({ n: count() }).from(planSubtasks).where(eqIf(planSubtasks.status, status)).get()?.n ?? 0;
 }
 
 export function countSubtaskClaims(store: Store, state?: SubtaskClaimState): number {
   return (
-    dbOf(store)
-      .select({ n: count() })
-      .from(planSubtaskClaims)
-      .where(state === undefined ? undefined : eq(planSubtaskClaims.state, state))
-      .get()?.n ?? 0
+    dbOf(store).select({ n: count() }).from(planSubtaskClaims).where(eqIf(planSubtaskClaims.state, state)).get()?.n ?? 0
   );
 }

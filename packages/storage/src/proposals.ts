@@ -4,9 +4,11 @@
  * never deleted; a proposal moves pending -> promoted once, by a guarded update.
  * Callers run the writes inside `store.write`.
  */
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { dbOf, type Store } from './_store';
 import { proposals } from './schema';
+import { pendingOne } from './where/_common';
+import { proposalsMatching } from './where/proposals';
 
 export type Proposal = typeof proposals.$inferSelect;
 
@@ -45,14 +47,7 @@ export function listProposals(store: Store, filter: ProposalFilter): Proposal[] 
   return dbOf(store)
     .select()
     .from(proposals)
-    .where(
-      and(
-        eq(proposals.repoRoot, filter.repoRoot),
-        eq(proposals.branch, filter.branch),
-        eq(proposals.status, filter.status),
-        filter.promotedSince === undefined ? undefined : gte(proposals.promotedAt, filter.promotedSince),
-      ),
-    )
+    .where(proposalsMatching(proposals, filter))
     .orderBy(desc(proposals.id))
     .all();
 }
@@ -62,7 +57,7 @@ export function promoteProposal(store: Store, id: number, taskId: number, now: n
   const result = dbOf(store)
     .update(proposals)
     .set({ status: 'promoted', taskId, promotedAt: now })
-    .where(and(eq(proposals.id, id), eq(proposals.status, 'pending')))
+    .where(pendingOne(proposals, id))
     .run();
   return result.changes > 0;
 }

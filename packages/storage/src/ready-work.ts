@@ -6,11 +6,13 @@
  * sub-tasks by their task thread, and quiet lanes. Read-only statements; what counts
  * as quiet (the cutoff) is the caller's rule.
  */
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { dbOf, type Store, statement } from './_store';
 import type { FileClaim } from './claims';
 import type { PlacedSubtask } from './plans';
 import { fileClaims, planSubtasks, plans, sessions, tasks } from './schema';
+import { placedColumnsOf } from './where/plans';
+import { readyWhere } from './where/ready-work';
 
 /** An active claim of a quiet session, with its task's place and the session's last sign of life. */
 export interface IdleClaim extends FileClaim {
@@ -29,7 +31,7 @@ export function activeClaimsOfIdleSessions(store: Store, cutoff: number): IdleCl
     .from(fileClaims)
     .innerJoin(sessions, eq(sessions.id, fileClaims.sessionId))
     .innerJoin(tasks, eq(tasks.id, fileClaims.taskId))
-    .where(and(eq(fileClaims.state, 'active'), lt(sessions.lastHeartbeatAt, cutoff)))
+    .where(readyWhere.idleClaims(fileClaims, sessions, cutoff))
     .orderBy(asc(sessions.lastHeartbeatAt), asc(fileClaims.sessionId), asc(fileClaims.taskId), asc(fileClaims.filePath))
     .all()
     .map((r) => ({ ...r.claim, repoRoot: r.repoRoot, branch: r.branch, lastHeartbeatAt: r.heartbeat }));
@@ -80,16 +82,12 @@ export function recentSessionAgents(store: Store, since: number): Array<{ sessio
   return dbOf(store)
     .select({ sessionId: sessions.id, agent: sessions.agent })
     .from(sessions)
-    .where(and(gte(sessions.lastHeartbeatAt, since), isNull(sessions.endedAt), isNotNull(sessions.agent)))
+    .where(readyWhere.recentAgents(sessions, since))
     .all()
     .map((r) => ({ sessionId: r.sessionId, agent: r.agent ?? '' }));
 }
 
-const placed = {
-  subtask: planSubtasks,
-  planSlug: plans.slug,
-  repoRoot: plans.repoRoot,
-};
+const placed = placedColumnsOf(planSubtasks, plans);
 
 /** The plan sub-tasks whose threads are these tasks. */
 export function subtasksOfTasks(store: Store, taskIds: readonly number[]): PlacedSubtask[] {
@@ -115,10 +113,19 @@ export function subtasksClaimedByIdleSessions(store: Store, cutoff: number): Idl
     .from(planSubtasks)
     .innerJoin(plans, eq(plans.id, planSubtasks.planId))
     .innerJoin(sessions, eq(sessions.id, planSubtasks.claimedBySessionId))
-    .where(and(eq(planSubtasks.status, 'claimed'), lt(sessions.lastHeartbeatAt, cutoff)))
+    .where(readyWhere.idleSubtasks(planSubtasks, sessions, cutoff))
     .orderBy(asc(sessions.lastHeartbeatAt), asc(planSubtasks.id))
     .all()
     .map((r) => ({ ...r.subtask, planSlug: r.planSlug, repoRoot: r.repoRoot, lastHeartbeatAt: r.heartbeat }));
+}
+
+/** Which quiet lanes: heartbeat in [after, before), not this session, optionally one repository. */
+export interface QuietLaneFilter {
+  readonly after: number;
+  readonly before: number;
+  readonly excludeSessionId: string;
+  readonly repoRoot?: string;
+  readonly limit: number;
 }
 
 /** Another session's place on an active task thread, quiet since before a cutoff. */
@@ -155,16 +162,7 @@ export const QUIET_LANES_SQL = `SELECT tp.session_id AS sessionId, tp.agent, t.i
  * most recently active first, at most `limit`. Read from the sessions' heartbeat index,
  * so sessions long gone are never visited.
  */
-export function quietLanes(
-  store: Store,
-  filter: {
-    readonly after: number;
-    readonly before: number;
-    readonly excludeSessionId: string;
-    readonly repoRoot?: string;
-    readonly limit: number;
-  },
-): QuietLane[] {
+export function quietLanes(store: Store, filter: QuietLaneFilter): QuietLane[] {
   return statement(store, QUIET_LANES_SQL).all({
     after: filter.after,
     before: filter.before,

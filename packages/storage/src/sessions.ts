@@ -5,47 +5,23 @@
  */
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
-import { type JsonObject, sessions } from './schema';
+import { sessions } from './schema';
+import { mergedSession, newSessionRow, type SessionInput } from './where/sessions';
 
 export type Session = typeof sessions.$inferSelect;
 
-export interface SessionInput {
-  readonly id: string;
-  readonly ide?: string | null;
-  readonly agent?: string | null;
-  readonly cwd?: string | null;
-  readonly metadata?: JsonObject | null;
-}
+export type { SessionInput };
 
 /** Inserts the session or refreshes it: heartbeat now, known fields kept unless given. */
 export function upsertSession(store: Store, input: SessionInput, now: number): Session {
   const db = dbOf(store);
   const existing = db.select().from(sessions).where(eq(sessions.id, input.id)).get();
   if (!existing) {
-    return db
-      .insert(sessions)
-      .values({
-        id: input.id,
-        ide: input.ide ?? 'unknown',
-        agent: input.agent ?? null,
-        cwd: input.cwd ?? null,
-        startedAt: now,
-        lastHeartbeatAt: now,
-        metadata: input.metadata ?? null,
-      })
-      .returning()
-      .get();
+    return db.insert(sessions).values(newSessionRow(input, now)).returning().get();
   }
   return db
     .update(sessions)
-    .set({
-      ide: input.ide && input.ide !== 'unknown' ? input.ide : existing.ide,
-      agent: input.agent ?? existing.agent,
-      cwd: input.cwd ?? existing.cwd,
-      lastHeartbeatAt: Math.max(now, existing.lastHeartbeatAt),
-      endedAt: null,
-      metadata: input.metadata ? { ...existing.metadata, ...input.metadata } : existing.metadata,
-    })
+    .set(mergedSession(existing, input, now))
     .where(eq(sessions.id, input.id))
     .returning()
     .get();

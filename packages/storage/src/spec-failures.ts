@@ -4,28 +4,21 @@
  * (repo_root, signature), counted up by each report. Callers run them inside
  * `store.write`, so concurrent reports of one signature count exactly.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import { dbOf, type Store } from './_store';
 import { specFailures } from './schema';
+import { type FailureReport, failureCounted, specFailureOf } from './where/spec-failures';
 
 export type SpecFailure = typeof specFailures.$inferSelect;
 
-export interface FailureReport {
-  readonly repoRoot: string;
-  readonly signatureHash: string;
-  readonly testId: string;
-  readonly summary: string;
-}
+export type { FailureReport };
 
 /** Counts one more failure of the signature (inserting it at 1); returns the row after. */
 export function countSpecFailure(store: Store, report: FailureReport, now: number): SpecFailure {
+  const counted = failureCounted(specFailures, report, now);
   return dbOf(store)
     .insert(specFailures)
-    .values({ ...report, count: 1, firstSeenAt: now, lastSeenAt: now })
-    .onConflictDoUpdate({
-      target: [specFailures.repoRoot, specFailures.signatureHash],
-      set: { count: sql`${specFailures.count} + 1`, lastSeenAt: now, summary: report.summary },
-    })
+    .values(counted.values)
+    .onConflictDoUpdate({ target: counted.target, set: counted.set })
     .returning()
     .get();
 }
@@ -34,6 +27,6 @@ export function setSpecFailureProposal(store: Store, repoRoot: string, signature
   dbOf(store)
     .update(specFailures)
     .set({ proposalId })
-    .where(and(eq(specFailures.repoRoot, repoRoot), eq(specFailures.signatureHash, signatureHash)))
+    .where(specFailureOf(specFailures, repoRoot, signatureHash))
     .run();
 }

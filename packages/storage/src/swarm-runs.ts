@@ -76,21 +76,19 @@ export function insertSwarmRun(
   return true;
 }
 
-export function updateSwarmTask(
-  store: Store,
-  swarmId: string,
-  task: {
-    readonly name: string;
-    readonly state: string;
-    readonly workspaceId: string | null;
-    readonly exitCode: number | null;
-    readonly elapsedMs: number;
-    readonly startCommit: string | null;
-    readonly pgid: number | null;
-    readonly pgidStarted: number | null;
-  },
-  now: number,
-): void {
+/** A swarm task's new state and outcome. */
+export interface SwarmTaskUpdate {
+  readonly name: string;
+  readonly state: string;
+  readonly workspaceId: string | null;
+  readonly exitCode: number | null;
+  readonly elapsedMs: number;
+  readonly startCommit: string | null;
+  readonly pgid: number | null;
+  readonly pgidStarted: number | null;
+}
+
+export function updateSwarmTask(store: Store, swarmId: string, task: SwarmTaskUpdate, now: number): void {
   statement(
     store,
     `UPDATE swarm_tasks SET state = @state, workspace_id = @workspaceId, exit_code = @exitCode,

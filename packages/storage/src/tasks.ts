@@ -4,9 +4,10 @@
  * (repo_root, branch), enforced by a unique index, so two processes opening the same
  * thread at once end up in one row.
  */
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { dbOf, prepared, type Store } from './_store';
 import { taskParticipants, tasks } from './schema';
+import { type NewTask, newTaskRow, taskWhere } from './where/tasks';
 
 export type Task = typeof tasks.$inferSelect;
 export type Participant = typeof taskParticipants.$inferSelect;
@@ -25,33 +26,17 @@ export function findTask(store: Store, repoRoot: string, branch: string): Task |
   return dbOf(store)
     .select()
     .from(tasks)
-    .where(and(eq(tasks.repoRoot, repoRoot), eq(tasks.branch, branch)))
+    .where(taskWhere.ofBranch(tasks, repoRoot, branch))
     .get();
 }
 
-export interface NewTask {
-  readonly repoRoot: string;
-  readonly branch: string;
-  readonly title?: string | null;
-  readonly createdBySession?: string | null;
-}
+export type { NewTask };
 
 /** Returns the thread for (repoRoot, branch), creating it when absent. Call inside `store.write`. */
 export function ensureTask(store: Store, input: NewTask, now: number): { task: Task; created: boolean } {
   const existing = findTask(store, input.repoRoot, input.branch);
   if (existing) return { task: existing, created: false };
-  const task = dbOf(store)
-    .insert(tasks)
-    .values({
-      repoRoot: input.repoRoot,
-      branch: input.branch,
-      title: input.title ?? null,
-      createdBySession: input.createdBySession ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  const task = dbOf(store).insert(tasks).values(newTaskRow(input, now)).returning().get();
   return { task, created: true };
 }
 
@@ -73,14 +58,10 @@ export interface TaskFilter {
 
 /** Most recently updated first. */
 export function listTasks(store: Store, filter: TaskFilter): Task[] {
-  const conditions = [
-    filter.repoRoot === undefined ? undefined : eq(tasks.repoRoot, filter.repoRoot),
-    filter.branch === undefined ? undefined : eq(tasks.branch, filter.branch),
-  ].filter((c) => c !== undefined);
   return dbOf(store)
     .select()
     .from(tasks)
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(taskWhere.matching(tasks, filter))
     .orderBy(desc(tasks.updatedAt), desc(tasks.id))
     .limit(filter.limit)
     .all();
@@ -104,12 +85,7 @@ export function getParticipant(store: Store, taskId: number, sessionId: string):
     db
       .select()
       .from(taskParticipants)
-      .where(
-        and(
-          eq(taskParticipants.taskId, sql.placeholder('taskId')),
-          eq(taskParticipants.sessionId, sql.placeholder('sessionId')),
-        ),
-      )
+      .where(taskWhere.participant(taskParticipants, sql.placeholder('taskId'), sql.placeholder('sessionId')))
       .prepare(),
   ).get({ taskId, sessionId });
 }
@@ -120,7 +96,7 @@ export function listParticipants(store: Store, taskIds: readonly number[]): Part
   return dbOf(store)
     .select()
     .from(taskParticipants)
-    .where(and(inArray(taskParticipants.taskId, [...taskIds]), isNull(taskParticipants.leftAt)))
+    .where(taskWhere.activeParticipants(taskParticipants, taskIds))
     .orderBy(taskParticipants.joinedAt)
     .all();
 }
@@ -131,7 +107,7 @@ export function activeTasksOfSession(store: Store, sessionId: string): Array<{ t
     .select({ task: tasks, agent: taskParticipants.agent })
     .from(taskParticipants)
     .innerJoin(tasks, eq(tasks.id, taskParticipants.taskId))
-    .where(and(eq(taskParticipants.sessionId, sessionId), isNull(taskParticipants.leftAt), eq(tasks.status, 'active')))
+    .where(taskWhere.activeOfSession(taskParticipants, tasks, sessionId))
     .orderBy(desc(tasks.updatedAt))
     .all();
 }
@@ -142,15 +118,5 @@ export function countTasks(store: Store): number {
 
 /** Threads matching a task_list filter (repository and/or branch), all of them. */
 export function countTasksMatching(store: Store, filter: Omit<TaskFilter, 'limit'>): number {
-  const conditions = [
-    filter.repoRoot === undefined ? undefined : eq(tasks.repoRoot, filter.repoRoot),
-    filter.branch === undefined ? undefined : eq(tasks.branch, filter.branch),
-  ].filter((c) => c !== undefined);
-  return (
-    dbOf(store)
-      .select({ n: count() })
-      .from(tasks)
-      .where(conditions.length ? and(...conditions) : undefined)
-      .get()?.n ?? 0
-  );
+  return dbOf(store).select({ n: count() }).from(tasks).where(taskWhere.matching(tasks, filter)).get()?.n ?? 0;
 }

@@ -6,6 +6,7 @@
  * JSON text here.
  */
 import { type Store, statement } from './_store';
+import { definedOnly } from './where/_common';
 
 export interface WorkflowRunRow {
   readonly id: string;
@@ -92,19 +93,25 @@ export function workflowStagesOf(store: Store, runId: string): WorkflowStageRow[
   ) as WorkflowStageRow[];
 }
 
+/** A run's next state, with its driver, error, feedback or end when they change. */
+export interface WorkflowRunChange {
+  readonly state: string;
+  readonly pid?: number | null;
+  readonly pidStarted?: number | null;
+  readonly error?: string | null;
+  readonly feedback?: string | null;
+  readonly finishedAt?: number | null;
+}
+
+/** What a stage change may set; undefined fields keep their value. */
+export type WorkflowStageChange = Partial<Omit<WorkflowStageRow, 'runId' | 'name' | 'position' | 'type' | 'updatedAt'>>;
+
 /** Sets a run's state (and its driver, error, feedback, end) when it is in one of `from`. */
 export function setWorkflowRunState(
   store: Store,
   id: string,
   from: readonly string[],
-  change: {
-    readonly state: string;
-    readonly pid?: number | null;
-    readonly pidStarted?: number | null;
-    readonly error?: string | null;
-    readonly feedback?: string | null;
-    readonly finishedAt?: number | null;
-  },
+  change: WorkflowRunChange,
   now: number,
 ): boolean {
   const run = getWorkflowRun(store, id);
@@ -136,7 +143,7 @@ export function setWorkflowStage(
   runId: string,
   name: string,
   from: readonly string[],
-  change: Partial<Omit<WorkflowStageRow, 'runId' | 'name' | 'position' | 'type' | 'updatedAt'>>,
+  change: WorkflowStageChange,
   now: number,
 ): boolean {
   const stage = statement(store, `SELECT ${STAGE_COLUMNS} FROM workflow_stages WHERE run_id = ? AND name = ?`).get(
@@ -144,7 +151,7 @@ export function setWorkflowStage(
     name,
   ) as WorkflowStageRow | undefined;
   if (!stage || !from.includes(stage.state)) return false;
-  const merged = { ...stage, ...stripUndefined(change), prev: stage.state, now };
+  const merged = { ...stage, ...definedOnly(change), prev: stage.state, now };
   return (
     statement(
       store,
@@ -154,8 +161,4 @@ export function setWorkflowStage(
        WHERE run_id = @runId AND name = @name AND state = @prev`,
     ).run(merged).changes > 0
   );
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

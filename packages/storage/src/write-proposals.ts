@@ -4,9 +4,11 @@
  * guarded UPDATE on `status = 'pending'`, so of two arbiters racing on one proposal
  * exactly one decides it. At most one pending proposal per (repo_root, path).
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { dbOf, type Store } from './_store';
 import { writeProposals } from './schema';
+import { eqIf, pendingOne } from './where/_common';
+import { decisionSet, writeProposalWhere } from './where/proposals';
 
 export type WriteProposal = typeof writeProposals.$inferSelect;
 export type ProposalStatus = 'pending' | 'approved' | 'applied' | 'failed' | 'rejected' | 'superseded';
@@ -33,9 +35,7 @@ export function pendingProposalFor(store: Store, repoRoot: string, path: string)
   return dbOf(store)
     .select()
     .from(writeProposals)
-    .where(
-      and(eq(writeProposals.repoRoot, repoRoot), eq(writeProposals.path, path), eq(writeProposals.status, 'pending')),
-    )
+    .where(writeProposalWhere.pendingFor(writeProposals, repoRoot, path))
     .get();
 }
 
@@ -44,7 +44,7 @@ export function listPendingProposals(store: Store, repoRoot: string, limit: numb
   return dbOf(store)
     .select()
     .from(writeProposals)
-    .where(and(eq(writeProposals.repoRoot, repoRoot), eq(writeProposals.status, 'pending')))
+    .where(writeProposalWhere.pendingOf(writeProposals, repoRoot))
     .orderBy(asc(writeProposals.id))
     .limit(limit)
     .all();
@@ -65,14 +65,8 @@ export interface ProposalDecision {
 export function decideWriteProposal(store: Store, id: number, d: ProposalDecision, now: number): boolean {
   const result = dbOf(store)
     .update(writeProposals)
-    .set({
-      status: d.status,
-      decidedBy: d.decidedBy,
-      decidedAt: now,
-      notes: d.notes ?? null,
-      errorCode: d.errorCode ?? null,
-    })
-    .where(and(eq(writeProposals.id, id), eq(writeProposals.status, 'pending')))
+    .set(decisionSet(d, now))
+    .where(pendingOne(writeProposals, id))
     .run();
   return result.changes === 1;
 }
@@ -80,10 +74,6 @@ export function decideWriteProposal(store: Store, id: number, d: ProposalDecisio
 /** Proposals by status, for one workspace or all. */
 export function countWriteProposals(store: Store, status?: ProposalStatus): number {
   return (
-    dbOf(store)
-      .select({ n: count() })
-      .from(writeProposals)
-      .where(status === undefined ? undefined : eq(writeProposals.status, status))
-      .get()?.n ?? 0
+    dbOf(store).select({ n: count() }).from(writeProposals).where(eqIf(writeProposals.status, status)).get()?.n ?? 0
   );
 }

@@ -6,7 +6,7 @@
  * drizzle-kit reads this module through `drizzle-pg.schema.cjs` to write `drizzle-pg/`.
  */
 import { getTableName, is } from 'drizzle-orm';
-import { index } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index } from 'drizzle-orm/pg-core';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as sqliteSchema from '../schema/index';
 import { examplesFts, OBSERVATIONS_SEARCH, tsvectorOf } from './_fts';
@@ -16,8 +16,23 @@ type SqliteTableKey = {
   [K in keyof typeof sqliteSchema]: (typeof sqliteSchema)[K] extends SQLiteTable ? K : never;
 }[keyof typeof sqliteSchema];
 
+/**
+ * A mirrored table: built at run time, so its columns are loosely typed, but it names
+ * the SQLite table's column keys, so it fits the dialect-neutral builders of `src/where/`.
+ */
+type MirrorOf<T> = T extends SQLiteTable
+  ? PgMirror & { [C in keyof T['_']['columns']]: PgColumnOf<T['_']['columns'][C]['_']> }
+  : never;
+/** A mirrored column: the SQLite column's values (JSON mode as its text) and NOT NULL. */
+type PgColumnOf<C extends { columnType: string; data: unknown; notNull: boolean }> = AnyPgColumn<{
+  data: C['columnType'] extends 'SQLiteTextJson' ? string : C['data'];
+  notNull: C['notNull'];
+}>;
+
 /** The PostgreSQL tables, keyed like the SQLite schema's exports. */
-export type PgTables = Record<SqliteTableKey, PgMirror> & { examplesFts: typeof examplesFts };
+export type PgTables = { [K in SqliteTableKey]: MirrorOf<(typeof sqliteSchema)[K]> } & {
+  examplesFts: typeof examplesFts;
+};
 
 const EXTRAS: Record<string, Parameters<typeof mirrorTable>[2]> = {
   observations: {

@@ -4,8 +4,10 @@
  * retargeting are guarded UPDATEs (`status = 'pending'`): one caller wins. The JSON
  * payload is text, as on SQLite (`toJson`/`fromJson`).
  */
-import { and, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Baton, BatonStatus, NewBaton, OpenBaton, Resolution } from '../../batons';
+import { eqIf, pendingOne } from '../../where/_common';
+import { batonWhere, resolutionSet } from '../../where/batons';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -13,7 +15,6 @@ import { changed, fromJson, toJson } from './_common';
 
 const { batons, fileClaims, taskParticipants } = pgTables;
 const parsed = (row: unknown): Baton => ({ ...(row as Baton), payload: fromJson((row as Baton).payload) });
-const pendingOne = (id: number) => and(eq(batons.id, id), eq(batons.status, 'pending'));
 
 export async function insertBaton(store: PgStore, baton: NewBaton): Promise<Baton> {
   const rows = await pgDb(store)
@@ -29,13 +30,8 @@ export async function getBaton(store: PgStore, id: number): Promise<Baton | unde
 }
 
 export async function resolveBaton(store: PgStore, id: number, resolution: Resolution): Promise<boolean> {
-  const set = {
-    status: resolution.status,
-    resolvedAt: resolution.now,
-    resolvedBySessionId: resolution.bySessionId,
-    resolutionReason: resolution.reason ?? null,
-  };
-  return changed(await pgDb(store).update(batons).set(set).where(pendingOne(id))) > 0;
+  const where = pendingOne(batons, id);
+  return changed(await pgDb(store).update(batons).set(resolutionSet(resolution)).where(where)) > 0;
 }
 
 export async function retargetBaton(
@@ -44,11 +40,11 @@ export async function retargetBaton(
   toAgent: string,
   toSessionId: string | null,
 ): Promise<boolean> {
-  return changed(await pgDb(store).update(batons).set({ toAgent, toSessionId }).where(pendingOne(id))) > 0;
+  return changed(await pgDb(store).update(batons).set({ toAgent, toSessionId }).where(pendingOne(batons, id))) > 0;
 }
 
 export async function overduePendingBatons(store: PgStore, taskId: number, now: number): Promise<Baton[]> {
-  const where = and(eq(batons.taskId, taskId), eq(batons.status, 'pending'), lte(batons.expiresAt, now));
+  const where = batonWhere.overdue(batons, taskId, now);
   return (await pgDb(store).select().from(batons).where(where).orderBy(batons.id)).map(parsed);
 }
 
@@ -57,14 +53,7 @@ export async function pendingBatonOfFile(store: PgStore, taskId: number, filePat
     .select({ baton: batons })
     .from(fileClaims)
     .innerJoin(batons, eq(batons.id, fileClaims.batonId))
-    .where(
-      and(
-        eq(fileClaims.taskId, taskId),
-        eq(fileClaims.filePath, filePath),
-        eq(fileClaims.state, 'handoff_pending'),
-        eq(batons.status, 'pending'),
-      ),
-    )
+    .where(batonWhere.ofFile(fileClaims, batons, taskId, filePath))
     .orderBy(desc(batons.id))
     .limit(1);
   return rows[0] && parsed(rows[0].baton);
@@ -79,25 +68,14 @@ export async function openBatonsForSession(
   const rows = await pgDb(store)
     .select({ baton: batons, agent: taskParticipants.agent })
     .from(batons)
-    .innerJoin(
-      taskParticipants,
-      and(eq(taskParticipants.taskId, batons.taskId), eq(taskParticipants.sessionId, sessionId)),
-    )
-    .where(
-      and(
-        isNull(taskParticipants.leftAt),
-        eq(batons.status, 'pending'),
-        gt(batons.expiresAt, now),
-        ne(batons.fromSessionId, sessionId),
-        sql`(${batons.toSessionId} IS NULL OR ${batons.toSessionId} = ${sessionId})`,
-      ),
-    )
+    .innerJoin(taskParticipants, batonWhere.participantJoin(taskParticipants, batons, sessionId))
+    .where(batonWhere.openFor(taskParticipants, batons, sessionId, now))
     .orderBy(desc(batons.id))
     .limit(limit);
   return rows.map((r) => ({ ...parsed(r.baton), participantAgent: r.agent as string }));
 }
 
 export async function countBatons(store: PgStore, status?: BatonStatus): Promise<number> {
-  const where = status === undefined ? undefined : eq(batons.status, status);
+  const where = eqIf(batons.status, status);
   return Number((await pgDb(store).select({ n: count() }).from(batons).where(where))[0]?.n ?? 0);
 }

@@ -4,12 +4,14 @@
  * released, settled, weakened) and the lists they act on; each change is one guarded
  * UPDATE, its count PostgreSQL's `rowCount`.
  */
-import { and, count, eq, inArray, lte } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { ClaimState, FileClaim } from '../../claims';
+import { eqIf } from '../../where/_common';
+import { claimSet, claimWhere } from '../../where/claims';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
-import { changed, LIVE } from './_common';
+import { changed } from './_common';
 
 const { fileClaims } = pgTables;
 
@@ -23,9 +25,7 @@ export async function sessionClaims(
   return (await pgDb(store)
     .select()
     .from(fileClaims)
-    .where(
-      and(eq(fileClaims.taskId, taskId), eq(fileClaims.sessionId, sessionId), inArray(fileClaims.state, [...states])),
-    )
+    .where(claimWhere.ofSession(fileClaims, taskId, sessionId, states))
     .orderBy(fileClaims.claimedAt, fileClaims.id)) as FileClaim[];
 }
 
@@ -41,7 +41,7 @@ export async function markClaimsPending(
     await pgDb(store)
       .update(fileClaims)
       .set({ state: 'handoff_pending', batonId, expiresAt })
-      .where(and(inArray(fileClaims.id, [...ids]), inArray(fileClaims.state, LIVE))),
+      .where(claimWhere.liveIds(fileClaims, ids)),
   );
 }
 
@@ -50,7 +50,7 @@ export async function pendingClaimsOfBaton(store: PgStore, batonId: number): Pro
   return (await pgDb(store)
     .select()
     .from(fileClaims)
-    .where(and(eq(fileClaims.batonId, batonId), eq(fileClaims.state, 'handoff_pending')))
+    .where(claimWhere.pendingOfBaton(fileClaims, batonId))
     .orderBy(fileClaims.id)) as FileClaim[];
 }
 
@@ -66,14 +66,7 @@ export async function releaseLiveClaims(
     await pgDb(store)
       .update(fileClaims)
       .set({ state: 'released' })
-      .where(
-        and(
-          eq(fileClaims.taskId, taskId),
-          eq(fileClaims.sessionId, sessionId),
-          inArray(fileClaims.filePath, [...filePaths]),
-          inArray(fileClaims.state, LIVE),
-        ),
-      ),
+      .where(claimWhere.liveOnFiles(fileClaims, taskId, sessionId, filePaths)),
   );
 }
 
@@ -86,8 +79,8 @@ export async function settlePendingClaims(
   return changed(
     await pgDb(store)
       .update(fileClaims)
-      .set({ state: to, batonId: to === 'active' ? null : batonId, expiresAt: to === 'active' ? null : undefined })
-      .where(and(eq(fileClaims.batonId, batonId), eq(fileClaims.state, 'handoff_pending'))),
+      .set(claimSet.settle(batonId, to))
+      .where(claimWhere.pendingOfBaton(fileClaims, batonId)),
   );
 }
 
@@ -101,14 +94,7 @@ export async function expiredPendingClaims(
   return (await pgDb(store)
     .select()
     .from(fileClaims)
-    .where(
-      and(
-        eq(fileClaims.taskId, taskId),
-        eq(fileClaims.state, 'handoff_pending'),
-        lte(fileClaims.expiresAt, now),
-        filePath === undefined ? undefined : eq(fileClaims.filePath, filePath),
-      ),
-    )
+    .where(claimWhere.expiredPending(fileClaims, taskId, now, filePath))
     .orderBy(fileClaims.id)) as FileClaim[];
 }
 
@@ -116,17 +102,11 @@ export async function expiredPendingClaims(
 export async function weakenClaims(store: PgStore, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
   return changed(
-    await pgDb(store)
-      .update(fileClaims)
-      .set({ state: 'weak_expired' })
-      .where(and(inArray(fileClaims.id, [...ids]), eq(fileClaims.state, 'handoff_pending'))),
+    await pgDb(store).update(fileClaims).set({ state: 'weak_expired' }).where(claimWhere.pendingIds(fileClaims, ids)),
   );
 }
 
 export async function countClaims(store: PgStore, state?: ClaimState): Promise<number> {
-  const rows = await pgDb(store)
-    .select({ n: count() })
-    .from(fileClaims)
-    .where(state === undefined ? undefined : eq(fileClaims.state, state));
+  const rows = await pgDb(store).select({ n: count() }).from(fileClaims).where(eqIf(fileClaims.state, state));
   return Number(rows[0]?.n ?? 0);
 }

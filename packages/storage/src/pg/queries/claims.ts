@@ -6,12 +6,12 @@
  * `changes`, an array for `.get()`) and SQLite's scalar `max()` (`greatest()` here).
  * State changes that end or hand over claims are in claims-state.ts.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FileClaim, NewClaim, RepoClaim } from '../../claims';
+import { type ClaimRefresh, claimSet, claimWhere, LIVE } from '../../where/claims';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
-import { LIVE } from './_common';
 
 const { fileClaims, tasks } = pgTables;
 
@@ -25,14 +25,7 @@ export async function findLiveClaim(
   const rows = await pgDb(store)
     .select()
     .from(fileClaims)
-    .where(
-      and(
-        eq(fileClaims.taskId, taskId),
-        eq(fileClaims.filePath, filePath),
-        eq(fileClaims.sessionId, sessionId),
-        inArray(fileClaims.state, LIVE),
-      ),
-    )
+    .where(claimWhere.onFile(fileClaims, { taskId, filePath, sessionId }, LIVE))
     .limit(1);
   return rows[0] as FileClaim | undefined;
 }
@@ -47,21 +40,10 @@ export async function insertClaim(store: PgStore, claim: NewClaim, now: number):
 }
 
 /** Makes a live claim active and fresh again (see src/claims.ts). */
-export async function refreshClaim(
-  store: PgStore,
-  id: number,
-  change: { readonly now: number; readonly observationId: number; readonly note?: string | null },
-): Promise<FileClaim> {
+export async function refreshClaim(store: PgStore, id: number, change: ClaimRefresh): Promise<FileClaim> {
   const rows = await pgDb(store)
     .update(fileClaims)
-    .set({
-      state: 'active',
-      refreshedAt: change.now,
-      observationId: change.observationId,
-      batonId: null,
-      expiresAt: null,
-      ...(change.note == null ? {} : { note: change.note }),
-    })
+    .set(claimSet.refresh(change))
     .where(eq(fileClaims.id, id))
     .returning();
   return rows[0] as FileClaim;
@@ -78,14 +60,7 @@ export async function touchActiveClaim(
   const result = await pgDb(store)
     .update(fileClaims)
     .set({ refreshedAt: sql`greatest(${fileClaims.refreshedAt}, ${now})` })
-    .where(
-      and(
-        eq(fileClaims.taskId, taskId),
-        eq(fileClaims.filePath, filePath),
-        eq(fileClaims.sessionId, sessionId),
-        eq(fileClaims.state, 'active'),
-      ),
-    );
+    .where(claimWhere.onFile(fileClaims, { taskId, filePath, sessionId }, 'active'));
   return (result.rowCount ?? 0) > 0;
 }
 
@@ -100,13 +75,7 @@ export async function claimsOnRepoFile(
     .select({ claim: fileClaims, branch: tasks.branch })
     .from(fileClaims)
     .innerJoin(tasks, eq(tasks.id, fileClaims.taskId))
-    .where(
-      and(
-        eq(fileClaims.filePath, filePath),
-        eq(tasks.repoRoot, repoRoot),
-        inArray(fileClaims.state, ['active', 'handoff_pending', 'weak_expired']),
-      ),
-    )
+    .where(claimWhere.onRepoFile(fileClaims, tasks, repoRoot, filePath))
     .orderBy(desc(fileClaims.refreshedAt), desc(fileClaims.id))
     .limit(limit);
   return rows.map((r) => ({ ...(r.claim as FileClaim), branch: r.branch as string }));
@@ -123,13 +92,7 @@ export async function othersLiveClaims(
   return (await pgDb(store)
     .select()
     .from(fileClaims)
-    .where(
-      and(
-        inArray(fileClaims.taskId, [...taskIds]),
-        ne(fileClaims.sessionId, sessionId),
-        inArray(fileClaims.state, LIVE),
-      ),
-    )
+    .where(claimWhere.othersLive(fileClaims, taskIds, sessionId))
     .orderBy(desc(fileClaims.refreshedAt), desc(fileClaims.id))
     .limit(limit)) as FileClaim[];
 }

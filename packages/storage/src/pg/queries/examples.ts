@@ -5,9 +5,10 @@
  * SQLite. Pattern search has the full-text limits of observations-search.ts (stemming,
  * stop words, rank `-ts_rank_cd` instead of bm25). `summary` is JSON text on both sides.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { type ExampleRow, type ExampleWrite, FORAGED_PATTERN_KIND, type IndexedPattern } from '../../examples';
 import type { KeywordHit } from '../../observations';
+import { exampleNamed } from '../../where/examples';
 import { pgTables } from '../schema';
 import { pgClient, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -38,7 +39,7 @@ export async function getExample(
   const rows = await pgDb(store)
     .select()
     .from(examples)
-    .where(and(eq(examples.repoRoot, repoRoot), eq(examples.exampleName, exampleName)))
+    .where(exampleNamed(examples, repoRoot, exampleName))
     .limit(1);
   return rows[0] ? parsed(rows[0]) : undefined;
 }

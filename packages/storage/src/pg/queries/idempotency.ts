@@ -4,15 +4,14 @@
  * arguments and results, async, on the caller's transaction. The (tool, key) primary
  * key makes a racing second save fail as on SQLite.
  */
-import { and, eq } from 'drizzle-orm';
 import type { IdempotentResult } from '../../idempotency';
+import { idempotencyKeyIs } from '../../where/idempotency';
 import { pgTables } from '../schema';
 import { pgClient, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 import { fromJson, toJson } from './_common';
 
 const { idempotencyKeys } = pgTables;
-const byKey = (tool: string, key: string) => and(eq(idempotencyKeys.tool, tool), eq(idempotencyKeys.key, key));
 
 /**
  * Also takes a lock on (tool, key) until the caller's transaction ends: callers read,
@@ -29,7 +28,7 @@ export async function findIdempotentResult(
   const rows = await pgDb(store)
     .select({ argsHash: idempotencyKeys.argsHash, result: idempotencyKeys.result })
     .from(idempotencyKeys)
-    .where(byKey(tool, key))
+    .where(idempotencyKeyIs(idempotencyKeys, tool, key))
     .limit(1);
   const row = rows[0];
   return row && { argsHash: row.argsHash as string, result: fromJson(row.result) };
@@ -58,9 +57,11 @@ export async function replaceIdempotentResult(
   await pgDb(store)
     .update(idempotencyKeys)
     .set({ result: toJson(result), createdAt: now })
-    .where(byKey(tool, key));
+    .where(idempotencyKeyIs(idempotencyKeys, tool, key));
 }
 
 export async function deleteIdempotentResult(store: PgStore, tool: string, key: string): Promise<void> {
-  await pgDb(store).delete(idempotencyKeys).where(byKey(tool, key));
+  await pgDb(store)
+    .delete(idempotencyKeys)
+    .where(idempotencyKeyIs(idempotencyKeys, tool, key));
 }

@@ -7,6 +7,7 @@
  * metadata JSON text (`true` or `1`, as SQLite's `json_extract(...) = 1` matches).
  */
 import type { LaneClaim, LaneFilter, LaneRow, ScopeAttention, ScopeWarning } from '../../lanes';
+import { noAttention, scopeAttentionOf } from '../../where/lanes';
 import { pgClient } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 import { numbered } from './_common';
@@ -106,7 +107,7 @@ export async function scopeAttention(
   idLimit: number,
 ): Promise<ScopeAttention> {
   if (repoRoots.length === 0) {
-    return { unreadMessages: 0, blockingMessages: 0, pendingHandoffs: 0, pendingRelays: 0, observationIds: [] };
+    return noAttention();
   }
   const client = pgClient(store);
   const values = [[...repoRoots], now];
@@ -125,14 +126,7 @@ export async function scopeAttention(
       values,
     )
   ).rows.map((r) => numbered<{ id: number; kind: string }>(r as Record<string, unknown>, ['id']));
-  const ids = [...messages.map((m) => m.id), ...batons.map((b) => b.id)].sort((a, b) => b - a).slice(0, idLimit);
-  return {
-    unreadMessages: messages.length,
-    blockingMessages: messages.filter((m) => m.urgency === 'blocking').length,
-    pendingHandoffs: batons.filter((b) => b.kind === 'handoff').length,
-    pendingRelays: batons.filter((b) => b.kind === 'relay').length,
-    observationIds: ids,
-  };
+  return scopeAttentionOf(messages, batons, idLimit);
 }
 
 /** Available sub-tasks (every dependency completed) of active plans of these repositories. */

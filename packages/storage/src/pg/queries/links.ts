@@ -3,22 +3,22 @@
  * The task-link queries of `src/links.ts` on PostgreSQL; the (low_id, high_id) primary
  * key keeps linking idempotent (INSERT ... ON CONFLICT DO NOTHING).
  */
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { linkKey, type NewTaskLink, type TaskLink } from '../../links';
 import type { Task } from '../../tasks';
+import { linkWhere } from '../../where/links';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 import { changed } from './_common';
 
 const { taskLinks, tasks } = pgTables;
-const pair = (lowId: number, highId: number) => and(eq(taskLinks.lowId, lowId), eq(taskLinks.highId, highId));
 
 export async function getTaskLink(store: PgStore, a: number, b: number): Promise<TaskLink | undefined> {
   const rows = await pgDb(store)
     .select()
     .from(taskLinks)
-    .where(pair(...linkKey(a, b)))
+    .where(linkWhere.pair(taskLinks, a, b))
     .limit(1);
   return rows[0] as TaskLink | undefined;
 }
@@ -45,19 +45,18 @@ export async function deleteTaskLink(store: PgStore, a: number, b: number): Prom
     changed(
       await pgDb(store)
         .delete(taskLinks)
-        .where(pair(...linkKey(a, b))),
+        .where(linkWhere.pair(taskLinks, a, b)),
     ) > 0
   );
 }
 
 export async function listTaskLinks(store: PgStore, taskId: number): Promise<Array<{ link: TaskLink; other: Task }>> {
-  const otherSide = sql`CASE WHEN ${taskLinks.lowId} = ${taskId} THEN ${taskLinks.highId} ELSE ${taskLinks.lowId} END`;
   return (await pgDb(store)
     .select({ link: taskLinks, other: tasks })
     .from(taskLinks)
-    .innerJoin(tasks, eq(tasks.id, otherSide))
-    .where(or(eq(taskLinks.lowId, taskId), eq(taskLinks.highId, taskId)))
-    .orderBy(desc(taskLinks.createdAt), desc(taskLinks.lowId), desc(taskLinks.highId))) as Array<{
+    .innerJoin(tasks, eq(tasks.id, linkWhere.otherSide(taskLinks, taskId)))
+    .where(linkWhere.ofTask(taskLinks, taskId))
+    .orderBy(...linkWhere.order(taskLinks))) as Array<{
     link: TaskLink;
     other: Task;
   }>;

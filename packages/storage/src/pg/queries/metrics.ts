@@ -2,8 +2,9 @@
  * @module pg/queries/metrics
  * Tool-call receipts (`src/metrics.ts`) on PostgreSQL; `ok` is a boolean column here.
  */
-import { and, count, eq, gte } from 'drizzle-orm';
+import { count, gte } from 'drizzle-orm';
 import type { Receipt } from '../../metrics';
+import { callsSince, receiptColumnsOf } from '../../where/metrics';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -25,24 +26,14 @@ export async function countCalls(store: PgStore, sessionId: string, operation: s
   const rows = await pgDb(store)
     .select({ n: count() })
     .from(mcpMetrics)
-    .where(and(eq(mcpMetrics.sessionId, sessionId), eq(mcpMetrics.operation, operation), gte(mcpMetrics.ts, sinceTs)));
+    .where(callsSince(mcpMetrics, sessionId, operation, sinceTs));
   return Number(rows[0]?.n ?? 0);
 }
 
 /** Receipts since `sinceTs`, oldest first (SQLite walks its ts index: same order). */
 export async function listReceipts(store: PgStore, sinceTs: number): Promise<Receipt[]> {
   const rows = await pgDb(store)
-    .select({
-      ts: mcpMetrics.ts,
-      operation: mcpMetrics.operation,
-      sessionId: mcpMetrics.sessionId,
-      durationMs: mcpMetrics.durationMs,
-      inputTokens: mcpMetrics.inputTokens,
-      outputTokens: mcpMetrics.outputTokens,
-      ok: mcpMetrics.ok,
-      errorCode: mcpMetrics.errorCode,
-      errorMessage: mcpMetrics.errorMessage,
-    })
+    .select(receiptColumnsOf(mcpMetrics))
     .from(mcpMetrics)
     .where(gte(mcpMetrics.ts, sinceTs))
     .orderBy(mcpMetrics.ts, mcpMetrics.id);

@@ -6,6 +6,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { ObservationRef } from '../../observations';
+import { refColumnsOf } from '../../where/observations';
 import { pgTables } from '../schema';
 import { pgClient, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -19,14 +20,7 @@ export const REF_NUMBERS = ['id', 'taskId', 'ts', 'replyTo'] as const;
 const refs = (rows: Record<string, unknown>[]): ObservationRef[] =>
   rows.map((r) => numbered<ObservationRef>(r, REF_NUMBERS));
 
-const refColumns = {
-  id: observations.id,
-  sessionId: observations.sessionId,
-  taskId: observations.taskId,
-  kind: observations.kind,
-  ts: observations.ts,
-  replyTo: observations.replyTo,
-};
+const refColumns = refColumnsOf(observations);
 
 /** A session's newest `limit` observations, or a window of `limit` centred on `aroundId`. */
 export async function sessionTimeline(

@@ -4,8 +4,10 @@
  * JSON text here (as SQLite stores them), encoded on write and decoded on read.
  * Unblocking is a guarded update on `status = 'blocked'`.
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { NewSubtask, PlacedSubtask, PlanSubtask, SubtaskStatus } from '../../plans';
+import { eqIf } from '../../where/_common';
+import { placedColumnsOf, subtaskWhere } from '../../where/plans';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -29,7 +31,7 @@ export async function getSubtask(
   const [row] = await pgDb(store)
     .select()
     .from(planSubtasks)
-    .where(and(eq(planSubtasks.planId, planId), eq(planSubtasks.subtaskIndex, subtaskIndex)))
+    .where(subtaskWhere.at(planSubtasks, planId, subtaskIndex))
     .limit(1);
   return row === undefined ? undefined : subtaskOf(row);
 }
@@ -45,7 +47,7 @@ export async function subtasksOfPlans(store: PgStore, planIds: readonly number[]
   return rows.map(subtaskOf);
 }
 
-const placed = { subtask: planSubtasks, planSlug: plans.slug, repoRoot: plans.repoRoot };
+const placed = placedColumnsOf(planSubtasks, plans);
 const placedOf = (r: { subtask: unknown; planSlug: unknown; repoRoot: unknown }): PlacedSubtask => ({
   ...subtaskOf(r.subtask),
   planSlug: r.planSlug as string,
@@ -62,7 +64,7 @@ export async function subtasksForSpecRow(
     .select(placed)
     .from(planSubtasks)
     .innerJoin(plans, eq(plans.id, planSubtasks.planId))
-    .where(and(eq(planSubtasks.specRowId, specRowId), eq(plans.repoRoot, repoRoot)))
+    .where(subtaskWhere.ofSpecRow(planSubtasks, plans, repoRoot, specRowId))
     .orderBy(asc(planSubtasks.id));
   return rows.map(placedOf);
 }
@@ -73,7 +75,7 @@ export async function claimedSubtasksOfSession(store: PgStore, sessionId: string
     .select(placed)
     .from(planSubtasks)
     .innerJoin(plans, eq(plans.id, planSubtasks.planId))
-    .where(and(eq(planSubtasks.claimedBySessionId, sessionId), eq(planSubtasks.status, 'claimed')))
+    .where(subtaskWhere.claimedBy(planSubtasks, sessionId))
     .orderBy(asc(planSubtasks.claimedAt), asc(planSubtasks.id));
   return rows.map(placedOf);
 }
@@ -84,14 +86,11 @@ export async function unblockSubtasks(store: PgStore, ids: readonly number[]): P
   const result = await pgDb(store)
     .update(planSubtasks)
     .set({ status: 'available' })
-    .where(and(inArray(planSubtasks.id, [...ids]), eq(planSubtasks.status, 'blocked')));
+    .where(subtaskWhere.blockedIds(planSubtasks, ids));
   return changed(result);
 }
 
 export async function countSubtasks(store: PgStore, status?: SubtaskStatus): Promise<number> {
-  const [row] = await pgDb(store)
-    .select({ n: count() })
-    .from(planSubtasks)
-    .where(status === undefined ? undefined : eq(planSubtasks.status, status));
+  const [row] = await pgDb(store).select({ n: count() }).from(planSubtasks).where(eqIf(planSubtasks.status, status));
   return Number(row?.n ?? 0);
 }

@@ -5,8 +5,10 @@
  * update on `status = 'active'`. Sub-task rows: plan-subtasks.ts; the sub-task claim
  * path: subtask-claims.ts.
  */
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { NewPlan, Plan, PlanFilter } from '../../plans';
+import { oneIn } from '../../where/_common';
+import { planNamed, plansMatching } from '../../where/plans';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -37,7 +39,7 @@ export async function findPlan(store: PgStore, repoRoot: string, slug: string): 
     await pgDb(store)
       .select()
       .from(plans)
-      .where(and(eq(plans.repoRoot, repoRoot), eq(plans.slug, slug)))
+      .where(planNamed(plans, repoRoot, slug))
       .limit(1),
   );
 }
@@ -50,14 +52,10 @@ export async function plansWithSlug(store: PgStore, slug: string): Promise<Plan[
 
 /** Newest first. */
 export async function listPlans(store: PgStore, filter: PlanFilter = {}): Promise<Plan[]> {
-  const conditions = [
-    filter.repoRoot === undefined ? undefined : eq(plans.repoRoot, filter.repoRoot),
-    filter.status === undefined ? undefined : eq(plans.status, filter.status),
-  ].filter((c) => c !== undefined);
   const query = pgDb(store)
     .select()
     .from(plans)
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(plansMatching(plans, filter))
     .orderBy(desc(plans.createdAt), desc(plans.id));
   const rows = filter.limit === undefined ? await query : await query.limit(filter.limit);
   return rows.map(planOf);
@@ -68,7 +66,7 @@ export async function markPlanArchived(store: PgStore, id: number, now: number):
   const result = await pgDb(store)
     .update(plans)
     .set({ status: 'archived', archivedAt: now })
-    .where(and(eq(plans.id, id), eq(plans.status, 'active')));
+    .where(oneIn(plans, id, 'active'));
   return changed(result) > 0;
 }
 

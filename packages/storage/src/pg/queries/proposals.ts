@@ -4,8 +4,10 @@
  * (as SQLite stores it), encoded on write and decoded on read. A proposal moves pending
  * -> promoted once, by a guarded update (READ COMMITTED re-checks the status after a wait).
  */
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { NewProposal, Proposal, ProposalFilter } from '../../proposals';
+import { pendingOne } from '../../where/_common';
+import { proposalsMatching } from '../../where/proposals';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -36,14 +38,7 @@ export async function listProposals(store: PgStore, filter: ProposalFilter): Pro
   const rows = await pgDb(store)
     .select()
     .from(proposals)
-    .where(
-      and(
-        eq(proposals.repoRoot, filter.repoRoot),
-        eq(proposals.branch, filter.branch),
-        eq(proposals.status, filter.status),
-        filter.promotedSince === undefined ? undefined : gte(proposals.promotedAt, filter.promotedSince),
-      ),
-    )
+    .where(proposalsMatching(proposals, filter))
     .orderBy(desc(proposals.id));
   return rows.map(parsed);
 }
@@ -53,6 +48,6 @@ export async function promoteProposal(store: PgStore, id: number, taskId: number
   const result = await pgDb(store)
     .update(proposals)
     .set({ status: 'promoted', taskId, promotedAt: now })
-    .where(and(eq(proposals.id, id), eq(proposals.status, 'pending')));
+    .where(pendingOne(proposals, id));
   return changed(result) > 0;
 }

@@ -6,10 +6,19 @@
  * numbers. `slugsInSeveralRepos` groups by slug over `(repo_root, slug)` (SQLite walks
  * the index with a recursive loose scan; the answer is the same).
  */
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FileClaim } from '../../claims';
 import type { PlacedSubtask } from '../../plans';
-import type { IdleClaim, IdleSubtask, LiveClaimRef, QuietLane, ReadySubtaskRow } from '../../ready-work';
+import type {
+  IdleClaim,
+  IdleSubtask,
+  LiveClaimRef,
+  QuietLane,
+  QuietLaneFilter,
+  ReadySubtaskRow,
+} from '../../ready-work';
+import { placedColumnsOf } from '../../where/plans';
+import { readyWhere } from '../../where/ready-work';
 import { pgTables } from '../schema';
 import { pgClient, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -24,7 +33,7 @@ export async function activeClaimsOfIdleSessions(store: PgStore, cutoff: number)
     .from(fileClaims)
     .innerJoin(sessions, eq(sessions.id, fileClaims.sessionId))
     .innerJoin(tasks, eq(tasks.id, fileClaims.taskId))
-    .where(and(eq(fileClaims.state, 'active'), lt(sessions.lastHeartbeatAt, cutoff)))
+    .where(readyWhere.idleClaims(fileClaims, sessions, cutoff))
     .orderBy(
       asc(sessions.lastHeartbeatAt),
       asc(fileClaims.sessionId),
@@ -79,11 +88,11 @@ export async function recentSessionAgents(
   const rows = await pgDb(store)
     .select({ sessionId: sessions.id, agent: sessions.agent })
     .from(sessions)
-    .where(and(gte(sessions.lastHeartbeatAt, since), isNull(sessions.endedAt), isNotNull(sessions.agent)));
+    .where(readyWhere.recentAgents(sessions, since));
   return rows.map((r) => ({ sessionId: r.sessionId as string, agent: (r.agent as string | null) ?? '' }));
 }
 
-const placed = { subtask: planSubtasks, planSlug: plans.slug, repoRoot: plans.repoRoot };
+const placed = placedColumnsOf(planSubtasks, plans);
 
 /** The plan sub-tasks whose threads are these tasks. */
 export async function subtasksOfTasks(store: PgStore, taskIds: readonly number[]): Promise<PlacedSubtask[]> {
@@ -103,7 +112,7 @@ export async function subtasksClaimedByIdleSessions(store: PgStore, cutoff: numb
     .from(planSubtasks)
     .innerJoin(plans, eq(plans.id, planSubtasks.planId))
     .innerJoin(sessions, eq(sessions.id, planSubtasks.claimedBySessionId))
-    .where(and(eq(planSubtasks.status, 'claimed'), lt(sessions.lastHeartbeatAt, cutoff)))
+    .where(readyWhere.idleSubtasks(planSubtasks, sessions, cutoff))
     .orderBy(asc(sessions.lastHeartbeatAt), asc(planSubtasks.id));
   return rows.map((r) => ({
     ...subtaskOf(r.subtask),
@@ -114,16 +123,7 @@ export async function subtasksClaimedByIdleSessions(store: PgStore, cutoff: numb
 }
 
 /** Lanes (session, task) of other sessions on active threads, quiet in [after, before), newest first, at most `limit`. */
-export async function quietLanes(
-  store: PgStore,
-  filter: {
-    readonly after: number;
-    readonly before: number;
-    readonly excludeSessionId: string;
-    readonly repoRoot?: string;
-    readonly limit: number;
-  },
-): Promise<QuietLane[]> {
+export async function quietLanes(store: PgStore, filter: QuietLaneFilter): Promise<QuietLane[]> {
   const { rows } = await pgClient(store).query(
     `SELECT tp.session_id AS "sessionId", tp.agent, t.id AS "taskId", t.title,
         s.last_heartbeat_at AS "lastHeartbeatAt",

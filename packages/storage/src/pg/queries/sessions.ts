@@ -6,6 +6,7 @@
  */
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Session, SessionInput } from '../../sessions';
+import { mergedSession, newSessionRow } from '../../where/sessions';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -22,30 +23,16 @@ export async function upsertSession(store: PgStore, input: SessionInput, now: nu
     const db = pgDb(store);
     const inserted = await db
       .insert(sessions)
-      .values({
-        id: input.id,
-        ide: input.ide ?? 'unknown',
-        agent: input.agent ?? null,
-        cwd: input.cwd ?? null,
-        startedAt: now,
-        lastHeartbeatAt: now,
-        metadata: toJson(input.metadata),
-      })
+      .values({ ...newSessionRow(input, now), metadata: toJson(input.metadata) })
       .onConflictDoNothing()
       .returning();
     if (inserted[0]) return parsed(inserted[0]);
     const [row] = await db.select().from(sessions).where(eq(sessions.id, input.id)).for('update');
     const existing = parsed(row);
+    const set = mergedSession(existing, input, now);
     const rows = await db
       .update(sessions)
-      .set({
-        ide: input.ide && input.ide !== 'unknown' ? input.ide : existing.ide,
-        agent: input.agent ?? existing.agent,
-        cwd: input.cwd ?? existing.cwd,
-        lastHeartbeatAt: Math.max(now, existing.lastHeartbeatAt),
-        endedAt: null,
-        metadata: toJson(input.metadata ? { ...existing.metadata, ...input.metadata } : existing.metadata),
-      })
+      .set({ ...set, metadata: toJson(set.metadata) })
       .where(eq(sessions.id, input.id))
       .returning();
     return parsed(rows[0]);

@@ -4,8 +4,8 @@
  * (repo_root, signature), counted up by `INSERT ... ON CONFLICT DO UPDATE SET count =
  * count + 1` (one statement: concurrent reports of one signature count exactly).
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { FailureReport, SpecFailure } from '../../spec-failures';
+import { failureCounted, specFailureOf } from '../../where/spec-failures';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -14,13 +14,11 @@ const { specFailures } = pgTables;
 
 /** Counts one more failure of the signature (inserting it at 1); returns the row after. */
 export async function countSpecFailure(store: PgStore, report: FailureReport, now: number): Promise<SpecFailure> {
+  const counted = failureCounted(specFailures, report, now);
   const [row] = await pgDb(store)
     .insert(specFailures)
-    .values({ ...report, count: 1, firstSeenAt: now, lastSeenAt: now })
-    .onConflictDoUpdate({
-      target: [specFailures.repoRoot, specFailures.signatureHash],
-      set: { count: sql`${specFailures.count} + 1`, lastSeenAt: now, summary: report.summary },
-    })
+    .values(counted.values)
+    .onConflictDoUpdate({ target: counted.target, set: counted.set })
     .returning();
   return row as SpecFailure;
 }
@@ -34,5 +32,5 @@ export async function setSpecFailureProposal(
   await pgDb(store)
     .update(specFailures)
     .set({ proposalId })
-    .where(and(eq(specFailures.repoRoot, repoRoot), eq(specFailures.signatureHash, signatureHash)));
+    .where(specFailureOf(specFailures, repoRoot, signatureHash));
 }

@@ -8,8 +8,10 @@
  * guarded UPDATE; when it was not available (blocked or completed) its row is removed
  * again and the answer is false, as on SQLite, changing nothing.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { PlanSubtaskClaim, SubtaskClaimer, SubtaskClaimState } from '../../plans';
+import { eqIf, oneIn } from '../../where/_common';
+import { releasedSubtask, subtaskWhere } from '../../where/plans';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -36,7 +38,7 @@ export async function claimSubtask(
   const moved = await db
     .update(planSubtasks)
     .set({ status: 'claimed', claimedBySessionId: claimer.sessionId, claimedByAgent: claimer.agent, claimedAt: now })
-    .where(and(eq(planSubtasks.id, subtaskId), eq(planSubtasks.status, 'available')));
+    .where(oneIn(planSubtasks, subtaskId, 'available'));
   if (changed(moved) > 0) return true;
   await db.delete(planSubtaskClaims).where(eq(planSubtaskClaims.id, claim.id));
   return false;
@@ -52,13 +54,7 @@ export async function completeSubtask(
   const moved = await pgDb(store)
     .update(planSubtasks)
     .set({ status: 'completed', completedAt: now })
-    .where(
-      and(
-        eq(planSubtasks.id, subtaskId),
-        eq(planSubtasks.status, 'claimed'),
-        eq(planSubtasks.claimedBySessionId, sessionId),
-      ),
-    );
+    .where(subtaskWhere.heldBy(planSubtasks, subtaskId, sessionId));
   if (changed(moved) === 0) return false;
   await endActiveClaim(store, subtaskId, 'completed', now);
   return true;
@@ -68,8 +64,8 @@ export async function completeSubtask(
 export async function releaseSubtaskClaim(store: PgStore, subtaskId: number, now: number): Promise<boolean> {
   const moved = await pgDb(store)
     .update(planSubtasks)
-    .set({ status: 'available', claimedBySessionId: null, claimedByAgent: null, claimedAt: null })
-    .where(and(eq(planSubtasks.id, subtaskId), eq(planSubtasks.status, 'claimed')));
+    .set(releasedSubtask)
+    .where(oneIn(planSubtasks, subtaskId, 'claimed'));
   if (changed(moved) === 0) return false;
   await endActiveClaim(store, subtaskId, 'released', now);
   return true;
@@ -79,7 +75,7 @@ async function endActiveClaim(store: PgStore, subtaskId: number, state: 'complet
   await pgDb(store)
     .update(planSubtaskClaims)
     .set({ state, endedAt: now })
-    .where(and(eq(planSubtaskClaims.subtaskId, subtaskId), eq(planSubtaskClaims.state, 'active')));
+    .where(subtaskWhere.activeClaim(planSubtaskClaims, subtaskId));
 }
 
 /** The claim rows of a sub-task, oldest first: its claim history. */
@@ -95,6 +91,6 @@ export async function countSubtaskClaims(store: PgStore, state?: SubtaskClaimSta
   const rows = await pgDb(store)
     .select({ n: count() })
     .from(planSubtaskClaims)
-    .where(state === undefined ? undefined : eq(planSubtaskClaims.state, state));
+    .where(eqIf(planSubtaskClaims.state, state));
   return Number(rows[0]?.n ?? 0);
 }

@@ -6,7 +6,7 @@
  * on SQLite.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { SwarmRunRow, SwarmRunState, SwarmTaskRow } from '../../swarm-runs';
+import type { SwarmRunRow, SwarmRunState, SwarmTaskRow, SwarmTaskUpdate } from '../../swarm-runs';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -46,16 +46,7 @@ export async function insertSwarmRun(
 export async function updateSwarmTask(
   store: PgStore,
   swarmId: string,
-  task: {
-    readonly name: string;
-    readonly state: string;
-    readonly workspaceId: string | null;
-    readonly exitCode: number | null;
-    readonly elapsedMs: number;
-    readonly startCommit: string | null;
-    readonly pgid: number | null;
-    readonly pgidStarted: number | null;
-  },
+  task: SwarmTaskUpdate,
   now: number,
 ): Promise<void> {
   const { name, state, workspaceId, exitCode, elapsedMs, startCommit, pgid, pgidStarted } = task;

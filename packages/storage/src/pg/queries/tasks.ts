@@ -5,28 +5,21 @@
  * Limit: `listParticipants` orders by join time only, as on SQLite; equal join times
  * come in SQLite's rowid order there and in an unspecified order here.
  */
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { NewTask, Participant, Task, TaskFilter } from '../../tasks';
+import { newTaskRow, taskWhere } from '../../where/tasks';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 
 const { taskParticipants, tasks } = pgTables;
 
-const filterOf = (filter: Omit<TaskFilter, 'limit'>) => {
-  const conditions = [
-    filter.repoRoot === undefined ? undefined : eq(tasks.repoRoot, filter.repoRoot),
-    filter.branch === undefined ? undefined : eq(tasks.branch, filter.branch),
-  ].filter((c) => c !== undefined);
-  return conditions.length ? and(...conditions) : undefined;
-};
-
 export async function getTask(store: PgStore, id: number): Promise<Task | undefined> {
   return (await pgDb(store).select().from(tasks).where(eq(tasks.id, id)).limit(1))[0] as Task | undefined;
 }
 
 export async function findTask(store: PgStore, repoRoot: string, branch: string): Promise<Task | undefined> {
-  const where = and(eq(tasks.repoRoot, repoRoot), eq(tasks.branch, branch));
+  const where = taskWhere.ofBranch(tasks, repoRoot, branch);
   return (await pgDb(store).select().from(tasks).where(where).limit(1))[0] as Task | undefined;
 }
 
@@ -35,18 +28,7 @@ export async function ensureTask(
   input: NewTask,
   now: number,
 ): Promise<{ task: Task; created: boolean }> {
-  const inserted = await pgDb(store)
-    .insert(tasks)
-    .values({
-      repoRoot: input.repoRoot,
-      branch: input.branch,
-      title: input.title ?? null,
-      createdBySession: input.createdBySession ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await pgDb(store).insert(tasks).values(newTaskRow(input, now)).onConflictDoNothing().returning();
   if (inserted[0]) return { task: inserted[0] as Task, created: true };
   const existing = await findTask(store, input.repoRoot, input.branch);
   if (!existing) throw new Error(`task ${input.repoRoot}@${input.branch} vanished during insert`);
@@ -61,7 +43,7 @@ export async function listTasks(store: PgStore, filter: TaskFilter): Promise<Tas
   return (await pgDb(store)
     .select()
     .from(tasks)
-    .where(filterOf(filter))
+    .where(taskWhere.matching(tasks, filter))
     .orderBy(desc(tasks.updatedAt), desc(tasks.id))
     .limit(filter.limit)) as Task[];
 }
@@ -86,7 +68,7 @@ export async function getParticipant(
   taskId: number,
   sessionId: string,
 ): Promise<Participant | undefined> {
-  const where = and(eq(taskParticipants.taskId, taskId), eq(taskParticipants.sessionId, sessionId));
+  const where = taskWhere.participant(taskParticipants, taskId, sessionId);
   return (await pgDb(store).select().from(taskParticipants).where(where).limit(1))[0] as Participant | undefined;
 }
 
@@ -95,7 +77,7 @@ export async function listParticipants(store: PgStore, taskIds: readonly number[
   return (await pgDb(store)
     .select()
     .from(taskParticipants)
-    .where(and(inArray(taskParticipants.taskId, [...taskIds]), isNull(taskParticipants.leftAt)))
+    .where(taskWhere.activeParticipants(taskParticipants, taskIds))
     .orderBy(taskParticipants.joinedAt)) as Participant[];
 }
 
@@ -107,7 +89,7 @@ export async function activeTasksOfSession(
     .select({ task: tasks, agent: taskParticipants.agent })
     .from(taskParticipants)
     .innerJoin(tasks, eq(tasks.id, taskParticipants.taskId))
-    .where(and(eq(taskParticipants.sessionId, sessionId), isNull(taskParticipants.leftAt), eq(tasks.status, 'active')))
+    .where(taskWhere.activeOfSession(taskParticipants, tasks, sessionId))
     .orderBy(desc(tasks.updatedAt))) as Array<{ task: Task; agent: string }>;
 }
 
@@ -116,5 +98,7 @@ export async function countTasks(store: PgStore): Promise<number> {
 }
 
 export async function countTasksMatching(store: PgStore, filter: Omit<TaskFilter, 'limit'>): Promise<number> {
-  return Number((await pgDb(store).select({ n: count() }).from(tasks).where(filterOf(filter)))[0]?.n ?? 0);
+  return Number(
+    (await pgDb(store).select({ n: count() }).from(tasks).where(taskWhere.matching(tasks, filter)))[0]?.n ?? 0,
+  );
 }

@@ -7,7 +7,8 @@
  * order (`COLLATE "C"`) as on SQLite.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { WorkflowRunRow, WorkflowStageRow } from '../../workflow-runs';
+import { definedOnly } from '../../where/_common';
+import type { WorkflowRunChange, WorkflowRunRow, WorkflowStageChange, WorkflowStageRow } from '../../workflow-runs';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
@@ -71,20 +72,13 @@ export async function setWorkflowRunState(
   store: PgStore,
   id: string,
   from: readonly string[],
-  change: {
-    readonly state: string;
-    readonly pid?: number | null;
-    readonly pidStarted?: number | null;
-    readonly error?: string | null;
-    readonly feedback?: string | null;
-    readonly finishedAt?: number | null;
-  },
+  change: WorkflowRunChange,
   now: number,
 ): Promise<boolean> {
   const run = await getWorkflowRun(store, id);
   if (!run || !from.includes(run.state)) return false;
   const { state, pid, pidStarted, error, feedback, finishedAt } = change;
-  const next = stripUndefined({ pid, pidStarted, error, feedback, finishedAt });
+  const next = definedOnly({ pid, pidStarted, error, feedback, finishedAt });
   const result = await pgDb(store)
     .update(workflowRuns)
     .set({ ...next, state, updatedAt: now })
@@ -98,22 +92,18 @@ export async function setWorkflowStage(
   runId: string,
   name: string,
   from: readonly string[],
-  change: Partial<Omit<WorkflowStageRow, 'runId' | 'name' | 'position' | 'type' | 'updatedAt'>>,
+  change: WorkflowStageChange,
   now: number,
 ): Promise<boolean> {
   const where = and(eq(workflowStages.runId, runId), eq(workflowStages.name, name));
   const found = await pgDb(store).select({ state: workflowStages.state }).from(workflowStages).where(where).limit(1);
-  const prev = found[0]?.state;
+  const prev = found[0]?.state as string | undefined;
   if (prev === undefined || !from.includes(prev)) return false;
   const { state, attempts, exitCode, output, pgid, pgidStarted, startedAt, finishedAt } = change;
-  const next = stripUndefined({ state, attempts, exitCode, output, pgid, pgidStarted, startedAt, finishedAt });
+  const next = definedOnly({ state, attempts, exitCode, output, pgid, pgidStarted, startedAt, finishedAt });
   const result = await pgDb(store)
     .update(workflowStages)
     .set({ ...next, updatedAt: now })
     .where(and(where, eq(workflowStages.state, prev)));
   return changed(result) > 0;
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

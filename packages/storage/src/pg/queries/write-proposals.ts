@@ -5,7 +5,9 @@
  * so of two arbiters racing on one proposal exactly one decides it; the partial unique
  * index keeps at most one pending proposal per (repo_root, path).
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
+import { eqIf, pendingOne } from '../../where/_common';
+import { decisionSet, writeProposalWhere } from '../../where/proposals';
 import type { NewWriteProposal, ProposalDecision, ProposalStatus, WriteProposal } from '../../write-proposals';
 import { pgTables } from '../schema';
 import { pgDb } from '../store/_handle';
@@ -32,9 +34,7 @@ export async function pendingProposalFor(
   const [found] = await pgDb(store)
     .select()
     .from(writeProposals)
-    .where(
-      and(eq(writeProposals.repoRoot, repoRoot), eq(writeProposals.path, path), eq(writeProposals.status, 'pending')),
-    )
+    .where(writeProposalWhere.pendingFor(writeProposals, repoRoot, path))
     .limit(1);
   return found === undefined ? undefined : row(found);
 }
@@ -44,7 +44,7 @@ export async function listPendingProposals(store: PgStore, repoRoot: string, lim
   const rows = await pgDb(store)
     .select()
     .from(writeProposals)
-    .where(and(eq(writeProposals.repoRoot, repoRoot), eq(writeProposals.status, 'pending')))
+    .where(writeProposalWhere.pendingOf(writeProposals, repoRoot))
     .orderBy(asc(writeProposals.id))
     .limit(limit);
   return rows.map(row);
@@ -64,14 +64,8 @@ export async function decideWriteProposal(
 ): Promise<boolean> {
   const result = await pgDb(store)
     .update(writeProposals)
-    .set({
-      status: d.status,
-      decidedBy: d.decidedBy,
-      decidedAt: now,
-      notes: d.notes ?? null,
-      errorCode: d.errorCode ?? null,
-    })
-    .where(and(eq(writeProposals.id, id), eq(writeProposals.status, 'pending')));
+    .set(decisionSet(d, now))
+    .where(pendingOne(writeProposals, id));
   return changed(result) === 1;
 }
 
@@ -80,6 +74,6 @@ export async function countWriteProposals(store: PgStore, status?: ProposalStatu
   const [found] = await pgDb(store)
     .select({ n: count() })
     .from(writeProposals)
-    .where(status === undefined ? undefined : eq(writeProposals.status, status));
+    .where(eqIf(writeProposals.status, status));
   return Number(found?.n ?? 0);
 }
