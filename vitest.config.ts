@@ -23,7 +23,8 @@ const pgContract = {
     globalSetup: ['test/_pg-global.ts'],
   },
 };
-const withPg = findPgBin() !== undefined || process.env.CI === 'true';
+// COLONY_TEST_PG_MATRIX=0 leaves it out (scripts/test-lts.mjs: it runs on Node 20 only).
+const withPg = process.env.COLONY_TEST_PG_MATRIX !== '0' && (findPgBin() !== undefined || process.env.CI === 'true');
 
 export default defineConfig({
   resolve: { conditions: ['@swarm/source'] },

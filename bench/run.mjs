@@ -8,7 +8,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
  *   --keep    keep the temp dir (stores, logs) and print its path
  *   --strict  exit 1 when a target is missed (default: report only)
  *   --only S  run only these sections (comma-separated: startup, ready, claims, tools-list,
- *             framework, plan-race, worktree, store-writepath); the others need the corpus
+ *             framework, plan-race, worktree, store-writepath, postgres); the others need the corpus
  *             the full run builds first
  *
  * One file per phase under bench/phases/ (inserts and the corpus, search, mcp, cold-start
@@ -50,7 +50,7 @@ import { benchPlanRace } from './phases/plan-race.mjs';
 import { benchReadyForAgent } from './phases/ready.mjs';
 import { benchRss } from './phases/rss.mjs';
 import { benchHybridSearch, benchSearch } from './phases/search.mjs';
-import { benchStoreWritePath, benchWorktree } from './phases/standalone.mjs';
+import { benchPostgres, benchStoreWritePath, benchWorktree } from './phases/standalone.mjs';
 import { benchStartupLoop } from './phases/startup.mjs';
 import { benchToolsList } from './phases/tools-list.mjs';
 
@@ -67,6 +67,7 @@ const SECTIONS = {
   'plan-race': benchPlanRace,
   worktree: benchWorktree,
   'store-writepath': () => benchStoreWritePath(flags.quick),
+  postgres: () => benchPostgres(flags.quick),
   runtime: async () => {
     const options = { root: ROOT, row, log, summarize, fmtMs, rounds: flags.quick ? 20 : 50 };
     await benchRuntime(options);
@@ -151,6 +152,7 @@ async function allSections() {
   await benchWorkQueue(1);
   await benchReadyForAgent();
   await benchStoreWritePath(flags.quick);
+  await benchPostgres(flags.quick);
   await benchWorktree();
   await benchStartupLoop();
   await benchPlanRace();

@@ -6,7 +6,9 @@
  * (first call, task_post over MCP, the 8-process claim race, 64 cold processes). Each
  * prints its table and writes its own JSON under bench/out/; the write path's pass/fail
  * lines (64 cold processes with 0 errors, one winner per race round) also go into this
- * run's table, so `--strict` fails on them.
+ * run's table, so `--strict` fails on them. bench/postgres.mjs (the Postgres column: the
+ * standard round, task_post with three servers and their claim race, on SQLite and on a
+ * throwaway PostgreSQL cluster) adds its lines too; it needs PostgreSQL's binaries.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -88,3 +90,34 @@ export function writePathRows(results) {
 }
 
 const FIRST_CALL_TARGET = "<= 0.4x Colony's 10-74 ms (4-30 ms; pass below 4)";
+
+/** The Postgres column: each line on SQLite and on PostgreSQL, three servers on one store. */
+export async function benchPostgres(quick) {
+  const file = join(BENCH, 'out', quick ? 'results-postgres-quick.json' : 'results-postgres.json');
+  await runScript('postgres.mjs', [...(quick ? ['--posts', '300', '--rounds', '5'] : []), '--json', file]);
+  const { sqlite, postgres } = JSON.parse(readFileSync(file, 'utf8'));
+  const both = (pick, fmt) => `SQLite ${fmt(pick(sqlite))}, PostgreSQL ${fmt(pick(postgres))}`;
+  const ms = (x) => (typeof x === 'number' ? `${fmtMs(x)} ms` : 'error');
+  row(
+    'standard round (2 servers), median: SQLite | PostgreSQL',
+    both((r) => r.standard_round?.median_ms, ms),
+    '-',
+    null,
+  );
+  row(
+    'task_post/s, 3 servers at once: SQLite | PostgreSQL',
+    both(
+      (r) => r.task_post?.per_second,
+      (x) => (typeof x === 'number' ? x.toFixed(0) : 'error'),
+    ),
+    '-',
+    null,
+  );
+  const races = [sqlite, postgres].map((r) => r.claim_race);
+  row(
+    'claim race, 3 servers: rounds without exactly one winner (SQLite | PostgreSQL)',
+    `${races.map((r) => r?.rounds_without_exactly_one_winner ?? 'error').join(' | ')}; settle median ${both((r) => r.claim_race?.median_ms, ms)}`,
+    '0 on both',
+    races.every((r) => r?.rounds_without_exactly_one_winner === 0 && r.unexpected_codes.length === 0),
+  );
+}
