@@ -31,16 +31,13 @@ const { values: flags, positionals } = parseArgs({
 });
 
 if (flags.child) await child(flags.child, Number(flags.posts));
-else parent();
+else await parent();
 
-function parent() {
+async function parent() {
   const roots = (positionals.length > 0 ? positionals : [join(HERE, '..', '..')]).map((r) => resolve(r));
-  const v8Major = Number.parseInt(process.versions.v8, 10);
-  // The flags of packages/core/src/serve/_heap.ts (leanV8), TIER_UP_FACTOR 4.
-  const lean =
-    v8Major <= 11
-      ? ['--interrupt-budget=270336', '--max-bytecode-size-for-early-opt=0', '--no-sparkplug']
-      : ['--invocation-count-for-maglev=1600', '--invocation-count-for-turbofan=12000', '--no-sparkplug'];
+  // The flags colony-mcp sets for itself (leanV8), from this checkout's build.
+  const serve = pathToFileURL(join(HERE, '..', '..', 'packages/core/dist/serve/index.js')).href;
+  const lean = (await import(serve)).leanV8Flags();
   const runs = new Map(roots.map((r) => [r, []]));
   console.log(
     `load ${os
@@ -50,11 +47,11 @@ function parent() {
   );
   for (let i = 0; i < Number(flags.pairs); i++) {
     for (const root of roots) {
-      const out = spawnSync(
-        process.execPath,
-        ['--semi-space-growth-factor=1', ...lean, HERE, '--child', root, '--posts', String(flags.posts)],
-        { encoding: 'utf8', timeout: 300_000, killSignal: 'SIGKILL' },
-      );
+      const out = spawnSync(process.execPath, [...lean, HERE, '--child', root, '--posts', String(flags.posts)], {
+        encoding: 'utf8',
+        timeout: 300_000,
+        killSignal: 'SIGKILL',
+      });
       if (out.status !== 0) throw new Error(`${root}: exit ${out.status} ${out.signal ?? ''}\n${out.stderr}`);
       const us = Number(out.stdout.trim());
       runs.get(root).push(us);

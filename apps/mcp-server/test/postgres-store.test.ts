@@ -136,5 +136,5 @@ describe.skipIf(!ON_POSTGRES)('colony-mcp on a PostgreSQL store', () => {
     for (const server of servers) expect(server.stderr()).not.toMatch(/internal error|deadlock/i);
     // Each note exactly once: a refused try left nothing behind. How often the lock wait ran out:
     if (busyRetries > 0) console.info(`[16 writers x 200] ${busyRetries} STORE_BUSY answers retried`);
-  }, 240_000);
+  }, 480_000);
 });

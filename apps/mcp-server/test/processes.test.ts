@@ -1,12 +1,16 @@
 /**
  * Race-safety across real OS processes: every IDE spawns its own server, all on one
- * database file. Writers never see SQLITE_BUSY; readers see committed writes.
+ * database file (or, in the mcp-server-pg project, one PostgreSQL database). Writers never
+ * see SQLITE_BUSY; readers see committed writes.
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ON_POSTGRES } from './_backend';
 import { type Server, serverFleet, tempDir } from './_harness';
 
 const REPO = '/abs/race-repo';
+/** PostgreSQL's writes make a dozen round trips where SQLite's make none: more time on a busy CI machine. */
+const TIMEOUT_MS = ON_POSTGRES ? 120_000 : 30_000;
 
 describe('several server processes on one database', () => {
   const { start, closeAll } = serverFleet();
@@ -53,7 +57,7 @@ describe('several server processes on one database', () => {
     const [body] = (await reader.call('get_observations', { ids: [lastOfB] })).payload;
     expect(body.content).toBe('codex-b concurrent note 149');
     expect(a!.stderr() + b!.stderr()).not.toMatch(/SQLITE_BUSY|database is locked/i);
-  });
+  }, TIMEOUT_MS);
 
   it('starts eight servers at once on a fresh file, and each can write at once', async () => {
     const dir = tempDir();
@@ -68,7 +72,7 @@ describe('several server processes on one database', () => {
     expect(new Set(opened.map((r) => r.payload.task_id)).size).toBe(1);
     expect(opened.filter((r) => r.payload.created)).toHaveLength(1);
     for (const s of fleet) expect(s.stderr()).not.toMatch(/SQLITE_BUSY|database is locked/i);
-  });
+  }, TIMEOUT_MS);
 
   it('writes a retried idempotent post once when eight processes race the same key', async () => {
     const dir = tempDir();
@@ -92,5 +96,5 @@ describe('several server processes on one database', () => {
     expect(new Set(answers.map((r) => r.payload.id)).size).toBe(1);
     const timeline = await fleet[1]!.call('task_timeline', { task_id: opened.payload.task_id });
     expect(timeline.payload.filter((e: { kind: string }) => e.kind === 'decision')).toHaveLength(1);
-  });
+  }, TIMEOUT_MS);
 });

@@ -50,7 +50,14 @@ export function tierUpFlags(v8Version: string = process.versions.v8): string[] {
   ];
 }
 
+/** The V8 flags a server sets for itself (for a bench that runs code as colony-mcp does). */
+export function leanV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
+  return [
+    ...(env.COLONY_MCP_YOUNG_GROWTH !== 'default' ? ['--semi-space-growth-factor=1'] : []),
+    ...(env.COLONY_MCP_TIER_UP !== 'default' ? tierUpFlags() : []),
+  ];
+}
+
 export function leanV8(env: NodeJS.ProcessEnv = process.env): void {
-  if (env.COLONY_MCP_YOUNG_GROWTH !== 'default') setFlagsFromString('--semi-space-growth-factor=1');
-  if (env.COLONY_MCP_TIER_UP !== 'default') for (const flag of tierUpFlags()) setFlagsFromString(flag);
+  for (const flag of leanV8Flags(env)) setFlagsFromString(flag);
 }

@@ -5,5 +5,6 @@
  */
 
 export { DEFAULT_HTTP_PORT, databaseUrlOf, parseServeFlags, type ServeFlags } from './_flags';
+export { leanV8Flags } from './_heap';
 export { type ServeHandle, type ServeOptions, serveColony } from './_serve';
 export { HTTP_TOKEN_FILE, resolveHttpToken } from './_token';
