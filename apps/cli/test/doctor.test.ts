@@ -48,6 +48,27 @@ function doctor(home: string, args: string[] = [], env: Record<string, string> =
 }
 
 describe('colony doctor', () => {
+  it('names a PostgreSQL store by its URL, the password masked, and does not connect to it', () => {
+    const home = realpathSync(mkdtempSync(join(tmpdir(), 'colony-doctor-pg-')));
+    const url = 'postgres://colony:hunter2@db.invalid/colony';
+    const masked = 'postgres://colony:***@db.invalid/colony';
+    for (const [args, env, why] of [
+      [['--db', url], {}, 'from --db'],
+      [[], { COLONY_DATABASE_URL: url }, 'from $COLONY_DATABASE_URL'],
+    ] as const) {
+      const { code, report, check } = doctor(home, [...args], env);
+      expect(code).toBe(0);
+      expect(report.store).toEqual({ backend: 'postgres', path: masked });
+      expect(check('store')).toMatchObject({ status: 'ok', details: { backend: 'postgres', url: masked } });
+      expect(check('store').message).toContain(why);
+      const text = colony(home, ['doctor', ...args], env).stdout;
+      expect(text.split('\n')[0]).toBe(`backend: postgres (${masked})`);
+      expect(text + JSON.stringify(report)).not.toContain('hunter2');
+    }
+    // No file named like the URL anywhere.
+    expect(existsSync(join(home, 'postgres:'))).toBe(false);
+  });
+
   it('prints { ok, checks } with a check per concern and creates no store', () => {
     const home = realpathSync(mkdtempSync(join(tmpdir(), 'colony-doctor-')));
     const { code, report, check } = doctor(home);

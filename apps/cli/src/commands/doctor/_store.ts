@@ -5,6 +5,7 @@
  */
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { storeChoice } from '../../_store-path';
+import type { StoreBackend } from './_backend';
 import type { DoctorCheck, DoctorContext } from './_check';
 
 const WHY = {
@@ -14,7 +15,19 @@ const WHY = {
   default: 'in the default home ~/.colony',
 } as const;
 
-export function storeCheck(ctx: DoctorContext): DoctorCheck {
+/** A PostgreSQL store is named, not checked: doctor reads files only and never connects or migrates. */
+function pgCheck(store: StoreBackend, ctx: DoctorContext): DoctorCheck {
+  const why = ctx.db !== undefined ? 'from --db' : 'from $COLONY_DATABASE_URL';
+  return {
+    id: 'store',
+    status: 'ok',
+    message: `PostgreSQL database ${store.path} (${why}); not connected to: \`colony status\` connects`,
+    details: { backend: 'postgres', url: store.path },
+  };
+}
+
+export function storeCheck(ctx: DoctorContext, store: StoreBackend): DoctorCheck {
+  if (store.backend === 'postgres') return pgCheck(store, ctx);
   const choice = storeChoice(ctx, ctx.env, ctx.userHome);
   const details = { backend: 'sqlite', db_path: choice.dbPath, home: choice.home, source: choice.source };
   const where = `${choice.dbPath} (${WHY[choice.source]})`;

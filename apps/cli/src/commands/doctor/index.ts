@@ -39,8 +39,9 @@ export default defineCommand({
     const { home } = storeChoice(ctx, ctx.env, ctx.userHome);
     const native = await nativeCheck();
     const projectRoot = native.status === 'ok' ? await resolveRepoRoot(undefined) : process.cwd();
+    const store = await storeBackend(ctx);
     const checks: DoctorCheck[] = [
-      storeCheck(ctx),
+      storeCheck(ctx, store),
       await settingsCheck(home),
       native,
       gitCheck(ctx.env),
@@ -49,7 +50,6 @@ export default defineCommand({
       await sandboxCheck(),
     ];
     const ok = checks.every((c) => c.status !== 'fail');
-    const store = storeBackend(ctx);
     if (args.json) printJson({ ok, store, checks });
     else printLines([describeBackend(store), ...describeChecks(checks)]);
     if (!ok) process.exitCode = 1;
