@@ -14,8 +14,9 @@ export function isPostgresUrl(db: string | undefined): db is string {
 
 /**
  * `openColony`, where `dbPath` may also be a PostgreSQL URL. The store's refusals are
- * tool errors as on SQLite; a server that cannot be reached is PG_CONNECT_FAILED, and
- * neither error nor `colony.dbPath` shows the URL's password.
+ * tool errors as on SQLite; a server that cannot be reached (or refuses the login) is
+ * STORE_UNREACHABLE, a missing `pg` package FEATURE_UNAVAILABLE, and neither error nor
+ * `colony.dbPath` shows the URL's password.
  */
 export async function connectColony(options: OpenColonyOptions = {}): Promise<Colony> {
   const url = options.dbPath;

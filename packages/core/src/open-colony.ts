@@ -72,7 +72,7 @@ export interface OpenColonyOptions {
   /** Database file; default `<home>/colony.db`. `:memory:` for a throwaway store. */
   readonly dbPath?: string;
   /**
-   * A store opened already (a PostgreSQL store: see `openColonyAt`); `dbPath` is then
+   * A store opened already (a PostgreSQL store: see `connectColony`); `dbPath` is then
    * ignored. The colony closes it on `close()`.
    */
   readonly store?: ColonyStore;

@@ -58,6 +58,40 @@ describePgStore('PgStore transactions', (ctx) => {
     expect(ids.rows.map((r) => r.id)).toEqual(['n-a', 'n-c']);
   });
 
+  it('runs nested writes started at once one after another: a throw rolls back its own savepoint only', async () => {
+    const store = await ctx.open();
+    const outcomes = await store.write(() =>
+      Promise.allSettled([
+        store.write(() => insertSession(store, 'p-a')),
+        store.write(async () => {
+          await insertSession(store, 'p-b');
+          await store.write(() => insertSession(store, 'p-b2'));
+          throw new Error('inner');
+        }),
+        store.write(() => insertSession(store, 'p-c')),
+      ]),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe('inner');
+    const ids = await ctx.admin().query(`SELECT id FROM sessions WHERE id LIKE 'p-%' ORDER BY id`);
+    expect(ids.rows.map((r) => r.id)).toEqual(['p-a', 'p-c']);
+  });
+
+  it('never lets code a body left running join its transaction once it has ended', async () => {
+    const store = await ctx.open();
+    let later: Promise<unknown> | undefined;
+    await store.write(async () => {
+      await insertSession(store, 'l-body');
+      // A timer armed inside the body carries its context: it fires after the commit.
+      later = new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+        store.write(() => insertSession(store, 'l-late')),
+      );
+    });
+    await later;
+    const ids = await ctx.admin().query(`SELECT id FROM sessions WHERE id LIKE 'l-%' ORDER BY id`);
+    expect(ids.rows.map((r) => r.id)).toEqual(['l-body', 'l-late']);
+  });
+
   it('reads one snapshot, and refuses a write inside a read', async () => {
     const store = await ctx.open();
     const counts = await store.read(async () => {
