@@ -12,7 +12,15 @@ const project = (name: string, root: string) => ({
  * store on a real PostgreSQL (COLONY_TEST_DB=postgres; apps/mcp-server/test/_backend.ts).
  * Without server binaries it is left out, except under CI=true, where it must run.
  */
-const PG_CONTRACT = ['plan-claim-race', 'processes', 'postgres-store'];
+const PG_CONTRACT = [
+  'postgres-store',
+  'plan-claim-race',
+  'processes',
+  'stdio-contract',
+  'toolsets',
+  'unknown-sessions',
+  'swarm-contract',
+];
 const pgContract = {
   extends: true as const,
   test: {

@@ -3,8 +3,9 @@
  * the MCP SDK client over stdio. Field names and error codes are the contract's.
  */
 import { join } from 'node:path';
-import { listReceipts, openStore } from '@swarm/storage';
+import { listReceipts } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { type Server, startServer, tempDir } from './_harness';
 
 const REPO = '/abs/repo';
@@ -344,9 +345,9 @@ describe('colony MCP server over stdio (pnpm colony mcp)', () => {
   });
 
   it('writes a receipt for every call, ok or error, with token counts', async () => {
-    const store = openStore({ path: db });
+    const store = await openTestStore(db);
     try {
-      const receipts = listReceipts(store, 0);
+      const receipts = await listReceipts(store, 0);
       expect(receipts.length).toBeGreaterThan(40);
       expect(receipts.some((r) => r.operation === 'search' && r.ok && r.outputTokens > 0 && r.inputTokens > 0)).toBe(
         true,
@@ -354,7 +355,7 @@ describe('colony MCP server over stdio (pnpm colony mcp)', () => {
       expect(receipts.some((r) => !r.ok && r.errorCode === 'SESSION_NOT_FOUND')).toBe(true);
       expect(receipts.every((r) => r.durationMs >= 0)).toBe(true);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });
