@@ -8,7 +8,7 @@
  * or `$PG_BIN` (`none`: as if there were none). Plain JavaScript, no driver: databases
  * are made with `createdb`.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +56,7 @@ export function startCluster(options = {}) {
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
   const ctl = (args, timeoutMs = 30_000) => run(user, bin('pg_ctl'), ['-D', data, ...args], timeoutMs);
+  watchOver(process.pid, data, dir, bin('pg_ctl'), user);
   run(
     user,
     bin('initdb'),
@@ -82,6 +83,24 @@ export function startCluster(options = {}) {
       }
     },
   };
+}
+
+/**
+ * The server outlives the process that started it (pg_ctl detaches it): a process that
+ * dies without `stop()` (SIGKILL, a crash, a CI job cancelled) would leave it running.
+ * A detached shell checks every second that the starter is alive and the folder there;
+ * when the starter is gone it stops the server (immediate mode) and removes the folder;
+ * after a normal `stop()` (folder gone) it just exits.
+ */
+const WATCHDOG = `while kill -0 "$1" 2>/dev/null && [ -d "$3" ]; do sleep 1; done
+if [ -d "$2" ]; then
+  if [ -n "$5" ]; then runuser -u "$5" -- "$4" -D "$2" -m immediate -w -t 20 stop; else "$4" -D "$2" -m immediate -w -t 20 stop; fi
+fi >/dev/null 2>&1
+rm -rf "$3"`;
+
+function watchOver(pid, data, dir, pgCtl, user) {
+  const args = ['-c', WATCHDOG, 'colony-pg-watchdog', String(pid), data, dir, pgCtl, user ?? ''];
+  spawn('sh', args, { detached: true, stdio: 'ignore' }).unref();
 }
 
 /** The URL of database `name` in the cluster whose socket is in `dir`. */
