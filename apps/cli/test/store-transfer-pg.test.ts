@@ -3,7 +3,8 @@
  * filled by real tool calls is exported, imported into a real PostgreSQL database
  * (a throwaway cluster) and exported from there: byte-identical; that export imported
  * into a fresh SQLite store exports identically again. A PostgreSQL target that holds
- * rows is refused and left unchanged; a failed login never prints the password.
+ * rows is refused and left unchanged; a failed login never prints the password; and the
+ * CLI's other commands (`colony status`) then serve from the PostgreSQL store.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,6 +68,26 @@ describePg('colony store export / import on PostgreSQL', () => {
     const back = colony(['store', 'import', '--db', sqlite, '--in', again]);
     expect(back.code, back.stderr).toBe(0);
     expect(exported(['--db', sqlite])).toBe(first);
+  });
+
+  it('serves CLI commands from the PostgreSQL store it imported into (--db or $COLONY_DATABASE_URL)', async () => {
+    const url = await cluster.database();
+    expect(colony(['store', 'import', '--db', url, '--in', file]).code).toBe(0);
+    const counts = JSON.parse(first.split('\n').at(-2) ?? '{}').end.counts;
+    for (const [args, env] of [
+      [['--db', url], {}],
+      [[], { COLONY_DATABASE_URL: url }],
+    ] as const) {
+      const run = colony(['status', ...args, '--json'], env);
+      expect(run.code, run.stderr).toBe(0);
+      const status = JSON.parse(run.stdout);
+      expect(status).toMatchObject({
+        sessions: counts.sessions,
+        observations: counts.observations,
+        tasks: counts.tasks,
+      });
+      expect(status.db_path).toMatch(/^postgresql:\/\/colony@localhost\//);
+    }
   });
 
   it('refuses a PostgreSQL target that holds rows and leaves it unchanged', async () => {
