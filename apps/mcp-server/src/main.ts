@@ -57,9 +57,9 @@ async function main(): Promise<void> {
 }
 
 /** An error and its causes (a driver's error wrapped by the query builder), one line. */
-function describe(error: unknown): string {
+function describe(error: unknown, depth = 0): string {
   const cause = error instanceof Error ? error.cause : undefined;
-  return cause === undefined ? String(error) : `${String(error)} (cause: ${describe(cause)})`;
+  return cause === undefined || depth >= 4 ? String(error) : `${String(error)} (cause: ${describe(cause, depth + 1)})`;
 }
 
 main().catch((error: unknown) => {
