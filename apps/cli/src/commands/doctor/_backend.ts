@@ -26,7 +26,7 @@ export function describeBackend(store: StoreBackend): string {
 /** The URL with its password masked; loaded only for a PostgreSQL URL (never fails doctor). */
 async function masked(url: string): Promise<string> {
   try {
-    return (await import('@swarm/storage/pg')).maskUrl(url);
+    return (await import('@swarm/core')).maskUrl(url);
   } catch {
     return 'postgres://… (the URL could not be shown safely)';
   }
