@@ -8,13 +8,11 @@ import {
   getParticipant,
   getSession,
   getTask,
-  insertObservation,
+  insertObservationTouching,
   type JsonObject,
   type Participant,
   type Session,
   type Task,
-  touchSession,
-  touchTask,
   upsertSession,
 } from '@swarm/storage';
 import { ColonyError } from '@swarm/tools';
@@ -116,7 +114,7 @@ export interface Append {
 export async function appendObservation(ctx: DomainContext, entry: Append): Promise<number> {
   const now = ctx.clock.now();
   const defer = ctx.deferTokenCount !== undefined && ctx.tokens.ready?.() === false;
-  const id = await insertObservation(ctx.store, {
+  const row = {
     sessionId: entry.sessionId,
     taskId: entry.taskId ?? null,
     kind: entry.kind,
@@ -125,9 +123,9 @@ export async function appendObservation(ctx: DomainContext, entry: Append): Prom
     replyTo: entry.replyTo ?? null,
     ts: now,
     tokenCount: defer ? estimateTokens(entry.content) : ctx.tokens.count(entry.content),
-  });
+  };
+  const touches = { session: entry.heartbeat !== false, task: entry.taskId != null };
+  const id = await insertObservationTouching(ctx.store, row, touches);
   if (defer) ctx.deferTokenCount?.(id, entry.content);
-  if (entry.heartbeat !== false) await touchSession(ctx.store, entry.sessionId, now);
-  if (entry.taskId != null) await touchTask(ctx.store, entry.taskId, now);
   return id;
 }

@@ -162,6 +162,7 @@ export {
   type NewObservation,
   type Observation,
   type ObservationRef,
+  type ObservationTouches,
   RANK_POOL,
   type TokenCountRefinement,
 } from './observations';
@@ -364,6 +365,7 @@ export const {
   getObservations,
   insertObservation,
   insertObservations,
+  insertObservationTouching,
   keywordSearch,
   liveMatches,
   refineTokenCounts,

@@ -8,6 +8,8 @@ import type Database from 'better-sqlite3';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { dbOf, insideWrite, type Store, statement } from './_store';
 import { type JsonObject, observations } from './schema';
+import { touchSession } from './session-heartbeats';
+import { touchTask } from './tasks';
 import { refColumnsOf } from './where/observations';
 
 export type Observation = typeof observations.$inferSelect;
@@ -35,6 +37,28 @@ export async function insertObservation(store: Store, o: NewObservation): Promis
   // Inside a caller's transaction, no savepoint of our own: it would make FTS5 flush.
   if (insideWrite(store)) return insertAndIndex(store, o);
   return store.write(() => insertAndIndex(store, o));
+}
+
+/** What an appended observation is a sign of: its session is alive, its task moved (both at its `ts`). */
+export interface ObservationTouches {
+  readonly session: boolean;
+  readonly task: boolean;
+}
+
+/**
+ * Appends one observation and moves its session's heartbeat and its task's `updated_at`
+ * to its `ts` where `touches` says so, in the caller's transaction: PostgreSQL does all
+ * three in one statement (one round trip), SQLite in three.
+ */
+export async function insertObservationTouching(
+  store: Store,
+  o: NewObservation,
+  touches: ObservationTouches,
+): Promise<number> {
+  const id = await insertObservation(store, o);
+  if (touches.session) touchSession(store, o.sessionId, o.ts);
+  if (touches.task && o.taskId != null) touchTask(store, o.taskId, o.ts);
+  return id;
 }
 
 function insertAndIndex(store: Store, o: NewObservation): number {

@@ -148,7 +148,7 @@ export * from './mesh-messages';
 export * from './messages';
 export * from './messages-inbox';
 export * from './metrics';
-export { insertObservation, insertObservations } from './observations';
+export { insertObservation, insertObservations, insertObservationTouching } from './observations';
 export * from './observations-read';
 export * from './observations-search';
 export { sessionTimeline, taskTimeline, taskUpdatesSince } from './observations-timeline';

@@ -6,15 +6,15 @@ import { count, gte } from 'drizzle-orm';
 import type { Receipt } from '../../metrics';
 import { callsSince, receiptColumnsOf } from '../../where/metrics';
 import { pgTables } from '../schema';
-import { pgDb } from '../store/_handle';
+import { inCallersWrite, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 
 const { mcpMetrics } = pgTables;
 
-/** Writes receipts in one transaction (a savepoint inside the caller's). */
+/** Writes receipts in one statement: in the caller's transaction (no savepoint of its own), or alone. */
 export async function insertReceipts(store: PgStore, receipts: readonly Receipt[]): Promise<void> {
   if (receipts.length === 0) return;
-  await store.write(async () => {
+  await inCallersWrite(store, async () => {
     await pgDb(store)
       .insert(mcpMetrics)
       .values(receipts.map((r) => ({ ...r })));

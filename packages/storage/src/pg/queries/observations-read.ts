@@ -7,7 +7,7 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Observation, TokenCountRefinement } from '../../observations';
 import { pgTables } from '../schema';
-import { pgClient, pgDb } from '../store/_handle';
+import { inCallersWrite, pgClient, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 
 const { observations } = pgTables;
@@ -64,16 +64,20 @@ export async function editedFilesSince(
   return rows.map((r) => ({ filePath: String(r.filePath), lastTs: Number(r.lastTs) }));
 }
 
-/** Sets counted token counts where the content still matches, in the caller's transaction (or its own). */
+const REFINE_SQL = `UPDATE observations o SET token_count = r.token_count
+  FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS r(id, token_count, content)
+  WHERE o.id = r.id AND o.content = r.content`;
+
+/**
+ * Sets counted token counts where the content still matches, in one statement: in the
+ * caller's transaction (no savepoint of its own), or alone.
+ */
 export async function refineTokenCounts(store: PgStore, rows: readonly TokenCountRefinement[]): Promise<void> {
   if (rows.length === 0) return;
-  await store.write(async () => {
-    for (const r of rows) {
-      await pgClient(store).query('UPDATE observations SET token_count = $1 WHERE id = $2 AND content = $3', [
-        r.tokenCount,
-        r.id,
-        r.content,
-      ]);
-    }
+  const ids = rows.map((r) => r.id);
+  const counts = rows.map((r) => r.tokenCount);
+  const contents = rows.map((r) => r.content);
+  await inCallersWrite(store, async () => {
+    await pgClient(store).query(REFINE_SQL, [ids, counts, contents]);
   });
 }

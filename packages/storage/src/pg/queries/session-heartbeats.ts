@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { pgTables } from '../schema';
-import { pgClient, pgDb } from '../store/_handle';
+import { inCallersWrite, pgClient, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 import { changed } from './_common';
 
@@ -40,7 +40,8 @@ export async function heartbeatSessions(
   if (beats.length === 0) return;
   const ids = beats.map((b) => b.id);
   const times = beats.map((b) => b.ts);
-  await store.write(async () => {
+  // Inside a caller's transaction (the receipts rider), no savepoint of its own.
+  await inCallersWrite(store, async () => {
     await pgClient(store).query(HEARTBEAT_SQL, [ids, times]);
   });
 }

@@ -44,3 +44,17 @@ export function pgDb(store: object): PgDrizzle {
 export function pgClient(store: object): PgQueryable {
   return txOf(store)?.client ?? pgHandleOf(store).pool;
 }
+
+/**
+ * @internal Runs `fn` in the caller's write transaction as it is (no savepoint: each one
+ * costs a round trip), or in a write of its own outside any. For bookkeeping the caller
+ * already wraps in a savepoint of its own (the receipts rider), as on SQLite.
+ */
+export async function inCallersWrite(
+  store: { write<T>(fn: () => Promise<T>): Promise<T> },
+  fn: () => Promise<void>,
+): Promise<void> {
+  const tx = txOf(store);
+  if (tx && !tx.readOnly) await fn();
+  else await store.write(fn);
+}
