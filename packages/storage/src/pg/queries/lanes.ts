@@ -148,20 +148,19 @@ export async function scopeWarnings(
   perKind: number,
 ): Promise<ScopeWarning[]> {
   if (repoRoots.length === 0 || kinds.length === 0) return [];
-  const client = pgClient(store);
-  const byKind = await Promise.all(
-    kinds.map(async (kind) => {
-      const { rows } = await client.query(
-        `SELECT o.id, o.session_id AS "sessionId", o.kind, substr(o.content, 1, 200) AS text, o.ts, o.task_id AS "taskId"
-          FROM observations o JOIN tasks t ON t.id = o.task_id
-          WHERE o.kind = $1 AND t.repo_root = ANY($2::text[])
-          ORDER BY o.id DESC LIMIT $3`,
-        [kind, [...repoRoots], perKind],
-      );
-      return rows.map((r) => numbered<ScopeWarning>(r as Record<string, unknown>, ['id', 'ts', 'taskId']));
-    }),
+  // One statement, the newest `perKind` of each kind (a lateral per kind): one round trip,
+  // and never two queries at once on a transaction's client.
+  const { rows } = await pgClient(store).query(
+    `SELECT w.* FROM unnest($1::text[]) AS k(kind) CROSS JOIN LATERAL (
+       SELECT o.id, o.session_id AS "sessionId", o.kind, substr(o.content, 1, 200) AS text, o.ts, o.task_id AS "taskId"
+         FROM observations o JOIN tasks t ON t.id = o.task_id
+         WHERE o.kind = k.kind AND t.repo_root = ANY($2::text[])
+         ORDER BY o.id DESC LIMIT $3) w`,
+    [[...kinds], [...repoRoots], perKind],
   );
-  return byKind.flat().sort((a, b) => b.ts - a.ts || b.id - a.id);
+  return rows
+    .map((r) => numbered<ScopeWarning>(r as Record<string, unknown>, ['id', 'ts', 'taskId']))
+    .sort((a, b) => b.ts - a.ts || b.id - a.id);
 }
 
 /** The session's latest working note (task_note_working) on a task among its newest `scan` observations. */

@@ -8,7 +8,7 @@ import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Session, SessionInput } from '../../sessions';
 import { mergedSession, newSessionRow } from '../../where/sessions';
 import { pgTables } from '../schema';
-import { pgDb } from '../store/_handle';
+import { inCallersWrite, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
 import { fromJson, toJson } from './_common';
 
@@ -19,17 +19,24 @@ const parsed = (row: unknown): Session => {
 };
 
 export async function upsertSession(store: PgStore, input: SessionInput, now: number): Promise<Session> {
-  return store.write(async () => {
+  // In the caller's write as it is (no savepoint: nothing here is caught and gone on
+  // from), else in a write of its own. A known session, the common case, is two
+  // statements: its row, locked, then the update; a new one is inserted (a racing
+  // insert of the same id makes this one lock and update the row that won).
+  return inCallersWrite(store, async () => {
     const db = pgDb(store);
-    const inserted = await db
-      .insert(sessions)
-      .values({ ...newSessionRow(input, now), metadata: toJson(input.metadata) })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted[0]) return parsed(inserted[0]);
-    const [row] = await db.select().from(sessions).where(eq(sessions.id, input.id)).for('update');
-    const existing = parsed(row);
-    const set = mergedSession(existing, input, now);
+    const lockRow = async () => (await db.select().from(sessions).where(eq(sessions.id, input.id)).for('update'))[0];
+    let row = await lockRow();
+    if (!row) {
+      const inserted = await db
+        .insert(sessions)
+        .values({ ...newSessionRow(input, now), metadata: toJson(input.metadata) })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted[0]) return parsed(inserted[0]);
+      row = await lockRow();
+    }
+    const set = mergedSession(parsed(row), input, now);
     const rows = await db
       .update(sessions)
       .set({ ...set, metadata: toJson(set.metadata) })

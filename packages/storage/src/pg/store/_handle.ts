@@ -50,11 +50,10 @@ export function pgClient(store: object): PgQueryable {
  * costs a round trip), or in a write of its own outside any. For bookkeeping the caller
  * already wraps in a savepoint of its own (the receipts rider), as on SQLite.
  */
-export async function inCallersWrite(
-  store: { write<T>(fn: () => Promise<T>): Promise<T> },
-  fn: () => Promise<void>,
-): Promise<void> {
+export async function inCallersWrite<T>(
+  store: { write<R>(fn: () => Promise<R>): Promise<R> },
+  fn: () => Promise<T>,
+): Promise<T> {
   const tx = txOf(store);
-  if (tx && !tx.readOnly) await fn();
-  else await store.write(fn);
+  return tx && !tx.readOnly ? fn() : store.write(fn);
 }
