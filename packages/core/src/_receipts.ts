@@ -27,14 +27,7 @@
  */
 import { AsyncResource } from 'node:async_hooks';
 import { type CountJob, estimateTokens, type TokenCounter, type TokenWorker } from '@swarm/coordination';
-import {
-  type ColonyStore,
-  heartbeatSessions,
-  insertReceipts,
-  isStoreBusy,
-  refineTokenCounts,
-  type TokenCountRefinement,
-} from '@swarm/storage';
+import { type ColonyStore, isStoreBusy, type TokenCountRefinement, writeBookkeeping } from '@swarm/storage';
 import type { CallReceipt } from '@swarm/tools';
 
 /** How long `flush` waits for the worker (its first answer includes loading the tokenizer). */
@@ -334,8 +327,6 @@ export class ReceiptQueue {
     }
     // A call by a session is a sign of life: its heartbeat moves to the call's time.
     const beats = rows.flatMap((r) => (r.sessionId ? [{ id: r.sessionId, ts: r.ts }] : []));
-    await insertReceipts(this.#store, rows);
-    await heartbeatSessions(this.#store, beats);
-    await refineTokenCounts(this.#store, refinements);
+    await writeBookkeeping(this.#store, { receipts: rows, beats, refinements });
   }
 }

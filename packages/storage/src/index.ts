@@ -149,7 +149,7 @@ export {
   type NewMessage,
 } from './messages';
 // Receipts
-export type { Receipt } from './metrics';
+export type { Bookkeeping, Receipt } from './metrics';
 export type { EmbeddedMigration } from './migrate';
 // Observations and search
 export {
@@ -357,7 +357,7 @@ export const {
   markMessageReplied,
   retractMessage,
 } = dispatched(messagesSql);
-export const { countCalls, insertReceipts, listReceipts } = dispatched(metricsSql);
+export const { countCalls, insertReceipts, listReceipts, writeBookkeeping } = dispatched(metricsSql);
 export const {
   countObservations,
   editedFilesSince,

@@ -5,7 +5,9 @@
  */
 import { count, gte } from 'drizzle-orm';
 import { dbOf, insideWrite, type Store, statement } from './_store';
+import { refineTokenCounts, type TokenCountRefinement } from './observations';
 import { mcpMetrics } from './schema';
+import { heartbeatSessions } from './session-heartbeats';
 import { callsSince, receiptColumnsOf } from './where/metrics';
 
 export type Receipt = Omit<typeof mcpMetrics.$inferSelect, 'id'>;
@@ -34,6 +36,27 @@ export async function insertReceipts(store: Store, receipts: readonly Receipt[])
   };
   // Inside a caller's transaction (the receipts rider), no savepoint of its own.
   if (insideWrite(store)) run();
+  else await store.write(run);
+}
+
+/** What the receipts rider writes in one go: receipts, the callers' heartbeats, counted token counts. */
+export interface Bookkeeping {
+  readonly receipts: readonly Receipt[];
+  readonly beats: ReadonlyArray<{ readonly id: string; readonly ts: number }>;
+  readonly refinements: readonly TokenCountRefinement[];
+}
+
+/**
+ * `insertReceipts`, `heartbeatSessions` and `refineTokenCounts` together, in the caller's
+ * transaction (or one of its own): PostgreSQL's twin is one statement (one round trip).
+ */
+export async function writeBookkeeping(store: Store, b: Bookkeeping): Promise<void> {
+  const run = async () => {
+    await insertReceipts(store, b.receipts);
+    await heartbeatSessions(store, b.beats);
+    await refineTokenCounts(store, b.refinements);
+  };
+  if (insideWrite(store)) await run();
   else await store.write(run);
 }
 

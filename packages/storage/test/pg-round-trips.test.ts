@@ -2,8 +2,8 @@
  * The write path's round trips on PostgreSQL, where each statement costs one: appending
  * an observation moves its session's heartbeat and its task's `updated_at` in the same
  * statement (as SQLite's twin does in three), and the receipts rider's bookkeeping
- * (receipts, heartbeats, token counts) runs inside the caller's savepoint without
- * savepoints of its own. The effects match SQLite's.
+ * (receipts, heartbeats, token counts) is one statement inside the caller's savepoint,
+ * and each of them alone opens no savepoint of its own inside a write. The effects match SQLite's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,18 +127,44 @@ describePgStore('the write path on PostgreSQL', (ctx) => {
         'RELEASE SAVEPOINT',
         'COMMIT',
       ]);
+      // All three as the rider writes them: one statement.
+      const later = { ...receipt, ts: NOW + 120, sessionId: 'alive' };
+      sent.length = 0;
+      await pgStore.write(async () => {
+        await pgStore.write(() =>
+          q.writeBookkeeping(pgStore, {
+            receipts: [later],
+            beats: [{ id: 'alive', ts: NOW + 120 }],
+            refinements: [{ id, content: `a note at ${NOW + 1}`, tokenCount: 6 }],
+          }),
+        );
+      });
+      expect(sent).toEqual(['BEGIN ISOLATION', 'SAVEPOINT colony_sp_1', 'WITH m', 'RELEASE SAVEPOINT', 'COMMIT']);
+      await s.writeBookkeeping(lite, {
+        receipts: [receipt, later],
+        beats: [
+          { id: 'quiet', ts: NOW + 99 },
+          { id: 'alive', ts: NOW + 120 },
+        ],
+        refinements: [],
+      });
+      expect(await q.listReceipts(pgStore, 0)).toEqual(s.listReceipts(lite, 0));
+      expect((await q.getSession(pgStore, 'alive'))?.lastHeartbeatAt).toBe(NOW + 120);
+      expect((await q.getSession(pgStore, 'alive'))?.lastHeartbeatAt).toBe(
+        s.getSession(lite, 'alive')?.lastHeartbeatAt,
+      );
       pg.Client.prototype.query = query;
 
-      expect(await q.listReceipts(pgStore, 0)).toEqual([receipt]);
+      expect(await q.listReceipts(pgStore, 0)).toEqual([receipt, later]);
       expect((await q.getSession(pgStore, 'quiet'))?.lastHeartbeatAt).toBe(NOW + 99);
-      expect((await q.getObservation(pgStore, id))?.tokenCount).toBe(5);
+      expect((await q.getObservation(pgStore, id))?.tokenCount).toBe(6);
 
       // Alone (outside any write), each is a transaction of its own.
       recordStatements();
       await q.refineTokenCounts(pgStore, [{ id, content: 'not the content any more', tokenCount: 8 }]);
       expect(sent).toEqual(['BEGIN ISOLATION', 'UPDATE observations', 'COMMIT']);
       pg.Client.prototype.query = query;
-      expect((await q.getObservation(pgStore, id))?.tokenCount).toBe(5);
+      expect((await q.getObservation(pgStore, id))?.tokenCount).toBe(6);
     } finally {
       lite.close();
     }

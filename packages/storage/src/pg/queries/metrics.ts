@@ -3,11 +3,13 @@
  * Tool-call receipts (`src/metrics.ts`) on PostgreSQL; `ok` is a boolean column here.
  */
 import { count, gte } from 'drizzle-orm';
-import type { Receipt } from '../../metrics';
+import type { Bookkeeping, Receipt } from '../../metrics';
 import { callsSince, receiptColumnsOf } from '../../where/metrics';
 import { pgTables } from '../schema';
-import { inCallersWrite, pgDb } from '../store/_handle';
+import { inCallersWrite, pgClient, pgDb } from '../store/_handle';
 import type { PgStore } from '../store/pg-store';
+import { refineSql } from './observations-read';
+import { heartbeatSql } from './session-heartbeats';
 
 const { mcpMetrics } = pgTables;
 
@@ -18,6 +20,29 @@ export async function insertReceipts(store: PgStore, receipts: readonly Receipt[
     await pgDb(store)
       .insert(mcpMetrics)
       .values(receipts.map((r) => ({ ...r })));
+  });
+}
+
+const BOOKKEEPING_SQL = `WITH m AS (
+    INSERT INTO mcp_metrics (ts, operation, session_id, duration_ms, input_tokens, output_tokens, ok, error_code, error_message)
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::float8[], $5::bigint[], $6::bigint[], $7::boolean[], $8::text[], $9::text[])),
+  h AS (${heartbeatSql(10, 11)}),
+  r AS (${refineSql(12)})
+  SELECT 1`;
+
+/** The three in one statement (unnest of each list; an empty list writes nothing). */
+export async function writeBookkeeping(store: PgStore, b: Bookkeeping): Promise<void> {
+  const { receipts: r, beats, refinements: t } = b;
+  if (r.length + beats.length + t.length === 0) return;
+  const params = [
+    ...[r.map((x) => x.ts), r.map((x) => x.operation), r.map((x) => x.sessionId), r.map((x) => x.durationMs)],
+    ...[r.map((x) => x.inputTokens), r.map((x) => x.outputTokens), r.map((x) => x.ok)],
+    ...[r.map((x) => x.errorCode), r.map((x) => x.errorMessage)],
+    ...[beats.map((x) => x.id), beats.map((x) => x.ts)],
+    ...[t.map((x) => x.id), t.map((x) => x.tokenCount), t.map((x) => x.content)],
+  ];
+  await inCallersWrite(store, async () => {
+    await pgClient(store).query(BOOKKEEPING_SQL, params);
   });
 }
 

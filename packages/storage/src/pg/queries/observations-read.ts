@@ -64,9 +64,11 @@ export async function editedFilesSince(
   return rows.map((r) => ({ filePath: String(r.filePath), lastTs: Number(r.lastTs) }));
 }
 
-const REFINE_SQL = `UPDATE observations o SET token_count = r.token_count
-  FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS r(id, token_count, content)
+/** Parameters from `$first` on: ids, counts, contents. */
+export const refineSql = (first = 1) => `UPDATE observations o SET token_count = r.token_count
+  FROM unnest($${first}::bigint[], $${first + 1}::bigint[], $${first + 2}::text[]) AS r(id, token_count, content)
   WHERE o.id = r.id AND o.content = r.content`;
+const REFINE_SQL = refineSql();
 
 /**
  * Sets counted token counts where the content still matches, in one statement: in the

@@ -28,10 +28,14 @@ export async function endSession(store: PgStore, id: string, now: number): Promi
  * would queue bookkeeping behind every write of the session, and lock the rows in an
  * order other writers do not share (deadlocks between servers on one database).
  */
-const HEARTBEAT_SQL = `UPDATE sessions s SET last_heartbeat_at = greatest(s.last_heartbeat_at, b.ts)
-  FROM (SELECT id, max(ts) AS ts FROM unnest($1::text[], $2::bigint[]) AS u(id, ts) GROUP BY id) b
+export const heartbeatSql = (
+  ids = 1,
+  times = 2,
+) => `UPDATE sessions s SET last_heartbeat_at = greatest(s.last_heartbeat_at, b.ts)
+  FROM (SELECT id, max(ts) AS ts FROM unnest($${ids}::text[], $${times}::bigint[]) AS u(id, ts) GROUP BY id) b
   WHERE s.id = b.id
-    AND s.id IN (SELECT id FROM sessions WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE SKIP LOCKED)`;
+    AND s.id IN (SELECT id FROM sessions WHERE id = ANY($${ids}::text[]) ORDER BY id FOR UPDATE SKIP LOCKED)`;
+const HEARTBEAT_SQL = heartbeatSql();
 
 export async function heartbeatSessions(
   store: PgStore,
