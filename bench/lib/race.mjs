@@ -19,21 +19,29 @@ export async function callTool(rpc, name, args, timeoutMs = 60_000) {
 }
 
 /** Publishes `rounds` plans `race-<n>` in `repo` through `rpc`: sub-0 is raced for, sub-1 stays free. */
+/**
+ * The plan of race round `round`: sub-0 (the contended one, over `files`) and sub-1 on
+ * other files, which the losers are pointed to.
+ */
+export function raceRoundPlan(repo, round, sessionId = 'queen', files = [`src/r${round}/a.ts`]) {
+  return {
+    repo_root: repo,
+    slug: `race-${round}`,
+    session_id: sessionId,
+    agent: 'claude',
+    title: `race ${round}`,
+    problem: 'everyone wants sub-0',
+    acceptance_criteria: ['one winner'],
+    subtasks: [
+      { title: 'contended', description: 'x', file_scope: files },
+      { title: 'free', description: 'y', file_scope: [`docs/r${round}.md`] },
+    ],
+  };
+}
+
 export async function publishRaceRounds(rpc, repo, rounds) {
   for (let round = 0; round < rounds; round++) {
-    const r = await callTool(rpc, 'task_plan_publish', {
-      repo_root: repo,
-      slug: `race-${round}`,
-      session_id: 'queen',
-      agent: 'claude',
-      title: `race ${round}`,
-      problem: 'everyone wants sub-0',
-      acceptance_criteria: ['one winner'],
-      subtasks: [
-        { title: 'contended', description: 'x', file_scope: [`src/r${round}/a.ts`] },
-        { title: 'free', description: 'y', file_scope: [`docs/r${round}.md`] },
-      ],
-    });
+    const r = await callTool(rpc, 'task_plan_publish', raceRoundPlan(repo, round));
     if (r.isError) throw new Error(`publish: ${r.text}`);
   }
 }

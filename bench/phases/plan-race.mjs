@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { raceRoundPlan } from '../lib/race.mjs';
 import { BUSY, CONFIG, connectServer, core, details, HOME, log, row, TMP } from '../lib/setup.mjs';
 import { fmtMs, summarize } from '../lib/util.mjs';
 
@@ -19,22 +20,11 @@ export async function benchPlanRace() {
   const colony = core.openColony({ home: HOME, dbPath: db, receipts: false });
   try {
     for (let round = 0; round < CONFIG.raceRounds; round++) {
-      await colony.plans.publish({
-        repo_root: repo,
-        slug: `race-${round}`,
-        session_id: 'queen-bench',
-        agent: 'claude',
-        title: `race ${round}`,
-        problem: 'everyone wants sub-0',
-        acceptance_criteria: ['one winner'],
-        subtasks: [
-          { title: 'contended', description: 'x', file_scope: [`src/r${round}/a.ts`, `src/r${round}/b.ts`] },
-          { title: 'free', description: 'y', file_scope: [`docs/r${round}.md`] },
-        ],
-      });
+      const files = [`src/r${round}/a.ts`, `src/r${round}/b.ts`];
+      await colony.plans.publish(raceRoundPlan(repo, round, 'queen-bench', files));
     }
   } finally {
-    colony.close();
+    await colony.close();
   }
 
   const fleet = await Promise.all(Array.from({ length: racers }, () => connectServer(db)));
