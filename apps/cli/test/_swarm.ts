@@ -2,14 +2,15 @@
  * Helpers for the swarm session tests: a temp git repository and COLONY_HOME with the
  * runtime's settings pointing at a fake Anthropic server on 127.0.0.1, the built CLI
  * spawned as real processes (`colony swarm start` in the background), and waiting on
- * its output or `colony swarm status --json`.
+ * its output or `colony swarm status --json`. The store is `home/colony.db`, or the
+ * `db` given (a `postgres://` URL).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openColony } from '@swarm/core';
+import { connectColony } from '@swarm/core';
 import { git } from './_repo';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -21,6 +22,7 @@ export interface SwarmFixture {
   readonly dir: string;
   readonly repo: string;
   readonly home: string;
+  /** What every command gets as `--db`: a SQLite path or a PostgreSQL URL. */
   readonly db: string;
   /** Runs the CLI asynchronously (the fake server lives in this process and must keep answering), in `cwd` (default the repo). */
   colony(args: string[], cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }>;
@@ -54,11 +56,14 @@ export interface StartedCli {
   exited(): Promise<number | null>;
 }
 
-export function swarmFixture(settings: (repo: string) => Record<string, unknown>): SwarmFixture {
+export function swarmFixture(
+  settings: (repo: string) => Record<string, unknown>,
+  options: { readonly db?: string } = {},
+): SwarmFixture {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'swarm-e2e-')));
   const repo = join(dir, 'repo');
   const home = join(dir, 'home');
-  const db = join(home, 'colony.db');
+  const db = options.db ?? join(home, 'colony.db');
   mkdirSync(repo);
   mkdirSync(home);
   git(repo, 'init', '-q', '-b', 'main');
@@ -120,7 +125,7 @@ export function swarmFixture(settings: (repo: string) => Record<string, unknown>
       return JSON.parse(r.stdout) as SwarmStatusJson;
     },
     async tool(name, args) {
-      const lib = openColony({ home, dbPath: db, receipts: false, roots: [repo] });
+      const lib = await connectColony({ home, dbPath: db, receipts: false, roots: [repo] });
       try {
         const outcome = await lib.handleToolCall(name, args);
         if (!outcome.ok) throw new Error(outcome.text);

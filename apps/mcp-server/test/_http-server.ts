@@ -1,6 +1,7 @@
 /** A built `colony-mcp --http` server process on a free loopback port, for tests that speak raw HTTP. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { dbFor } from './_backend';
 import { SERVER_MAIN, tempDir } from './_harness';
 
 export interface HttpServer {
@@ -14,7 +15,7 @@ export async function startHttpServer(token: string, prefix = 'colony-http-'): P
   const home = tempDir(prefix);
   const child = spawn(
     process.execPath,
-    [SERVER_MAIN, '--db', join(home, 'colony.db'), '--http', '--port', '0', '--token', token],
+    [SERVER_MAIN, '--db', dbFor(join(home, 'colony.db')), '--http', '--port', '0', '--token', token],
     { env: { ...process.env, COLONY_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const url = await announcedUrl(child);

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dbFor } from './_backend';
 import { SERVER_MAIN, setClock, tempDir } from './_harness';
 import { type Message, rawServer } from './_raw-stdio';
 
@@ -22,7 +23,10 @@ async function exchange(repo: string, env: NodeJS.ProcessEnv): Promise<string[]>
   const home = tempDir('colony-fast-');
   const clock = join(home, 'clock');
   setClock(clock, 1_800_000_000_000);
-  const server = rawServer([SERVER_MAIN, '--db', join(home, 'c.db')], home, { COLONY_CLOCK_FILE: clock, ...env });
+  const server = rawServer([SERVER_MAIN, '--db', dbFor(join(home, 'c.db'))], home, {
+    COLONY_CLOCK_FILE: clock,
+    ...env,
+  });
   servers.push(server);
   const answers: Message[] = [];
   answers.push(

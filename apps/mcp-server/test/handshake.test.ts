@@ -5,7 +5,6 @@
  * store before the handshake is done (then the server warms up: warm-up.test.ts), and a
  * store that cannot open fails the first call (and the next), not the server.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { type JSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
@@ -13,8 +12,10 @@ import { openColony, type Toolset } from '@swarm/core';
 import { TOOLSETS } from '@swarm/tools';
 import { createMcpServer, mcpToolList } from '@swarm/tools/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dbFor } from './_backend';
 import { REPO_ROOT, SERVER_MAIN, tempDir } from './_harness';
 import { type Message, rawServer, until } from './_raw-stdio';
+import { storeOpened, UNOPENABLE } from './_store-probe';
 
 const CLI = join(REPO_ROOT, 'apps/cli/dist/cli.js');
 const BINARIES = { 'colony-mcp': [SERVER_MAIN], 'colony mcp': [CLI, 'mcp'] } as const;
@@ -66,7 +67,7 @@ describe.each(Object.keys(BINARIES) as Array<keyof typeof BINARIES>)('%s', (bina
     const db = join(tempDir(), 'colony.db');
     const { server } = start(binary, [
       '--db',
-      db,
+      dbFor(db),
       '--toolset',
       toolset,
       ...(toolset === 'runtime' ? ['--allow-exec'] : []),
@@ -81,34 +82,34 @@ describe.each(Object.keys(BINARIES) as Array<keyof typeof BINARIES>)('%s', (bina
       expect({ ...init, result }).toEqual(live);
     }
     // Nothing opened the store yet: initialize needs none of it.
-    expect(existsSync(db)).toBe(false);
+    expect(storeOpened(db)).toBe(false);
     server.notify('notifications/initialized');
     const list = await server.request('tools/list');
     const live = mcpToolList(openColony({ dbPath: ':memory:', home: tempDir() }).registry, toolset);
     expect((list.result as { tools: unknown }).tools).toEqual(live);
     expect(await server.request('ping')).toMatchObject({ result: {} });
     // Once the handshake is done, the server warms up in idle time: the store opens before any call.
-    await until(() => existsSync(db));
+    await until(() => storeOpened(db));
 
     const call = await server.request('tools/call', { name: 'search', arguments: { query: 'nothing yet' } });
     const served = (live as Array<{ name: string }>).some((tool) => tool.name === 'search');
     const text = (call.result as { content: Array<{ text: string }> }).content[0]!.text;
     if (served) expect(call.result).toEqual({ content: [{ type: 'text', text: '[]' }] });
     else expect(JSON.parse(text)).toMatchObject({ code: 'UNKNOWN_TOOL' });
-    expect(existsSync(db)).toBe(true);
+    expect(storeOpened(db)).toBe(true);
     const again = await server.request('tools/list');
     expect((again.result as { tools: unknown }).tools).toEqual(live);
   });
 
-  it('answers tool calls with INTERNAL_ERROR while the store cannot open, and keeps serving', async () => {
-    const { server } = start(binary, ['--db', '/proc/colony-no-such/dir/colony.db']);
+  it('answers tool calls with a coded error (STORE_UNREACHABLE on PostgreSQL) while the store cannot open, and keeps serving', async () => {
+    const { server } = start(binary, ['--db', UNOPENABLE.db]);
     await server.request('initialize', initParams(SUPPORTED_PROTOCOL_VERSIONS[0]!));
     for (const _ of [1, 2]) {
       const call = await server.request('tools/call', { name: 'search', arguments: { query: 'anything' } });
       const result = call.result as { isError: boolean; content: Array<{ text: string }> };
       expect(result.isError).toBe(true);
       expect(JSON.parse(result.content[0]!.text)).toMatchObject({
-        code: 'INTERNAL_ERROR',
+        code: UNOPENABLE.code,
         error: expect.stringMatching(/^cannot open colony: .*ENOENT/),
         tool: 'search',
       });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbFor } from './_backend';
 import { SERVER_MAIN, tempDir } from './_harness';
 import { announcedUrl } from './_http-server';
 
@@ -50,7 +51,7 @@ describe('colony MCP over Streamable HTTP', () => {
     const home = tempDir('colony-http-');
     child = spawn(
       process.execPath,
-      [SERVER_MAIN, '--db', join(home, 'colony.db'), '--http', '--port', '0', '--token', TOKEN],
+      [SERVER_MAIN, '--db', dbFor(join(home, 'colony.db')), '--http', '--port', '0', '--token', TOKEN],
       {
         env: { ...process.env, COLONY_HOME: home },
         stdio: ['ignore', 'ignore', 'pipe'],

@@ -4,14 +4,15 @@
  * `resultType`. Raw JSON-RPC as such a client, over stdio and over HTTP, against the built
  * server; the older revisions' handshake is held by handshake.test.ts and http.test.ts.
  */
-import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dbFor } from './_backend';
 import { SERVER_MAIN, tempDir } from './_harness';
 import { type HttpServer, startHttpServer } from './_http-server';
 import { type Message, rawServer } from './_raw-stdio';
+import { storeOpened } from './_store-probe';
 
 const MODERN = '2026-07-28';
 const meta = (version = MODERN) => ({
@@ -41,7 +42,7 @@ describe('revision 2026-07-28 over stdio', () => {
   function start() {
     const home = tempDir('colony-modern-');
     const db = join(home, 'colony.db');
-    const server = rawServer([SERVER_MAIN, '--db', db], home);
+    const server = rawServer([SERVER_MAIN, '--db', dbFor(db)], home);
     stops.push(() => server.stop());
     return { server, db };
   }
@@ -58,7 +59,7 @@ describe('revision 2026-07-28 over stdio', () => {
       openWorldHint: false,
     });
     // The front answered both: nothing opened the store.
-    expect(existsSync(db)).toBe(false);
+    expect(storeOpened(db)).toBe(false);
 
     const call = await server.request('tools/call', {
       name: 'search',

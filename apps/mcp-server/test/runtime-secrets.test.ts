@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GIT_IDENTITY, removeRepos, tempRepo } from './_git';
 import { type Server, serverFleet, tempDir } from './_harness';
+import { storeBytes } from './_store-probe';
 
 const fleet = serverFleet();
 afterEach(async () => {
@@ -23,12 +24,6 @@ const server = (db: string): Promise<Server> => fleet.start(db, undefined, { fla
 function straddle(variable: string, cut: number, stream = ''): string {
   const half = (range: string) => `printf %s "$(printf %s "$${variable}" | cut -c${range})"${stream}`;
   return `${half(`1-${cut}`)}; sleep 0.3; ${half(`${cut + 1}-`)}; echo${stream}`;
-}
-
-/** Every file of the store (the database, its WAL and shared memory), as bytes. */
-function storeBytes(db: string): Buffer[] {
-  const dir = join(db, '..');
-  return readdirSync(dir).map((file) => readFileSync(join(dir, file)));
 }
 
 /** Asserts none of the texts holds the secret or its distinctive first half. */
@@ -72,7 +67,9 @@ describe('secrets in exec_parallel env', () => {
     expect(cut.payload.results[0]).toMatchObject({ stdout: 'xxxxx***-', truncated: true });
     expectAbsent(secret, 'responses', chunked.text, rotated.text, cut.text);
     await s.close();
-    expectAbsent(secret, 'store', ...storeBytes(db));
+    const stored = storeBytes(db);
+    expect(Buffer.concat(stored).includes('secret-1'), 'the store holds the call').toBe(true);
+    expectAbsent(secret, 'store', ...stored);
   });
 });
 
@@ -120,9 +117,11 @@ describe('secrets in swarm_run env_vars and task env', () => {
     const logged = readdirSync(logs).map((f) => readFileSync(join(logs, f), 'utf8'));
     expect(logged.join('')).toContain('bad ***');
     await s.close();
+    const stored = storeBytes(db);
+    expect(Buffer.concat(stored).includes(r.payload.swarm_id), 'the store holds the run').toBe(true);
     for (const secret of [shared, own]) {
       expectAbsent(secret, 'logs', ...logged);
-      expectAbsent(secret, 'store', ...storeBytes(db));
+      expectAbsent(secret, 'store', ...stored);
     }
   });
 });

@@ -4,11 +4,12 @@
  * that leaves the target untouched, refusals before anything is created, secrets kept
  * out of the store, the logs and the response.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GIT_IDENTITY, git, removeRepos, tempRepo, worktreeCount } from './_git';
 import { type Server, startServer, tempDir } from './_harness';
+import { storeBytes } from './_store-probe';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -159,8 +160,9 @@ describe('swarm_run over MCP', () => {
     expect(status.payload).toMatchObject({ state: 'completed', progress: { total: 1, completed: 1, failed: 0 } });
     await s.close();
     servers.length = 0;
-    const dbDir = join(db, '..');
-    for (const file of readdirSync(dbDir)) expect(readFileSync(join(dbDir, file)).includes(secret), file).toBe(false);
+    const stored = Buffer.concat(storeBytes(db));
+    expect(stored.includes(r.payload.swarm_id), 'the store holds the run').toBe(true);
+    expect(stored.includes(secret)).toBe(false);
     const log = join(root, '.colony', 'logs', 'swarm', r.payload.swarm_id, 'leak.log');
     const logged = readFileSync(log, 'utf8');
     expect(logged).toContain('key=***');

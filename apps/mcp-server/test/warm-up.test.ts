@@ -6,26 +6,26 @@
  * first call with the same coded error (reported once), and a server never called
  * exits cleanly when its stdin closes, during or after the warm-up.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dbFor } from './_backend';
 import { SERVER_MAIN, tempDir } from './_harness';
 import { rawServer, until } from './_raw-stdio';
+import { storeOpened, UNOPENABLE } from './_store-probe';
 
 const servers: Array<ReturnType<typeof rawServer>> = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.stop();
 });
 
-const UNOPENABLE = '/proc/colony-no-such/dir/colony.db';
 const init = {
   protocolVersion: SUPPORTED_PROTOCOL_VERSIONS[0]!,
   capabilities: {},
   clientInfo: { name: 'warm-up-test', version: '1.0.0' },
 };
 
-/** A colony-mcp process past its handshake; `warm: false` sets COLONY_MCP_WARM=0. */
+/** A colony-mcp process on `--db db` past its handshake; `warm: false` sets COLONY_MCP_WARM=0. */
 async function handshaken(db: string, warm = true) {
   const server = rawServer([SERVER_MAIN, '--db', db], tempDir('colony-warm-'), warm ? {} : { COLONY_MCP_WARM: '0' });
   servers.push(server);
@@ -42,7 +42,7 @@ const exited = (server: ReturnType<typeof rawServer>) =>
 
 /** The first call's answer without its timestamp, and how often stderr says the store failed. */
 async function firstCallOnBrokenStore(warm: boolean) {
-  const server = await handshaken(UNOPENABLE, warm);
+  const server = await handshaken(UNOPENABLE.db, warm);
   // Let a warm-up run (and fail) before the call, as a client's seconds of think time do.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const call = await server.request('tools/call', { name: 'search', arguments: { query: 'anything' } });
@@ -59,7 +59,7 @@ describe('colony-mcp warm-up after the handshake', () => {
     expect(warm).toMatchObject({
       isError: true,
       payload: {
-        code: 'INTERNAL_ERROR',
+        code: UNOPENABLE.code,
         error: expect.stringMatching(/^cannot open colony: .*ENOENT/),
         tool: 'search',
       },
@@ -69,8 +69,8 @@ describe('colony-mcp warm-up after the handshake', () => {
 
   it('opens the store before any call, and a server never called exits cleanly on stdin close', async () => {
     const db = join(tempDir(), 'colony.db');
-    const server = await handshaken(db);
-    await until(() => existsSync(db));
+    const server = await handshaken(dbFor(db));
+    await until(() => storeOpened(db));
     const code = exited(server);
     server.child.stdin.end();
     expect(await code).toBe(0);
@@ -79,7 +79,7 @@ describe('colony-mcp warm-up after the handshake', () => {
 
   it('exits cleanly when stdin closes while the warm-up is still under way', async () => {
     const db = join(tempDir(), 'colony.db');
-    const server = await handshaken(db);
+    const server = await handshaken(dbFor(db));
     const code = exited(server);
     server.child.stdin.end();
     expect(await code).toBe(0);
@@ -88,9 +88,9 @@ describe('colony-mcp warm-up after the handshake', () => {
 
   it('does not open the store when COLONY_MCP_WARM=0', async () => {
     const db = join(tempDir(), 'colony.db');
-    const server = await handshaken(db, false);
+    const server = await handshaken(dbFor(db), false);
     expect(await server.request('ping')).toMatchObject({ result: {} });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(existsSync(db)).toBe(false);
+    expect(storeOpened(db)).toBe(false);
   });
 });

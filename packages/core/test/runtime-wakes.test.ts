@@ -2,7 +2,8 @@
  * The runtime's wake source chosen by backend (src/runtime/_wakes.ts): a SQLite path
  * keeps the poll; a PostgreSQL URL listens on `colony_wake`, and a blocking message
  * written by another OS process (psql) on a real server wakes the right agent of the
- * session, urgently, within a bounded time, while mail for another session wakes nobody.
+ * session, urgently, within a bounded time, while mail for another session, or on
+ * another thread than the session's (which its mailbox does not read), wakes nobody.
  */
 
 import { colonySessionId, memoryMailbox } from '@swarm/runtime';
@@ -60,22 +61,18 @@ describePg('sessionWakeSource on PostgreSQL', () => {
   it('wakes the addressed agent of the session when another process commits a blocking message', async () => {
     const mailbox = memoryMailbox(() => 0);
     const got: Delivery[] = [];
-    const source = sessionWakeSource({ ...options, store: url, mailbox, safety_poll_ms: 60_000 });
+    const thread = Number((await rows.insert('tasks')).id);
+    const source = sessionWakeSource({ ...options, task_id: thread, store: url, mailbox, safety_poll_ms: 60_000 });
     const stop = source.start((to, urgent) => void got.push([to, urgent]));
     try {
       await until(async () => (await listeners()) === 1);
-      const foreign = await rows.valid('messages', {
-        urgency: 'blocking',
-        status: 'unread',
-        to_session_id: colonySessionId('s2', 'bo'),
-      });
-      const mine = await rows.valid('messages', {
-        urgency: 'blocking',
-        status: 'unread',
-        to_session_id: colonySessionId('s1', 'bo'),
-      });
+      const blocking = (session: string, task_id = thread) =>
+        rows.valid('messages', { urgency: 'blocking', status: 'unread', to_session_id: session, task_id });
+      const foreign = await blocking(colonySessionId('s2', 'bo'));
+      const offThread = await blocking(colonySessionId('s1', 'ada'), Number((await rows.insert('tasks')).id));
+      const mine = await blocking(colonySessionId('s1', 'bo'));
       const started = Date.now();
-      psql(url, insertStatement('messages', foreign) + insertStatement('messages', mine));
+      psql(url, [foreign, offThread, mine].map((row) => insertStatement('messages', row)).join(''));
       await until(() => got.length > 0, 2000);
       expect(Date.now() - started).toBeLessThan(2000);
       expect(got).toEqual([['bo', true]]);

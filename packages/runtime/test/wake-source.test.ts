@@ -67,7 +67,7 @@ describe('pollWakeSource', () => {
 });
 
 describe('notifyWakeSource', () => {
-  it('wakes the addressed agent at once: a blocking message interrupts, a question or a handoff wakes', async () => {
+  it('wakes the addressed agent at once: a blocking message on its thread interrupts, a question or a handoff wakes', async () => {
     const { source, state } = fedSource();
     const got: Delivery[] = [];
     const stop = source.start((to, urgent) => void got.push([to, urgent]));
@@ -77,10 +77,14 @@ describe('notifyWakeSource', () => {
     feed.onWake({ kind: 'message', task_id: 7, to_session_id: 'swarm-s1-bo', urgency: 'needs_reply' });
     feed.onWake({ kind: 'handoff', task_id: 7, to_session_id: 'swarm-s1-ada', urgency: null });
     feed.onWake({ kind: 'message', task_id: 7, to_session_id: 'swarm-s2-ada', urgency: 'blocking' });
+    // Mail on another thread: the mailbox (the session's thread) would not show it, so it wakes no one.
+    feed.onWake({ kind: 'message', task_id: 8, to_session_id: 'swarm-s1-bo', urgency: 'blocking' });
+    feed.onWake({ kind: 'handoff', task_id: 8, to_session_id: 'swarm-s1-bo', urgency: null });
     expect(got).toEqual([
       ['ada', true],
       ['bo', false],
       ['ada', false],
+      ['bo', false],
     ]);
     await stop();
     expect(state.closed).toBe(true);

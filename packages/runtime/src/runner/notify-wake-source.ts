@@ -4,7 +4,9 @@
  * the runtime never loads a driver; core passes @swarm/storage/pg's `listenForWakes`)
  * wakes the addressed agent at once: a notice naming one of this session's colony
  * sessions delivers to that agent (a `blocking` message interrupts; a question or a
- * handoff wakes). A notice addressed to no session, and every (re)connect of the
+ * handoff wakes), a message only on the session's thread, the one the mailbox reads
+ * (elsewhere it would interrupt an agent whose next prompt cannot show it). A notice
+ * addressed to no session, and every (re)connect of the
  * listener (`onResync`: notices sent while it was down are lost), re-reads the unread
  * inboxes; a slow safety poll does the same, for mail that triggers do not announce
  * (`fyi` messages) and for anything a notice missed.
@@ -53,9 +55,15 @@ export function notifyWakeSource(options: NotifyWakeOptions): WakeSource {
       const subscription = options
         .subscribe({
           onWake(notice) {
-            const agent = notice.to_session_id === null ? undefined : options.agentOf(notice.to_session_id);
-            if (agent !== undefined) deliver(agent, notice.kind === 'message' && notice.urgency === 'blocking');
-            else if (notice.to_session_id === null && (options.task_id ?? notice.task_id) === notice.task_id) repoll();
+            const onThread = (options.task_id ?? notice.task_id) === notice.task_id;
+            if (notice.to_session_id === null) {
+              if (onThread) repoll();
+              return;
+            }
+            const agent = options.agentOf(notice.to_session_id);
+            // The mailbox reads the thread's messages only (as the poll does): mail on another would interrupt for nothing.
+            if (agent === undefined || (notice.kind === 'message' && !onThread)) return;
+            deliver(agent, notice.kind === 'message' && notice.urgency === 'blocking');
           },
           onResync: repoll,
         })
