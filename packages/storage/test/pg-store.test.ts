@@ -106,19 +106,21 @@ describePgStore('PgStore transactions', (ctx) => {
     );
   });
 
-  it('runs the write rider inside each outermost write, and its after-commit only on commit', async () => {
+  it('runs the write rider inside each outermost write, and tells it whether that write committed', async () => {
     const store = await ctx.open();
     const committed: string[] = [];
+    const rolledBack: string[] = [];
     let n = 0;
     store.setWriteRider(async () => {
       const id = `w-rider-${++n}`;
       await insertSession(store, id);
-      return () => committed.push(id);
+      return (ok) => (ok ? committed : rolledBack).push(id);
     });
     await store.write(() => insertSession(store, 'w-1'));
     await expect(store.write(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
     store.setWriteRider(undefined);
     expect(committed).toEqual(['w-rider-1']);
+    expect(rolledBack).toEqual(['w-rider-2']);
     expect(await sessionCount(store, 'w-')).toBe(2);
   });
 });
