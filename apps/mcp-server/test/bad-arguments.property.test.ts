@@ -12,13 +12,14 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { listReceipts, openStore } from '@swarm/storage';
+import { listReceipts } from '@swarm/storage';
 import { COLONY_TOOLS, ERROR_CODES, errorCodeOf, RECEIPT_BOUNDS } from '@swarm/tools';
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { git, removeRepos, tempRepo } from './_git';
 import { type Server, startServer, tempDir } from './_harness';
+import { storeRows } from './_store-rows';
 
 /** The error codes seed 001 documents for its tools (section Error Handling). */
 const SEED_001_CODES = ['INVALID_AGENT', 'ACCESS_DENIED', 'KEY_NOT_FOUND', 'INVALID_PARAMETERS', 'TIMEOUT'];
@@ -107,10 +108,10 @@ function badArguments(
 
 /** Row count and caller-controlled text of the receipts, once deferred writes landed. */
 async function receiptTotals(db: string, atLeast = 0): Promise<{ rows: number; chars: number }> {
-  const store = openStore({ path: db });
+  const store = await openTestStore(db);
   try {
     for (let i = 0; ; i++) {
-      const rows = listReceipts(store, 0);
+      const rows = await listReceipts(store, 0);
       if (rows.length >= atLeast || i >= 100) {
         const chars = rows.reduce(
           (sum, r) => sum + r.operation.length + (r.sessionId?.length ?? 0) + (r.errorMessage?.length ?? 0),
@@ -121,7 +122,7 @@ async function receiptTotals(db: string, atLeast = 0): Promise<{ rows: number; c
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -142,27 +143,15 @@ const RECEIPT_BOOKKEEPING: Record<string, readonly string[] | 'table'> = {
   observations: ['token_count'],
 };
 
-function storeSnapshot(db: string): Record<string, string> {
-  const conn = new Database(db, { readonly: true });
-  try {
-    const tables = conn
-      .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' ORDER BY name",
-      )
-      .pluck()
-      .all() as string[];
-    const snapshot: Record<string, string> = {};
-    for (const table of tables) {
-      const skipped = RECEIPT_BOOKKEEPING[table] ?? [];
-      if (skipped === 'table') continue;
-      const rows = conn.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all() as Record<string, unknown>[];
-      for (const row of rows) for (const column of skipped) delete row[column];
-      snapshot[table] = JSON.stringify(rows);
-    }
-    return snapshot;
-  } finally {
-    conn.close();
+async function storeSnapshot(db: string): Promise<Record<string, string>> {
+  const snapshot: Record<string, string> = {};
+  for (const [table, rows] of Object.entries(await storeRows(db))) {
+    const skipped = RECEIPT_BOOKKEEPING[table] ?? [];
+    if (skipped === 'table') continue;
+    for (const row of rows) for (const column of skipped) delete row[column];
+    snapshot[table] = JSON.stringify(rows);
   }
+  return snapshot;
 }
 
 /** Replaces, deep in an example, every string `from` maps and every command with `command`. */
@@ -277,7 +266,7 @@ describe.each(['all', 'framework', 'runtime'] as const)('bad arguments to every 
 
   it('answers each with a coded tool error, writes and runs nothing, bounds receipts, and keeps serving', async () => {
     const { server, db } = fixture;
-    const before = storeSnapshot(db);
+    const before = await storeSnapshot(db);
     const receiptsBefore = await receiptTotals(db, 1);
     let calls = 0;
     const { tools } = await server.client.listTools();
@@ -325,7 +314,7 @@ describe.each(['all', 'framework', 'runtime'] as const)('bad arguments to every 
       ),
       { numRuns: 10, seed: 12 },
     );
-    expect(storeSnapshot(db)).toEqual(before);
+    expect(await storeSnapshot(db)).toEqual(before);
     fixture.ranNothing();
     expect(await fixture.alive()).toBe(true);
     const receiptsAfter = await receiptTotals(db, receiptsBefore.rows + calls + 1);

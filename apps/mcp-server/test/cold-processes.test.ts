@@ -5,11 +5,12 @@
  * succeeds: no INTERNAL_ERROR ("database is locked"), no STORE_BUSY. The 64-process
  * version of this probe, with its timings, is `pnpm bench -- --only store-writepath`.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { listReceipts, openStore } from '@swarm/storage';
+import { listReceipts } from '@swarm/storage';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { type CallResult, serverFleet, tempDir } from './_harness';
+import { storeOpened } from './_store-probe';
 
 const PROCESSES = 16;
 const fleet = serverFleet();
@@ -22,7 +23,7 @@ describe('cold colony-mcp processes on one fresh store', () => {
     const repo = tempDir('colony-cold-repo-');
     // The handshake is answered from build-time data: the store is opened by the first call.
     const servers = await Promise.all(Array.from({ length: PROCESSES }, () => fleet.start(db, home)));
-    expect(existsSync(db)).toBe(false);
+    expect(storeOpened(db)).toBe(false);
 
     const answers: CallResult[] = await Promise.all(
       servers.map((server, i) =>
@@ -34,11 +35,13 @@ describe('cold colony-mcp processes on one fresh store', () => {
     expect(errors).toEqual([]);
     expect(new Set(answers.map((a) => a.payload.task_id)).size).toBe(1);
     await fleet.closeAll();
-    const store = openStore({ path: db });
+    const store = await openTestStore(db);
     try {
-      expect(listReceipts(store, 0).filter((r) => r.operation === 'task_thread' && r.ok)).toHaveLength(PROCESSES);
+      expect((await listReceipts(store, 0)).filter((r) => r.operation === 'task_thread' && r.ok)).toHaveLength(
+        PROCESSES,
+      );
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

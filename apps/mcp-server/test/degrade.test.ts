@@ -4,8 +4,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listReceipts, openStore } from '@swarm/storage';
+import { listReceipts } from '@swarm/storage';
 import { describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { startServer, tempDir } from './_harness';
 
 describe('a server whose optional parts cannot load', () => {
@@ -40,13 +41,13 @@ describe('a server whose optional parts cannot load', () => {
     } finally {
       await server.close();
     }
-    const store = openStore({ path: db });
+    const store = await openTestStore(db);
     try {
-      const receipts = listReceipts(store, 0);
+      const receipts = await listReceipts(store, 0);
       expect(receipts.length).toBeGreaterThanOrEqual(3);
       expect(receipts.every((r) => r.inputTokens > 0 && r.outputTokens > 0)).toBe(true);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

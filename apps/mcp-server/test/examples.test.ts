@@ -1,27 +1,31 @@
 /**
  * examples_list, examples_query and examples_integrate_plan over the real wire: a
  * repository with one example per manifest kind, indexed by `colony foraging scan`
- * run as its own process on the server's database, then read by a server process
+ * run as its own process on the server's store, then read by a server process
  * through the MCP SDK client. Bad input (traversal names, targets outside the
  * repository, unknown examples, wrong types) answers a stable code and writes nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { countObservations, listExamples, openStore, type Store } from '@swarm/storage';
+import { type ColonyStore, countObservations, listExamples } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRepo } from '../../../packages/coordination/test/_examples-repo';
+import { dbFor, openTestStore } from './_backend';
 import { calls } from './_calls';
 import { REPO_ROOT, type Server, startServer, tempDir } from './_harness';
 
 const CLI = join(REPO_ROOT, 'apps/cli/dist/cli.js');
 
 let server: Server;
-let store: Store;
+let store: ColonyStore;
 let dir: string;
 let repo: string;
 
-const snapshot = () => ({ observations: countObservations(store), examples: listExamples(store, repo) });
+const snapshot = async () => ({
+  observations: await countObservations(store),
+  examples: await listExamples(store, repo),
+});
 const { ok, refused } = calls(() => server, snapshot);
 
 beforeAll(async () => {
@@ -29,18 +33,22 @@ beforeAll(async () => {
   repo = exampleRepo(dir);
   const db = join(dir, 'colony.db');
   const home = join(dir, 'home');
-  const scan = spawnSync(process.execPath, [CLI, 'foraging', 'scan', '--repo-root', repo, '--json', '--db', db], {
-    encoding: 'utf8',
-    env: { ...process.env, COLONY_HOME: home },
-  });
+  const scan = spawnSync(
+    process.execPath,
+    [CLI, 'foraging', 'scan', '--repo-root', repo, '--json', '--db', dbFor(db)],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, COLONY_HOME: home },
+    },
+  );
   expect(scan.status, scan.stderr).toBe(0);
   server = await startServer({ db, home });
-  store = openStore({ path: db });
+  store = await openTestStore(db);
 }, 60_000);
 
 afterAll(async () => {
   await server?.close();
-  store?.close();
+  await store?.close();
 });
 
 describe('examples tools over MCP stdio', () => {

@@ -2,14 +2,15 @@
  * The seed-001 tools over MCP: a real colony-mcp process with `--toolset framework`,
  * driven by the MCP SDK client over stdio. tools/list carries the seed's exact
  * schemas; a restricted key is invisible and unreadable to others (get, list, batch);
- * a failing atomic batch leaves the store as it was (rows counted in the database);
+ * a failing atomic batch leaves the store as it was (rows counted in the store);
  * TTLs run out on the server's clock (COLONY_CLOCK_FILE); refusals have the seed's
  * shape with isError.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countMeshEntries, countMeshMessages, openStore } from '@swarm/storage';
+import { countMeshEntries, countMeshMessages } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { type Server, setClock, startServer, tempDir } from './_harness';
 
 const T0 = Date.UTC(2026, 3, 1);
@@ -24,12 +25,12 @@ describe('context mesh and messages over MCP', () => {
   let clockFile: string;
 
   /** Rows in the database the server writes, read from this process. */
-  function counts() {
-    const store = openStore({ path: db });
+  async function counts() {
+    const store = await openTestStore(db);
     try {
-      return { entries: countMeshEntries(store), ...countMeshMessages(store) };
+      return { entries: await countMeshEntries(store), ...(await countMeshMessages(store)) };
     } finally {
-      store.close();
+      await store.close();
     }
   }
 
@@ -117,7 +118,7 @@ describe('context mesh and messages over MCP', () => {
 
   it('rolls a failing atomic batch back whole: the rows in the database do not change', async () => {
     await server.call('push_context', { agent_name: 'DataManager', key: 'temp_data', value: 'scratch' });
-    const before = counts();
+    const before = await counts();
     const refused = await server.call('batch_context_operation', {
       agent_name: 'DataManager',
       operations: [
@@ -132,7 +133,7 @@ describe('context mesh and messages over MCP', () => {
       isError: true,
       payload: { success: false, error_code: 'KEY_NOT_FOUND', failed_index: 3, rolled_back: true },
     });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     for (const key of ['user_count', 'active_sessions']) {
       expect((await server.call('get_context', { agent_name: 'DataManager', key })).payload.error_code).toBe(
         'KEY_NOT_FOUND',
@@ -152,7 +153,7 @@ describe('context mesh and messages over MCP', () => {
       ],
     });
     expect(applied.payload).toMatchObject({ success: true, atomic: true, succeeded: 4, failed: 0 });
-    expect(counts().entries).toBe(before.entries + 1);
+    expect((await counts()).entries).toBe(before.entries + 1);
   });
 
   it("expires a key when the server's clock passes its ttl", async () => {
@@ -224,11 +225,11 @@ describe('context mesh and messages over MCP', () => {
       thread_id: sent.payload.thread_id,
     });
     expect(outsider).toMatchObject({ isError: true, payload: { success: false, error_code: 'ACCESS_DENIED' } });
-    expect(counts()).toMatchObject({ messages: 3, recipients: 5 });
+    expect(await counts()).toMatchObject({ messages: 3, recipients: 5 });
   });
 
   it('answers INVALID_AGENT and INVALID_PARAMETERS in the seed shape, writing nothing', async () => {
-    const before = counts();
+    const before = await counts();
     const badName = await server.call('send_message_to_agent', { from_agent: '', to_agent: 'B', message: 'hi' });
     expect(badName).toMatchObject({ isError: true, payload: { success: false, error_code: 'INVALID_AGENT' } });
     const badArgs = await server.call('push_context', { agent_name: 'A', key: 'k' });
@@ -237,6 +238,6 @@ describe('context mesh and messages over MCP', () => {
       payload: { success: false, error_code: 'INVALID_PARAMETERS', tool: 'push_context' },
     });
     expect(badArgs.payload).not.toHaveProperty('code');
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 });

@@ -4,8 +4,9 @@
  * sums; env rates price them; and a read-only call by a session moves its heartbeat.
  */
 import { join } from 'node:path';
-import { countObservations, getSession, openStore } from '@swarm/storage';
+import { countObservations, getSession } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { calls, serverClock } from './_calls';
 import { type Server, startServer, tempDir } from './_harness';
 
@@ -38,11 +39,11 @@ describe('savings_report over stdio', () => {
   });
 
   async function observationCount(): Promise<number> {
-    const store = openStore({ path: db });
+    const store = await openTestStore(db);
     try {
-      return countObservations(store);
+      return await countObservations(store);
     } finally {
-      store.close();
+      await store.close();
     }
   }
 
@@ -88,12 +89,12 @@ describe('savings_report over stdio', () => {
     const before = await observationCount();
     await ok('task_list', { session_id: 'sess_a' });
     await ok('savings_report', { hours: 1 }); // flushes the earlier receipt first
-    const store = openStore({ path: db });
+    const store = await openTestStore(db);
     try {
-      expect(getSession(store, 'sess_a')?.lastHeartbeatAt).toBe(T0 + 30 * 60_000);
-      expect(countObservations(store)).toBe(before); // a read writes no observation
+      expect((await getSession(store, 'sess_a'))?.lastHeartbeatAt).toBe(T0 + 30 * 60_000);
+      expect(await countObservations(store)).toBe(before); // a read writes no observation
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -5,8 +5,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findTask, openStore, taskTimeline } from '@swarm/storage';
+import { findTask, taskTimeline } from '@swarm/storage';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { type Server, serverFleet, tempDir } from './_harness';
 
 const SPEC = `# Race
@@ -58,13 +59,13 @@ describe('proposals and spec changes across processes', () => {
     const taskIds = new Set(results.map((r) => r.payload.task_id));
     expect(taskIds.size).toBe(1);
     expect(results.every((r) => r.payload.promoted)).toBe(true);
-    const store = openStore({ path: db });
+    const store = await openTestStore(db);
     try {
-      const task = findTask(store, repo, `proposal/${payload.proposal_id}`);
+      const task = await findTask(store, repo, `proposal/${payload.proposal_id}`);
       expect(task?.id).toBe([...taskIds][0]);
-      expect(taskTimeline(store, task!.id, 50).filter((o) => o.kind === 'proposal-promoted')).toHaveLength(1);
+      expect((await taskTimeline(store, task!.id, 50)).filter((o) => o.kind === 'proposal-promoted')).toHaveLength(1);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

@@ -7,8 +7,9 @@
  */
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countObservations, openStore, type Store } from '@swarm/storage';
+import { type ColonyStore, countObservations } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { type Server, setClock, startServer, tempDir } from './_harness';
 
 const HOUR = 3_600_000;
@@ -34,7 +35,7 @@ Serve widgets.
 `;
 
 let server: Server;
-let store: Store;
+let store: ColonyStore;
 let clockFile: string;
 let dir: string;
 let repo: string;
@@ -50,7 +51,7 @@ const ok = async (tool: string, args: Record<string, unknown>) => {
   return result.payload;
 };
 /** Everything a refusal must leave alone: the store and the repository's files. */
-const snapshot = () => ({ observations: countObservations(store), files: listFiles(repo) });
+const snapshot = async () => ({ observations: await countObservations(store), files: listFiles(repo) });
 function listFiles(root: string): string[] {
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
     .sort()
@@ -64,11 +65,11 @@ function safeRead(path: string): string {
   }
 }
 async function refused(tool: string, args: Record<string, unknown>, code: string) {
-  const before = snapshot();
+  const before = await snapshot();
   const result = await server.call(tool, args);
   expect(result.isError, result.text).toBe(true);
   expect(result.payload).toMatchObject({ code, tool });
-  expect(snapshot()).toEqual(before);
+  expect(await snapshot()).toEqual(before);
   return result.payload;
 }
 const who = { session_id: 'claude-1', agent: 'claude' };
@@ -89,12 +90,12 @@ beforeAll(async () => {
   ]) {
     await ok('task_thread', { repo_root: repo, branch: 'main', session_id, agent });
   }
-  store = openStore({ path: db });
+  store = await openTestStore(db);
 });
 
 afterAll(async () => {
   await server?.close();
-  store?.close();
+  await store?.close();
 });
 
 describe('proposals over stdio', () => {
@@ -265,14 +266,14 @@ describe('specs over stdio', () => {
         },
       ],
     });
-    const before = snapshot();
+    const before = await snapshot();
     const threeWay = await server.call('spec_archive', { ...args, strategy: 'three_way' });
     expect(threeWay.isError).toBe(false);
     expect(threeWay.payload).toMatchObject({
       status: 'conflict',
       conflicts: [expect.objectContaining({ ids: ['V.3'] })],
     });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     const stale = await ok('openspec_sync_status', { repo_root: repo });
     expect(stale.drift.map((d: { kind: string }) => d.kind)).toEqual(['base_moved']);
     advance(25 * HOUR);

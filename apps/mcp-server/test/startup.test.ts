@@ -4,22 +4,23 @@
  * refusals and answers alike leave observations, claims and sub-task claims unchanged.
  */
 import { join } from 'node:path';
-import { countClaims, countObservations, countSubtaskClaims, openStore, type Store } from '@swarm/storage';
+import { type ColonyStore, countClaims, countObservations, countSubtaskClaims } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { calls, serverClock } from './_calls';
 import { type Server, startServer, tempDir } from './_harness';
 import { laneHelpers } from './_lanes';
 
 const MIN = 60_000;
 let server: Server;
-let store: Store;
+let store: ColonyStore;
 let dir: string;
 let clock: ReturnType<typeof serverClock>;
 
-const snapshot = () => ({
-  observations: countObservations(store),
-  claims: countClaims(store),
-  subtaskClaims: countSubtaskClaims(store),
+const snapshot = async () => ({
+  observations: await countObservations(store),
+  claims: await countClaims(store),
+  subtaskClaims: await countSubtaskClaims(store),
 });
 const { ok, refused } = calls(() => server, snapshot);
 const { repoDir, thread } = laneHelpers(ok, () => dir);
@@ -30,11 +31,11 @@ beforeAll(async () => {
   const clockFile = join(dir, 'clock');
   clock = serverClock(clockFile, Date.UTC(2026, 3, 28, 21, 30));
   server = await startServer({ db, home: dir, clockFile });
-  store = openStore({ path: db });
+  store = await openTestStore(db);
 }, 60_000);
 
 afterAll(async () => {
-  store?.close();
+  await store?.close();
   await server?.close();
 });
 
@@ -53,9 +54,9 @@ describe('bridge_status over stdio', () => {
     });
     const args = { session_id: 'codex-hud', agent: 'codex', repo_root: repo, branch: 'agent/codex/live-task' };
 
-    const before = snapshot();
+    const before = await snapshot();
     const fresh = await ok('bridge_status', args);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect(fresh).toMatchObject({
       schema: 'colony.omx_hud_status.v1',
       generated_at: new Date(clock.now()).toISOString(),
@@ -129,14 +130,14 @@ describe('startup_panel over stdio', () => {
         { title: 'Document bridge', description: 'd', file_scope: ['docs/bridge.md'], depends_on: [0] },
       ],
     });
-    const before = snapshot();
+    const before = await snapshot();
     const card = await ok('startup_panel', {
       session_id: 'codex-new',
       agent: 'codex',
       repo_root: repo,
       ready_limit: 3,
     });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect(card).toMatchObject({
       session_id: 'codex-new',
       repo_root: repo,

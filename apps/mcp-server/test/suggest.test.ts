@@ -5,19 +5,20 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { countObservations, countVectors, openStore, type Store } from '@swarm/storage';
+import { type ColonyStore, countObservations, countVectors } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedHistory } from '../../../packages/coordination/test/_suggest-history';
+import { openTestStore } from './_backend';
 import { calls, serverClock } from './_calls';
 import { type Server, startServer, tempDir } from './_harness';
 
 const QUERY = 'quota relay stale claims cleanup';
 let server: Server;
-let store: Store;
+let store: ColonyStore;
 let repo: string;
 let seeded: Awaited<ReturnType<typeof seedHistory>>;
 
-const snapshot = () => ({ observations: countObservations(store) });
+const snapshot = async () => ({ observations: await countObservations(store) });
 const { ok, refused } = calls(() => server, snapshot);
 
 /** Asks until the server's idle backfill has built the vectors (or 20 s pass). */
@@ -39,19 +40,19 @@ beforeAll(async () => {
   const clock = serverClock(clockFile, Date.UTC(2026, 0, 1));
   server = await startServer({ db, clockFile });
   seeded = await seedHistory(ok, (ms) => clock.advance(ms), repo);
-  store = openStore({ path: db });
+  store = await openTestStore(db);
 }, 60_000);
 
 afterAll(async () => {
   await server?.close();
-  store?.close();
+  await store?.close();
 });
 
 describe('task_suggest_approach over MCP stdio', () => {
   it('suggests the similar completed tasks once the idle backfill has run', async () => {
     const s = await settledSuggestion({ query: QUERY, repo_root: repo, current_task_id: seeded.current, limit: 5 });
     expect(s.insufficient_data_reason).toBeNull();
-    expect(countVectors(store, 'hash-v1-256')).toBeGreaterThan(0);
+    expect(await countVectors(store, 'hash-v1-256')).toBeGreaterThan(0);
     const ids = s.similar_tasks.map((t: { task_id: number }) => t.task_id);
     expect(ids).toEqual(expect.arrayContaining([seeded.a, seeded.b]));
     expect(ids).not.toContain(seeded.other);

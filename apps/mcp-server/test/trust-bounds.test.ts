@@ -8,9 +8,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { listReceipts, openStore } from '@swarm/storage';
+import { listReceipts } from '@swarm/storage';
 import { ERROR_CODES } from '@swarm/tools';
 import { afterEach, describe, expect, it } from 'vitest';
+import { psqlQuery } from '../../../test/support/pg-cluster.mjs';
+import { dbFor, ON_POSTGRES, openTestStore } from './_backend';
 import { REPO_ROOT, SERVER_MAIN, type Server, startServer, tempDir } from './_harness';
 
 const servers: Server[] = [];
@@ -30,27 +32,30 @@ async function start(toolset: 'all' | 'framework' = 'all') {
 
 /** Receipts as stored, once the server's deferred writes have landed. */
 async function receiptsOf(db: string, atLeast: number) {
-  const store = openStore({ path: db });
+  const store = await openTestStore(db);
   try {
     for (let i = 0; i < 100; i++) {
-      const rows = listReceipts(store, 0);
+      const rows = await listReceipts(store, 0);
       if (rows.length >= atLeast) return rows;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    return listReceipts(store, 0);
+    return await listReceipts(store, 0);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
+/** The store's size on disk: its file and WAL, or its PostgreSQL database. */
 const storeBytes = (db: string) =>
-  [db, `${db}-wal`].reduce((sum, file) => {
-    try {
-      return sum + statSync(file).size;
-    } catch {
-      return sum;
-    }
-  }, 0);
+  ON_POSTGRES
+    ? Number(psqlQuery(dbFor(db), 'SELECT pg_database_size(current_database())'))
+    : [db, `${db}-wal`].reduce((sum, file) => {
+        try {
+          return sum + statSync(file).size;
+        } catch {
+          return sum;
+        }
+      }, 0);
 
 const textOf = (result: { content: unknown }) => (result.content as Array<{ text: string }>)[0]!.text;
 
@@ -128,7 +133,7 @@ describe('ill-formed ids', () => {
 /** A colony-mcp process spoken to line by line. */
 function rawServer() {
   const dir = tempDir();
-  const child = spawn(process.execPath, [SERVER_MAIN, '--db', join(dir, 'colony.db')], {
+  const child = spawn(process.execPath, [SERVER_MAIN, '--db', dbFor(join(dir, 'colony.db'))], {
     cwd: REPO_ROOT,
     env: { ...process.env, COLONY_HOME: dir },
     stdio: ['pipe', 'pipe', 'pipe'],

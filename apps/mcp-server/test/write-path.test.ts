@@ -3,14 +3,48 @@
  * without waiting for the store's write lock, and receipts are buffered off the lock
  * but never lost on a clean exit.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
-import { listReceipts, openStore } from '@swarm/storage';
+import { listReceipts } from '@swarm/storage';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findPgBin } from '../../../test/support/pg-cluster.mjs';
+import { dbFor, ON_POSTGRES, openTestStore } from './_backend';
 import { serverFleet, tempDir } from './_harness';
 
 const fleet = serverFleet();
 afterEach(() => fleet.closeAll());
+
+/**
+ * Another writer holding the store's write lock until the returned release: on SQLite a
+ * BEGIN IMMEDIATE; on PostgreSQL (no store-wide lock) a psql process holding, in EXCLUSIVE
+ * mode, every table a claim writes, so any write waits while plain reads go on.
+ */
+async function holdWriteLock(db: string): Promise<() => Promise<void>> {
+  if (!ON_POSTGRES) {
+    const holder = new Database(db);
+    holder.exec('BEGIN IMMEDIATE');
+    return async () => {
+      holder.exec('ROLLBACK');
+      holder.close();
+    };
+  }
+  const psql = spawn(join(findPgBin() as string, 'psql'), [dbFor(db), '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1']);
+  let out = '';
+  psql.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  psql.stdin.write(
+    'BEGIN; LOCK TABLE plan_subtasks, plan_subtask_claims, file_claims, observations, sessions, tasks, task_participants, mcp_metrics IN EXCLUSIVE MODE; SELECT 1;\n',
+  );
+  for (let i = 0; !out.includes('1') && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  if (!out.includes('1')) throw new Error('psql did not take the locks');
+  return async () => {
+    psql.stdin.end('ROLLBACK;\n');
+    await once(psql, 'exit');
+  };
+}
 
 const plan = (slug: string, repo: string) => ({
   repo_root: repo,
@@ -41,8 +75,7 @@ describe('a plan sub-task claim', () => {
     });
     expect(won.isError).toBe(false);
 
-    const holder = new Database(db);
-    holder.exec('BEGIN IMMEDIATE');
+    const release = await holdWriteLock(db);
     try {
       const t0 = performance.now();
       const lost = await server.call('task_plan_claim_subtask', {
@@ -62,8 +95,7 @@ describe('a plan sub-task claim', () => {
       });
       expect(again.payload).toMatchObject({ already_claimed: true });
     } finally {
-      holder.exec('ROLLBACK');
-      holder.close();
+      await release();
     }
   });
 });
@@ -89,13 +121,13 @@ describe('receipts', () => {
       expect(posted.isError).toBe(false);
     }
     await fleet.closeAll();
-    const store = openStore({ path: db });
+    const store = await openTestStore(db);
     try {
-      const receipts = listReceipts(store, 0);
+      const receipts = await listReceipts(store, 0);
       expect(receipts.filter((r) => r.operation === 'task_post')).toHaveLength(30);
       expect(receipts.every((r) => r.inputTokens > 0 && r.outputTokens > 0)).toBe(true);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -61,6 +61,9 @@ const FLUSH_LOCK_WAIT_MS = 20;
 export const WORKER_IDLE_MS = 1_000;
 export const WORKER_IDLE_MAX_MS = 30_000;
 
+/** Run when the write a ride is in ends: committed, or rolled back. */
+type RideEnd = ((committed: boolean) => void) | undefined;
+
 interface Pending {
   readonly receipt?: CallReceipt;
   readonly refine?: { readonly id: number; readonly content: string };
@@ -69,6 +72,8 @@ interface Pending {
   job?: CountJob;
   offset?: number;
   counts?: readonly number[];
+  /** Taken by a write in flight (a ride): no other write takes it until that one ends. */
+  riding?: boolean;
 }
 
 export class ReceiptQueue {
@@ -151,15 +156,17 @@ export class ReceiptQueue {
     const batch: Pending[] = [];
     const later: Pending[] = [];
     for (const p of this.#pending) {
+      // Rows a write in flight carries stay until it ends (written once it commits).
+      if (p.riding) later.push(p);
       // A job the worker could not count (null) is counted here, as is one that outlived the settle.
-      if (mode === 'background' && p.job && p.job.counts === undefined) later.push(p);
+      else if (mode === 'background' && p.job && p.job.counts === undefined) later.push(p);
       else {
         p.counts = this.#countsOf(p) ?? p.texts.map(count);
         batch.push(p);
       }
     }
     this.#pending = later;
-    if (later.length > 0) this.#arm();
+    if (later.some((p) => !p.riding)) this.#arm();
     if (batch.length === 0) return;
     this.#flushing = true;
     try {
@@ -272,35 +279,43 @@ export class ReceiptQueue {
   }
 
   /** The write rider: buffered items whose counts are known, written in the caller's transaction. */
-  #ride(): (() => void) | undefined | Promise<(() => void) | undefined> {
+  #ride(): RideEnd | Promise<RideEnd> {
     if (this.#flushing) return undefined;
-    // The counted items at the front (the worker answers in order): a call costs what it
-    // writes, not what is still being counted behind it (up to MAX_PENDING).
-    const pending = this.#pending;
-    let n = 0;
-    while (n < pending.length && this.#countsOf(pending[n] as Pending) !== undefined) n++;
+    // The counted items at the front (the worker answers in order), past those another
+    // write in flight carries (PostgreSQL's writes run side by side: each item rides in
+    // one of them only): a call costs what it writes, not what is still being counted
+    // behind it (up to MAX_PENDING).
+    const ready: Pending[] = [];
+    for (const p of this.#pending) {
+      if (p.riding) continue;
+      if (this.#countsOf(p) === undefined) break;
+      ready.push(p);
+    }
     // Nothing to write: the call's body starts at once, without a promise hop.
-    return n === 0 ? undefined : this.#rideWith(pending.slice(0, n));
+    if (ready.length === 0) return undefined;
+    for (const p of ready) p.riding = true;
+    return this.#rideWith(ready);
   }
 
-  async #rideWith(ready: Pending[]): Promise<(() => void) | undefined> {
+  async #rideWith(ready: Pending[]): Promise<RideEnd> {
+    const release = () => {
+      for (const p of ready) p.riding = false;
+    };
     try {
       // A savepoint: if bookkeeping fails, the call's own write still goes ahead.
       await this.#store.write(() => this.#insert(ready));
     } catch (error) {
+      release();
       // Rows another writer holds (PostgreSQL's writers run side by side): kept for a later write.
       if (!isStoreBusy(error)) this.#onError?.(error, 'receipts');
       return undefined;
     }
-    return () => {
-      const pending = this.#pending;
-      const n = ready.length;
-      // Still the front of the queue (only appended to since): drop it; else by identity.
-      if (pending[0] === ready[0] && pending[n - 1] === ready[n - 1]) pending.splice(0, n);
-      else {
-        const written = new Set(ready);
-        this.#pending = pending.filter((p) => !written.has(p));
-      }
+    return (committed) => {
+      release();
+      // Rolled back with the call's write: still buffered, for the next write or flush.
+      if (!committed) return this.#arm();
+      const written = new Set(ready);
+      this.#pending = this.#pending.filter((p) => !written.has(p));
       if (this.#pending.length === 0) this.#clearTimer();
     };
   }

@@ -9,7 +9,9 @@ import type { StoreRefusal } from './_store-state';
 export type StoreDialect = 'sqlite' | 'postgres';
 
 /** Bookkeeping folded into the next outermost write (see WriteRider in _store.ts). */
-export type ColonyWriteRider = () => (() => void) | undefined | Promise<(() => void) | undefined>;
+export type ColonyWriteRider = () => AfterWrite | Promise<AfterWrite>;
+/** Run when the rider's transaction ends: committed, or rolled back. */
+type AfterWrite = ((committed: boolean) => void) | undefined;
 
 export interface ColonyWriteOptions<T> {
   readonly busyTimeoutMs?: number;

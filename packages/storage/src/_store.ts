@@ -68,11 +68,11 @@ export interface OpenStoreOptions {
  * Bookkeeping that rides along in the next write transaction instead of taking the
  * lock on its own (core: buffered call receipts). Called inside the transaction before
  * the caller's work; what it writes commits or rolls back with that work. It returns
- * (or resolves to) a callback run after a commit (mark the rows written), or undefined
- * when it wrote nothing.
+ * (or resolves to) a callback run when the transaction ends, told whether it committed
+ * (mark the rows written) or rolled back (they are not), or undefined when it wrote nothing.
  */
 export type WriteRider = () => AfterCommit | Promise<AfterCommit>;
-type AfterCommit = (() => void) | undefined;
+type AfterCommit = ((committed: boolean) => void) | undefined;
 
 /** A transaction body: synchronous, or async (it holds the store's transaction until it settles). */
 export type StoreBody<T> = () => T | Promise<T>;
@@ -206,7 +206,7 @@ export class Store {
           });
         }
       : fn;
-    return this.#settle(sqlite, body, () => committed?.());
+    return this.#settle(sqlite, body, (ok) => committed?.(ok));
   }
 
   /** BEGIN IMMEDIATE (waiting per the options), or the `unlessSettled` answer; errors translated. */
@@ -249,9 +249,14 @@ export class Store {
   }
 
   /** Runs the body of an open transaction in its context, then COMMIT, or ROLLBACK on a throw. */
-  #settle<T>(sqlite: Database.Database, fn: StoreBody<T>, after: (() => void) | undefined): T | Promise<T> {
+  #settle<T>(
+    sqlite: Database.Database,
+    fn: StoreBody<T>,
+    after: ((committed: boolean) => void) | undefined,
+  ): T | Promise<T> {
     const fail = (error: unknown): never => {
       if (sqlite.open && sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      after?.(false);
       throw this.#translate(error);
     };
     const commit = (value: T): T => {
@@ -260,7 +265,7 @@ export class Store {
       } catch (error) {
         fail(error);
       }
-      after?.();
+      after?.(true);
       return value;
     };
     let result: T | Promise<T>;

@@ -40,6 +40,7 @@ import * as importStoreSql from './transfer/import-store';
 import * as vectorsSql from './vectors';
 import * as workflowRunsSql from './workflow-runs';
 import * as writeProposalsSql from './write-proposals';
+import * as writeScopesSql from './write-scopes';
 
 // Opening a store
 export type { ColonyStore, ColonyWriteOptions, ColonyWriteRider, StoreDialect } from './_colony-store';
@@ -322,6 +323,7 @@ export const {
 } = dispatched(examplesSql);
 export const { deleteIdempotentResult, findIdempotentResult, replaceIdempotentResult, saveIdempotentResult } =
   dispatched(idempotencySql);
+export const { lockWriteScope } = dispatched(writeScopesSql);
 export const {
   finishIteration,
   getIterationRun,

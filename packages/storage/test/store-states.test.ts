@@ -81,14 +81,15 @@ describe('openStore on odd files', () => {
 });
 
 describe('the write rider', () => {
-  it('writes inside the next write, and tells it committed only when the write commits', async () => {
+  it('writes inside the next write, and tells it whether that write committed or rolled back', async () => {
     const store = openStore({ path: ':memory:' });
     const committed: string[] = [];
+    const rolledBack: string[] = [];
     let n = 0;
     store.setWriteRider(() => {
       const id = `rider-${++n}`;
       upsertSession(store, { id }, 1);
-      return () => committed.push(id);
+      return (ok) => (ok ? committed : rolledBack).push(id);
     });
     await expect(
       store.write(() => {
@@ -98,6 +99,7 @@ describe('the write rider', () => {
     ).rejects.toThrow('refused');
     expect(countSessions(store)).toBe(0);
     expect(committed).toEqual([]);
+    expect(rolledBack).toEqual(['rider-1']);
     await store.write(() => upsertSession(store, { id: 'ok' }, 1));
     expect(countSessions(store)).toBe(2);
     expect(committed).toEqual(['rider-2']);

@@ -3,7 +3,7 @@
  * Who a message is for, and how it looks in an inbox. Small named rules shared by
  * every message operation; each is testable alone.
  */
-import { getMessage, getObservation, type InboxMessage, type Message } from '@swarm/storage';
+import { getMessage, getObservation, type InboxMessage, lockWriteScope, type Message } from '@swarm/storage';
 import {
   ColonyError,
   MESSAGE_TARGETS,
@@ -48,6 +48,17 @@ export function recipientRefusal(message: Message, sessionId: string, agent: str
     });
   }
   return null;
+}
+
+/**
+ * `resolveMessage` inside a write that changes the message (read, check, guarded
+ * update): its write scope is locked first, so racing writers on one message take
+ * turns and each checks what the one before committed (SQLite's write lock does this
+ * already; PostgreSQL's writers run side by side).
+ */
+export async function lockedMessage(ctx: DomainContext, id: number, taskId?: number): Promise<Message> {
+  await lockWriteScope(ctx.store, `message:${id}`);
+  return resolveMessage(ctx, id, taskId);
 }
 
 /**

@@ -41,7 +41,7 @@ import {
   requireSession,
   requireTask,
 } from '../context';
-import { isBroadcast, recipientRefusal, resolveMessage, toEntry } from './message-rules';
+import { isBroadcast, lockedMessage, recipientRefusal, toEntry } from './message-rules';
 
 export const MESSAGE_KIND = 'message';
 export const MESSAGE_READ_KIND = 'message_read';
@@ -83,7 +83,7 @@ export class MessageService implements MessageBackend {
         await requireSession(ctx, args.to_session_id, 'to_session_id');
       }
       const now = ctx.clock.now();
-      const parent = args.reply_to === undefined ? undefined : await resolveMessage(ctx, args.reply_to, task.id);
+      const parent = args.reply_to === undefined ? undefined : await lockedMessage(ctx, args.reply_to, task.id);
       if (parent?.status === 'retracted') {
         throw new ColonyError('ALREADY_RETRACTED', `message #${parent.id} was retracted by its sender`, {
           details: { reply_to: parent.id },
@@ -205,7 +205,7 @@ export class MessageService implements MessageBackend {
     args: TaskMessageMarkReadInput,
   ): Promise<(MessageStatusResult & { was?: true }) | { expired: Message }> {
     const ctx = this.#ctx;
-    const message = await resolveMessage(ctx, args.message_observation_id, args.task_id);
+    const message = await lockedMessage(ctx, args.message_observation_id, args.task_id);
     const participant = await requireParticipant(ctx, await requireTask(ctx, message.taskId), args.session_id);
     const refusal = recipientRefusal(message, args.session_id, participant.agent);
     if (refusal) throw refusal;
@@ -239,7 +239,7 @@ export class MessageService implements MessageBackend {
   retract(args: TaskMessageRetractInput): Promise<MessageStatusResult> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const message = await resolveMessage(ctx, args.message_observation_id, args.task_id);
+      const message = await lockedMessage(ctx, args.message_observation_id, args.task_id);
       await ensureSession(ctx, args.session_id);
       if (message.fromSessionId !== args.session_id) {
         throw new ColonyError('NOT_SENDER', `only the sender of message #${message.id} may retract it`, {
@@ -270,7 +270,7 @@ export class MessageService implements MessageBackend {
   claim(args: TaskMessageClaimInput): Promise<MessageClaimed> {
     const ctx = this.#ctx;
     return ctx.store.write(async () => {
-      const message = await resolveMessage(ctx, args.message_observation_id);
+      const message = await lockedMessage(ctx, args.message_observation_id);
       if (!isBroadcast(message)) {
         throw new ColonyError('NOT_BROADCAST', `message #${message.id} is directed; only broadcasts can be claimed`, {
           details: {

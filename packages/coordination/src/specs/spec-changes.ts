@@ -5,13 +5,14 @@
  * three-way merged with the current root, the root written and the change moved to
  * openspec/archive/ together or not at all.
  *
- * Every step runs inside `store.write` (BEGIN IMMEDIATE), which serialises changes to
- * one repository's spec files across processes as well as the rows and observations
- * they come with. File writes go to a temporary file first and land by rename; a
+ * Every step runs inside `store.write` and first locks the repository's spec scope
+ * (`lockWriteScope`: SQLite's BEGIN IMMEDIATE already, a lock of its own on PostgreSQL,
+ * whose writers run side by side), which serialises changes to one repository's spec
+ * files across processes as well as the rows and observations they come with. File writes go to a temporary file first and land by rename; a
  * failure restores what was renamed, then the transaction rolls back.
  */
 import { dirname, join } from 'node:path';
-import { findTask } from '@swarm/storage';
+import { findTask, lockWriteScope } from '@swarm/storage';
 import { ColonyError, type SpecArchiveResult, type SpecChangeOpenResult, type SpecConflictEntry } from '@swarm/tools';
 import { appendObservation, type DomainContext, requireParticipant } from '../context';
 import type { TaskService } from '../tasks/task-service';
@@ -98,6 +99,7 @@ export class SpecChanges {
     confine(paths.root, paths.spec);
     const fs = this.#fs;
     return this.#ctx.store.write(async () => {
+      await lockWriteScope(this.#ctx.store, specScope(paths.root));
       if (fs.exists(dir)) {
         throw new ColonyError('SPEC_CHANGE_EXISTS', `spec change "${slug}" is already open at ${dir}`, {
           details: { slug, path: paths.changeFile(slug) },
@@ -138,6 +140,7 @@ export class SpecChanges {
   addDelta(opts: AddDeltaOptions): Promise<{ delta_count: number }> {
     const delta = toDelta(opts.op, opts.target, opts.cells ?? []);
     return this.#ctx.store.write(async () => {
+      await lockWriteScope(this.#ctx.store, specScope(specPaths(opts.repoRoot, this.#ctx.roots).root));
       const open = this.read(opts.repoRoot, opts.slug);
       const task = await findTask(this.#ctx.store, open.paths.root, specBranch(open.slug));
       if (!task) {
@@ -175,6 +178,7 @@ export class SpecChanges {
     const strategy = opts.strategy ?? 'three_way';
     const fs = this.#fs;
     return this.#ctx.store.write(async () => {
+      await lockWriteScope(this.#ctx.store, specScope(specPaths(opts.repoRoot, this.#ctx.roots).root));
       const open = this.read(opts.repoRoot, opts.slug);
       const { paths, slug } = open;
       confine(paths.root, paths.spec);
@@ -354,3 +358,6 @@ function commitArchive(fs: SpecFileOps, w: ArchiveWrite): void {
 function ioError(what: string, error: unknown): ColonyError {
   return new ColonyError('INTERNAL_ERROR', `${what}: ${(error as Error).message}`, { cause: error });
 }
+
+/** The write scope of a repository's spec files (see lockWriteScope). */
+export const specScope = (root: string): string => `spec:${root}`;

@@ -38,6 +38,7 @@ import type * as sqliteTasks from '../../tasks';
 import type * as sqliteVectors from '../../vectors';
 import type * as sqliteWorkflowRuns from '../../workflow-runs';
 import type * as sqliteWriteProposals from '../../write-proposals';
+import type * as sqliteWriteScopes from '../../write-scopes';
 import type { PgTwins } from './_twin';
 import * as attention from './attention';
 import * as batons from './batons';
@@ -79,6 +80,7 @@ import * as tasks from './tasks';
 import * as vectors from './vectors';
 import * as workflowRuns from './workflow-runs';
 import * as writeProposals from './write-proposals';
+import * as writeScopes from './write-scopes';
 
 /** Every twin of a module but its pure helpers (functions without a store: ftsMatchExpression, effectiveStatus, linkKey), which both dialects share. */
 type TwinsBut<M, Pure extends keyof PgTwins<M>> = Omit<PgTwins<M>, Pure>;
@@ -130,6 +132,7 @@ export const writeProposalQueries = writeProposals satisfies PgTwins<typeof sqli
 export const laneQueries = lanes satisfies PgTwins<typeof sqliteLanes>;
 export const readyWorkQueries = readyWork satisfies PgTwins<typeof sqliteReadyWork>;
 export const taskWarningQueries = taskWarnings satisfies PgTwins<typeof sqliteTaskWarnings>;
+export const writeScopeQueries = writeScopes satisfies PgTwins<typeof sqliteWriteScopes>;
 
 export * from './attention';
 export * from './batons';
@@ -171,3 +174,4 @@ export * from './tasks';
 export * from './vectors';
 export * from './workflow-runs';
 export * from './write-proposals';
+export * from './write-scopes';

@@ -4,8 +4,8 @@
  * write rider (bookkeeping folded into the next outermost write).
  */
 
-/** Runs after a commit (mark the rider's rows written). */
-export type AfterCommit = (() => void) | undefined;
+/** Runs when the transaction ends, told whether it committed (mark the rider's rows written). */
+export type AfterCommit = ((committed: boolean) => void) | undefined;
 
 /**
  * Bookkeeping that rides along in the next outermost write, inside its transaction and

@@ -5,7 +5,7 @@
  * ONLY, so every query of its body sees one snapshot. A throw rolls back; a client
  * whose ROLLBACK failed is destroyed, not returned to the pool.
  */
-import type { WriteRider } from './_body';
+import type { AfterCommit, WriteRider } from './_body';
 import type { PgTx } from './_context';
 
 type Enter = <T>(body: () => T | Promise<T>) => Promise<T>;
@@ -25,17 +25,19 @@ export async function inTransaction<T>(
   rider: WriteRider | undefined,
 ): Promise<T> {
   let broken: Error | undefined;
+  let after: AfterCommit;
   try {
     await tx.client.query(beginSql(tx.readOnly, deadline));
-    const after = rider ? await enter(rider) : undefined;
+    after = rider ? await enter(rider) : undefined;
     const result = await enter(fn);
     await tx.client.query('COMMIT');
-    after?.();
+    after?.(true);
     return result;
   } catch (error) {
     await tx.client.query('ROLLBACK').catch((failure: unknown) => {
       broken = failure instanceof Error ? failure : new Error(String(failure));
     });
+    after?.(false);
     throw error;
   } finally {
     tx.state.done = true;

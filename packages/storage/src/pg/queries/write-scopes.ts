@@ -1,0 +1,12 @@
+/**
+ * @module pg/queries/write-scopes
+ * `lockWriteScope` of `src/write-scopes.ts` on PostgreSQL: a transaction-level advisory
+ * lock on the scope's name, held until the caller's write commits or rolls back, and
+ * waited for within the write's `lock_timeout` (a wait spent is STORE_BUSY).
+ */
+import { pgClient } from '../store/_handle';
+import type { PgStore } from '../store/pg-store';
+
+export async function lockWriteScope(store: PgStore, scope: string): Promise<void> {
+  await pgClient(store).query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`write-scope:${scope}`]);
+}
