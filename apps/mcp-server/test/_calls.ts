@@ -1,7 +1,8 @@
 /**
  * Call helpers for stdio tests of one server: `ok` answers a tool's payload (throwing
  * with the error text otherwise), `refused` checks a call fails with a code and leaves
- * the database as `snapshot` saw it, and `serverClock` drives COLONY_CLOCK_FILE.
+ * the database as `snapshot` saw it (awaited: store reads are promises on PostgreSQL),
+ * and `serverClock` drives COLONY_CLOCK_FILE.
  */
 import { expect } from 'vitest';
 import { type Server, setClock } from './_harness';
@@ -16,11 +17,11 @@ export function calls(server: () => Server, snapshot: () => unknown) {
     return result.payload;
   };
   const refused = async (tool: string, args: Record<string, unknown>, code: string): Promise<Payload> => {
-    const before = snapshot();
+    const before = await snapshot();
     const result = await server().call(tool, args);
     expect(result.isError, result.text).toBe(true);
     expect(result.payload).toMatchObject({ code, tool });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     return result.payload;
   };
   return { ok, refused };
