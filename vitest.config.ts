@@ -36,6 +36,15 @@ const PG_CONTRACT = [
   'runtime-swarm',
   'warm-up',
   'handshake',
+  'claims',
+  'messages',
+  'plans',
+  'handoff-race',
+  'lanes',
+  'ready',
+  'ready-races',
+  'attention',
+  'rescue',
 ];
 const pgContract = {
   extends: true as const,

@@ -28,6 +28,7 @@ import * as proposalsSql from './proposals';
 import * as queueItemsSql from './queue-items';
 import * as readyWorkSql from './ready-work';
 import * as receiptSummariesSql from './receipt-summaries';
+import * as serialWritesSql from './serial-writes';
 import * as sessionHeartbeatsSql from './session-heartbeats';
 import * as sessionsSql from './sessions';
 import * as specFailuresSql from './spec-failures';
@@ -218,6 +219,8 @@ export type {
   ReceiptWindow,
 } from './receipt-summaries';
 export type { JsonObject } from './schema';
+// Writes that take turns by topic (read, then decide, then write)
+export { SERIAL_WRITE_TOPICS, type SerialWriteTopic } from './serial-writes';
 // Sessions
 export type {
   Session,
@@ -421,6 +424,7 @@ export const {
   subtasksOfTasks,
 } = dispatched(readyWorkSql);
 export const { receiptErrorReasons, receiptsByHour, receiptTotals } = dispatched(receiptSummariesSql);
+export const { serializeWrites } = dispatched(serialWritesSql);
 export const { endSession, heartbeatSessions, prepareTouchSession, touchSession } = dispatched(sessionHeartbeatsSql);
 export const { countSessions, getSession, getSessions, listSessions, upsertSession } = dispatched(sessionsSql);
 export const { countSpecFailure, setSpecFailureProposal } = dispatched(specFailuresSql);
