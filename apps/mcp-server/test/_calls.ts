@@ -1,7 +1,8 @@
 /**
  * Call helpers for stdio tests of one server: `ok` answers a tool's payload (throwing
  * with the error text otherwise), `refused` checks a call fails with a code and leaves
- * the database as `snapshot` saw it (awaited: PostgreSQL reads answer promises), and `serverClock` drives COLONY_CLOCK_FILE.
+ * the database as `snapshot` saw it (awaited: store reads are promises on PostgreSQL),
+ * and `serverClock` drives COLONY_CLOCK_FILE.
  */
 import { expect } from 'vitest';
 import { type Server, setClock } from './_harness';

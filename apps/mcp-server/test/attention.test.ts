@@ -1,15 +1,16 @@
 /**
  * attention_inbox over the real wire: three agents, each in its own colony-mcp process
- * on one database file, with one clock driven through COLONY_CLOCK_FILE. claude hands
+ * on one store, with one clock driven through COLONY_CLOCK_FILE. claude hands
  * off, sends blocking / needs_reply / fyi messages and claims a file; codex-2 claims a
  * file and goes quiet; codex-1 reads its inbox. Bad input answers INVALID_PARAMETERS
  * (or TASK_NOT_FOUND) and writes nothing.
  */
 import { join } from 'node:path';
-import { countBatons, countClaims, countMessages, countObservations, openStore, type Store } from '@swarm/storage';
+import { type ColonyStore, countBatons, countClaims, countMessages, countObservations } from '@swarm/storage';
 import { ATTENTION_TOKEN_BUDGET } from '@swarm/tools';
 import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { calls, serverClock } from './_calls';
 import { type Server, serverFleet, tempDir } from './_harness';
 
@@ -18,16 +19,16 @@ const fleet = serverFleet();
 let claude: Server;
 let codex1: Server;
 let codex2: Server;
-let store: Store;
+let store: ColonyStore;
 let clock: ReturnType<typeof serverClock>;
 let repo: string;
 let task: number;
 
-const snapshot = () => ({
-  observations: countObservations(store),
-  messages: countMessages(store),
-  batons: countBatons(store),
-  claims: countClaims(store),
+const snapshot = async () => ({
+  observations: await countObservations(store),
+  messages: await countMessages(store),
+  batons: await countBatons(store),
+  claims: await countClaims(store),
 });
 const as = (server: () => Server) => calls(server, snapshot);
 const byClaude = as(() => claude);
@@ -47,7 +48,7 @@ beforeAll(async () => {
     fleet.start(db, dir, { clockFile }),
     fleet.start(db, dir, { clockFile }),
   ]);
-  store = openStore({ path: db });
+  store = await openTestStore(db);
   const thread = (s: typeof byClaude, session_id: string, agent: string) =>
     s.ok('task_thread', { repo_root: repo, branch: 'main', session_id, agent, title: 'Ship the attention inbox' });
   task = (await thread(byClaude, 'claude-1', 'claude')).task_id;
@@ -57,7 +58,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  store?.close();
+  await store?.close();
   await fleet.closeAll();
 });
 

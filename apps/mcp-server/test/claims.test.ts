@@ -2,18 +2,19 @@
  * File claims, drift, handoffs, relays and quota claims over the real wire: a server
  * process driven by the MCP SDK client, its clock driven through COLONY_CLOCK_FILE so
  * every age class and expiry path runs against the process, not a fake. Refusals are
- * checked to write nothing by reading the same database file.
+ * checked to write nothing by reading the same store (SQLite file or PostgreSQL database).
  */
 import { join } from 'node:path';
-import { countBatons, countClaims, countObservations, insertObservation, openStore, type Store } from '@swarm/storage';
+import { type ColonyStore, countBatons, countClaims, countObservations, insertObservation } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { type Server, setClock, startServer, tempDir } from './_harness';
 
 const REPO = '/abs/claims-repo';
 const MINUTE = 60_000;
 
 let server: Server;
-let store: Store;
+let store: ColonyStore;
 let clockFile: string;
 let now = Date.UTC(2026, 2, 1);
 let taskId: number;
@@ -28,18 +29,22 @@ const ok = async (tool: string, args: Record<string, unknown>) => {
   if (result.isError) throw new Error(`${tool} failed: ${result.text}`);
   return result.payload;
 };
-const snapshot = () => ({
-  observations: countObservations(store),
-  claims: ['active', 'handoff_pending', 'released', 'weak_expired'].map((s) => countClaims(store, s as 'active')),
-  batons: ['pending', 'accepted', 'cancelled', 'expired'].map((s) => countBatons(store, s as 'pending')),
+const snapshot = async () => ({
+  observations: await countObservations(store),
+  claims: await Promise.all(
+    ['active', 'handoff_pending', 'released', 'weak_expired'].map((s) => countClaims(store, s as 'active')),
+  ),
+  batons: await Promise.all(
+    ['pending', 'accepted', 'cancelled', 'expired'].map((s) => countBatons(store, s as 'pending')),
+  ),
 });
 /** Calls a tool that must fail with `code`, and checks the database did not change. */
 async function refused(tool: string, args: Record<string, unknown>, code: string) {
-  const before = snapshot();
+  const before = await snapshot();
   const result = await server.call(tool, args);
   expect(result.isError, result.text).toBe(true);
   expect(result.payload).toMatchObject({ code, tool });
-  expect(snapshot()).toEqual(before);
+  expect(await snapshot()).toEqual(before);
   return result.payload;
 }
 const handOff = async (args: Record<string, unknown> = {}) =>
@@ -67,11 +72,11 @@ beforeAll(async () => {
   await join_('codex-1', 'codex');
   await join_('codex-2', 'codex');
   otherTaskId = (await join_('outsider', 'codex', 'feature/other')).task_id;
-  store = openStore({ path: db });
+  store = await openTestStore(db);
 }, 60_000);
 
 afterAll(async () => {
-  store?.close();
+  await store?.close();
   await server?.close();
 });
 
@@ -231,12 +236,12 @@ describe('handoffs over stdio', () => {
     const forAccept = await handOff({ expires_in_minutes: 5 });
     const forDecline = await handOff({ expires_in_minutes: 5 });
     advance(5 * MINUTE);
-    const before = countBatons(store, 'expired');
+    const before = await countBatons(store, 'expired');
     const a = await server.call('task_accept_handoff', { handoff_observation_id: forAccept, session_id: 'codex-1' });
     expect(a.payload).toMatchObject({ code: 'HANDOFF_EXPIRED', status: 'expired' });
     const d = await server.call('task_decline_handoff', { handoff_observation_id: forDecline, session_id: 'codex-1' });
     expect(d.payload.code).toBe('HANDOFF_EXPIRED');
-    expect(countBatons(store, 'expired')).toBe(before + 2);
+    expect(await countBatons(store, 'expired')).toBe(before + 2);
     await refused(
       'task_accept_handoff',
       { handoff_observation_id: forAccept, session_id: 'codex-2' },
@@ -306,13 +311,13 @@ describe('relays over stdio', () => {
       session_id: 'codex-2',
     });
     expect(late.payload.code).toBe('HANDOFF_EXPIRED');
-    const before = countBatons(store, 'expired');
+    const before = await countBatons(store, 'expired');
     const lateDecline = await server.call('task_decline_relay', {
       relay_observation_id: declinedLate.relay_observation_id,
       session_id: 'codex-2',
     });
     expect(lateDecline.payload.code).toBe('HANDOFF_EXPIRED');
-    expect(countBatons(store, 'expired')).toBe(before + 1);
+    expect(await countBatons(store, 'expired')).toBe(before + 1);
   });
 });
 

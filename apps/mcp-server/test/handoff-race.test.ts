@@ -2,13 +2,14 @@
  * One handoff, eight server processes accepting it at the same moment, each for its
  * own session: exactly one wins, seven answer ALREADY_ACCEPTED, the claims move once,
  * and the audit trail holds one acceptance. The first round fires each accept as soon
- * as its server has connected, while the others are still starting on the same file.
+ * as its server has connected, while the others are still starting on the same store
+ * (one SQLite file, or one PostgreSQL database: the `mcp-server-pg` project).
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openColony } from '@swarm/core';
-import { getObservation, openStore, repliesTo, type Store, sessionClaims } from '@swarm/storage';
+import { type ColonyStore, getObservation, repliesTo, sessionClaims } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestColony, openTestStore } from './_backend';
 import { type CallResult, type Server, startServer, tempDir } from './_harness';
 
 const REPO = '/abs/race-handoff-repo';
@@ -19,12 +20,12 @@ const acceptors = Array.from({ length: FLEET }, (_, i) => `codex-race-${i}`);
 let dir: string;
 let db: string;
 let taskId: number;
-let store: Store;
+let store: ColonyStore;
 const servers: Server[] = [];
 
 /** Claims three files as the sender and hands them to codex; returns the handoff id and files. */
 async function setUpRound(round: number): Promise<{ id: number; files: string[] }> {
-  const colony = openColony({ home: dir, dbPath: db, receipts: false, roots: [tmpdir()] });
+  const colony = await openTestColony({ home: dir, dbPath: db, receipts: false, roots: [tmpdir()] });
   try {
     const call = async (tool: string, args: Record<string, unknown>) => {
       const outcome = await colony.handleToolCall(tool, args);
@@ -47,32 +48,34 @@ async function setUpRound(round: number): Promise<{ id: number; files: string[] 
   }
 }
 
-function expectOneWinner(answers: readonly CallResult[], id: number, files: readonly string[]): void {
+async function expectOneWinner(answers: readonly CallResult[], id: number, files: readonly string[]): Promise<void> {
   const winners = answers.filter((a) => !a.isError);
   const losers = answers.filter((a) => a.isError);
   expect(winners.map((w) => w.payload)).toEqual([{ status: 'accepted' }]);
   expect(losers.map((l) => l.payload.code)).toEqual(Array(FLEET - 1).fill('ALREADY_ACCEPTED'));
   const winner = acceptors[answers.findIndex((a) => !a.isError)]!;
 
-  const live = (session: string) =>
-    sessionClaims(store, taskId, session, ['active', 'handoff_pending'])
+  const live = async (session: string) =>
+    (await sessionClaims(store, taskId, session, ['active', 'handoff_pending']))
       .filter((c) => files.includes(c.filePath))
       .map((c) => c.filePath);
-  expect(live(winner)).toEqual(files);
-  for (const session of [...acceptors.filter((s) => s !== winner), 'claude-sender']) expect(live(session)).toEqual([]);
-  const senderRows = sessionClaims(store, taskId, 'claude-sender', ['released']).filter((c) =>
+  expect(await live(winner)).toEqual(files);
+  for (const session of [...acceptors.filter((s) => s !== winner), 'claude-sender']) {
+    expect(await live(session)).toEqual([]);
+  }
+  const senderRows = (await sessionClaims(store, taskId, 'claude-sender', ['released'])).filter((c) =>
     files.includes(c.filePath),
   );
   expect(senderRows).toHaveLength(files.length);
 
-  const audit = repliesTo(store, id).map((r) => getObservation(store, r));
+  const audit = await Promise.all((await repliesTo(store, id)).map((r) => getObservation(store, r)));
   expect(audit.map((o) => [o?.kind, o?.sessionId])).toEqual([['handoff_accepted', winner]]);
 }
 
 beforeAll(async () => {
   dir = tempDir();
   db = join(dir, 'colony.db');
-  const colony = openColony({ home: dir, dbPath: db, receipts: false, roots: [tmpdir()] });
+  const colony = await openTestColony({ home: dir, dbPath: db, receipts: false, roots: [tmpdir()] });
   try {
     const thread = (session_id: string, agent: string) =>
       colony.handleToolCall('task_thread', { repo_root: REPO, branch: 'main', session_id, agent });
@@ -83,11 +86,11 @@ beforeAll(async () => {
   } finally {
     await colony.close();
   }
-  store = openStore({ path: db });
+  store = await openTestStore(db);
 });
 
 afterAll(async () => {
-  store?.close();
+  await store?.close();
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
@@ -102,7 +105,7 @@ describe('eight processes accepting one handoff', () => {
         return server.call('task_accept_handoff', { handoff_observation_id: id, session_id: session });
       }),
     );
-    expectOneWinner(answers, id, files);
+    await expectOneWinner(answers, id, files);
 
     for (let round = 1; round < ROUNDS; round++) {
       const next = await setUpRound(round);
@@ -111,8 +114,11 @@ describe('eight processes accepting one handoff', () => {
           server.call('task_accept_handoff', { handoff_observation_id: next.id, session_id: acceptors[i] }),
         ),
       );
-      expectOneWinner(raced, next.id, next.files);
+      await expectOneWinner(raced, next.id, next.files);
     }
-    for (const server of servers) expect(server.stderr()).not.toMatch(/SQLITE_BUSY|database is locked/i);
+    for (const server of servers)
+      expect(server.stderr()).not.toMatch(
+        /SQLITE_BUSY|database is locked|deadlock detected|could not serialize|internal error/i,
+      );
   }, 120_000);
 });

@@ -2,22 +2,23 @@
  * hivemind and hivemind_context over the real wire: a server process whose clock the
  * test drives through COLONY_CLOCK_FILE, lanes built by ordinary tool calls (threads,
  * claims, posts; any call with a session_id is a heartbeat), and one lane aged through
- * every activity class. Refusals are checked to write nothing by reading the same file.
+ * every activity class. Refusals are checked to write nothing by reading the same store.
  */
 import { delimiter, join } from 'node:path';
-import { countClaims, countObservations, insertObservations, openStore, type Store } from '@swarm/storage';
+import { type ColonyStore, countClaims, countObservations, insertObservations } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { calls, serverClock } from './_calls';
 import { type Server, startServer, tempDir } from './_harness';
 import { laneHelpers } from './_lanes';
 
 const MIN = 60_000;
 let server: Server;
-let store: Store;
+let store: ColonyStore;
 let dir: string;
 let clock: ReturnType<typeof serverClock>;
 
-const snapshot = () => ({ observations: countObservations(store), claims: countClaims(store) });
+const snapshot = async () => ({ observations: await countObservations(store), claims: await countClaims(store) });
 const { ok, refused } = calls(() => server, snapshot);
 const { repoDir, thread } = laneHelpers(ok, () => dir);
 
@@ -27,11 +28,11 @@ beforeAll(async () => {
   const clockFile = join(dir, 'clock');
   clock = serverClock(clockFile, Date.UTC(2026, 3, 23, 8));
   server = await startServer({ db, home: dir, clockFile });
-  store = openStore({ path: db });
+  store = await openTestStore(db);
 }, 60_000);
 
 afterAll(async () => {
-  store?.close();
+  await store?.close();
   await server?.close();
 });
 
@@ -247,7 +248,7 @@ describe('hivemind_context over stdio', () => {
     const note = (content: string) =>
       ok('task_post', { task_id: task, session_id: 'claude-win', kind: 'note', content });
     const old = await note('Zephyr ledger replay double-counted refunds.');
-    // Five thousand later observations (written straight to the file the server reads).
+    // Five thousand later observations (written straight to the store the server reads).
     const filler = Array.from({ length: 5_000 }, (_, i) => ({
       sessionId: 'claude-win',
       taskId: task,

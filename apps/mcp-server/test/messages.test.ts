@@ -2,11 +2,12 @@
  * Messages and task links over the real wire: a colony-mcp process driven by the MCP
  * SDK client over stdio, its clock set through COLONY_CLOCK_FILE for every TTL path.
  * Each contract error code is answered as documented, and a refusal writes nothing
- * (counted in the database file the server writes).
+ * (counted in the store the server writes: SQLite file or PostgreSQL database).
  */
 import { join } from 'node:path';
-import { countMessages, countObservations, countTaskLinks, getMessage, openStore, type Store } from '@swarm/storage';
+import { type ColonyStore, countMessages, countObservations, countTaskLinks, getMessage } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { type Server, setClock, startServer, tempDir } from './_harness';
 
 const REPO = '/abs/wire-repo';
@@ -14,7 +15,7 @@ const T0 = Date.UTC(2026, 2, 1);
 const MINUTE = 60_000;
 
 let server: Server;
-let store: Store;
+let store: ColonyStore;
 let clockFile: string;
 let main: number;
 let other: number;
@@ -31,18 +32,18 @@ beforeAll(async () => {
   await join_('main', 'codex-1', 'codex');
   await join_('main', 'codex-2', 'codex');
   other = await join_('other', 'cursor-9', 'cursor');
-  store = openStore({ path: db });
+  store = await openTestStore(db);
 }, 60_000);
 
 afterAll(async () => {
-  store?.close();
+  await store?.close();
   await server?.close();
 });
 
-const written = () => ({
-  observations: countObservations(store),
-  messages: countMessages(store),
-  links: countTaskLinks(store),
+const written = async () => ({
+  observations: await countObservations(store),
+  messages: await countMessages(store),
+  links: await countTaskLinks(store),
 });
 
 async function ok(tool: string, args: Record<string, unknown>) {
@@ -53,11 +54,11 @@ async function ok(tool: string, args: Record<string, unknown>) {
 
 /** The call must answer `code` in the contract's error shape and write nothing. */
 async function refuses(tool: string, args: Record<string, unknown>, code: string): Promise<void> {
-  const before = written();
+  const before = await written();
   const r = await server.call(tool, args);
   expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
   expect(r.payload).toMatchObject({ code, tool, error: expect.any(String), timestamp: expect.any(String) });
-  expect(written()).toEqual(before);
+  expect(await written()).toEqual(before);
 }
 
 const send = async (args: Record<string, unknown> = {}): Promise<number> =>
@@ -113,15 +114,15 @@ describe('task_message over stdio', () => {
   it('writes once for a retried idempotency_key', async () => {
     const args = { task_id: main, session_id: 'claude-1', agent: 'claude', content: 'once', idempotency_key: 'w-1' };
     const first = await ok('task_message', args);
-    const before = written();
+    const before = await written();
     expect(await ok('task_message', args)).toEqual(first);
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
   });
 
   it('answers a parent and claims a broadcast on reply', async () => {
     const broadcast = await send({ content: 'who takes the flaky test?' });
     await send({ session_id: 'codex-2', agent: 'codex', reply_to: broadcast, content: 'me' });
-    expect(getMessage(store, broadcast)).toMatchObject({ status: 'replied', claimedBySessionId: 'codex-2' });
+    expect(await getMessage(store, broadcast)).toMatchObject({ status: 'replied', claimedBySessionId: 'codex-2' });
     const seen = await ok('task_messages', { session_id: 'codex-1', agent: 'codex', unread_only: false });
     expect(seen.map((e: { id: number }) => e.id)).not.toContain(broadcast);
   });
@@ -132,11 +133,11 @@ describe('message lifecycle over stdio, with the server clock driven', () => {
     setClock(clockFile, T0 + MINUTE);
     const direct = await send({ to_session_id: 'codex-1' });
     const forCodex = await send({ session_id: 'codex-1', agent: 'codex', to_agent: 'codex' });
-    const before = written();
+    const before = await written();
     expect(await ok('task_message_mark_read', { message_observation_id: direct, session_id: 'codex-1' })).toEqual({
       status: 'read',
     });
-    expect(written().observations).toBe(before.observations + 1);
+    expect((await written()).observations).toBe(before.observations + 1);
     const timeline = await ok('task_timeline', { task_id: main, limit: 1 });
     expect(timeline[0]).toMatchObject({ kind: 'message_read', session_id: 'codex-1', reply_to: direct });
     await refuses(
@@ -172,14 +173,14 @@ describe('message lifecycle over stdio, with the server clock driven', () => {
     setClock(clockFile, start + 5 * MINUTE);
     expect(await inbox(true)).toEqual([]);
     expect((await inbox(false))[0]).toMatchObject({ status: 'expired', expires_at: start + 5 * MINUTE });
-    const before = written();
+    const before = await written();
     const first = await server.call('task_message_mark_read', { message_observation_id: id, session_id: 'codex-1' });
     expect(first.payload.code).toBe('MESSAGE_EXPIRED');
-    expect(getMessage(store, id)?.status).toBe('expired');
+    expect((await getMessage(store, id))?.status).toBe('expired');
     setClock(clockFile, start + 60 * MINUTE);
     const later = await server.call('task_message_mark_read', { message_observation_id: id, session_id: 'codex-2' });
     expect(later.payload.code).toBe('MESSAGE_EXPIRED');
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
   });
 
   it('retracts, and answers every retract code', async () => {
@@ -239,9 +240,9 @@ describe('task links over stdio', () => {
   it('links both ways once, lists from either side, unlinks, and refuses bad pairs', async () => {
     const link = await ok('task_link', { task_id: other, other_task_id: main, session_id: 'claude-1', note: 'shared' });
     expect(link).toMatchObject({ low_id: main, high_id: other, created_by: 'claude-1', note: 'shared' });
-    const before = written();
+    const before = await written();
     expect(await ok('task_link', { task_id: main, other_task_id: other, session_id: 'claude-1' })).toEqual(link);
-    expect(written()).toEqual(before);
+    expect(await written()).toEqual(before);
     const fromMain = await ok('task_links', { task_id: main });
     expect(fromMain).toEqual([{ other_task: expect.objectContaining({ id: other, branch: 'other' }), ...link }]);
     await refuses('task_link', { task_id: main, other_task_id: main, session_id: 'claude-1' }, 'TASK_LINK_SELF');

@@ -1,20 +1,20 @@
 /**
- * Plans over the real wire: two server processes on one database file (claude's and
+ * Plans over the real wire: two server processes on one store (claude's and
  * codex's), driven by the MCP SDK client, their clock driven through COLONY_CLOCK_FILE.
  * A three-wave plan is walked end to end by two agents, every tool of the plan family
  * answers its contract shape, and every refusal answers its code and writes nothing.
  */
 import { join } from 'node:path';
 import {
+  type ColonyStore,
   countClaims,
   countObservations,
   countPlans,
   countSubtaskClaims,
   countSubtasks,
-  openStore,
-  type Store,
 } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { type Server, setClock, startServer, tempDir } from './_harness';
 
 const REPO = tempDir('colony-plans-repo-');
@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 
 let claude: Server;
 let codex: Server;
-let store: Store;
+let store: ColonyStore;
 let clockFile: string;
 let now = Date.UTC(2026, 3, 1);
 
@@ -36,19 +36,21 @@ const ok = async (server: Server, tool: string, args: Record<string, unknown>) =
   if (result.isError) throw new Error(`${tool} failed: ${result.text}`);
   return result.payload;
 };
-const snapshot = () => ({
-  observations: countObservations(store),
-  plans: countPlans(store),
-  subtasks: (['available', 'claimed', 'completed', 'blocked'] as const).map((s) => countSubtasks(store, s)),
-  subtaskClaims: countSubtaskClaims(store),
-  fileClaims: (['active', 'released'] as const).map((s) => countClaims(store, s)),
+const snapshot = async () => ({
+  observations: await countObservations(store),
+  plans: await countPlans(store),
+  subtasks: await Promise.all(
+    (['available', 'claimed', 'completed', 'blocked'] as const).map((s) => countSubtasks(store, s)),
+  ),
+  subtaskClaims: await countSubtaskClaims(store),
+  fileClaims: await Promise.all((['active', 'released'] as const).map((s) => countClaims(store, s))),
 });
 async function refused(server: Server, tool: string, args: Record<string, unknown>, code: string) {
-  const before = snapshot();
+  const before = await snapshot();
   const result = await server.call(tool, args);
   expect(result.isError, result.text).toBe(true);
   expect(result.payload).toMatchObject({ code, tool });
-  expect(snapshot()).toEqual(before);
+  expect(await snapshot()).toEqual(before);
   return result.payload;
 }
 
@@ -86,11 +88,11 @@ beforeAll(async () => {
     startServer({ db, home: dir, clockFile }),
     startServer({ db, home: dir, clockFile, toolset: 'core' }),
   ]);
-  store = openStore({ path: db });
+  store = await openTestStore(db);
 }, 60_000);
 
 afterAll(async () => {
-  store?.close();
+  await store?.close();
   await Promise.all([claude?.close(), codex?.close()]);
 });
 
@@ -225,7 +227,7 @@ describe('plans over stdio', () => {
       ['completed', 1, 'codex'],
       ['completed', 2, 'codex'],
     ]);
-    expect(countClaims(store, 'active')).toBe(0);
+    expect(await countClaims(store, 'active')).toBe(0);
     expect(await ok(claude, 'task_plan_status_for_spec_row', { repo_root: REPO, spec_row_id: 'T5' })).toMatchObject({
       status: 'completed',
       binding: { plan_slug: 'widget-page', subtask_index: 1, spec_row_id: 'T5' },

@@ -9,16 +9,25 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { manualClock, openColony } from '@swarm/core';
-import { countBatons, countClaims, countSubtaskClaims, openStore } from '@swarm/storage';
+import { manualClock } from '@swarm/core';
+import { countBatons, countClaims, countSubtaskClaims } from '@swarm/storage';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openTestColony, openTestStore } from './_backend';
 import { serverFleet, tempDir } from './_harness';
 
 const FLEET = 8;
+/** What no server may log: lock waits spent (either backend) or an internal error. */
+const STORE_TROUBLE = /SQLITE_BUSY|database is locked|deadlock detected|could not serialize|internal error/i;
 
 /** Seeds the database in-process, as of `at`. */
 async function seed(db: string, dir: string, at: number, calls: Array<[string, Record<string, unknown>]>) {
-  const colony = openColony({ home: dir, dbPath: db, receipts: false, roots: [tmpdir()], clock: manualClock(at) });
+  const colony = await openTestColony({
+    home: dir,
+    dbPath: db,
+    receipts: false,
+    roots: [tmpdir()],
+    clock: manualClock(at),
+  });
   try {
     for (const [tool, args] of calls) {
       const outcome = await colony.handleToolCall(tool, args);
@@ -72,14 +81,14 @@ describe('ready-work and rescue races between server processes', () => {
       expect(a.payload.ready).toEqual([]);
     }
 
-    const store = openStore({ path: db });
+    const store = await openTestStore(db);
     try {
-      expect(countSubtaskClaims(store, 'active')).toBe(1);
-      expect(countClaims(store, 'active')).toBe(1);
+      expect(await countSubtaskClaims(store, 'active')).toBe(1);
+      expect(await countClaims(store, 'active')).toBe(1);
     } finally {
-      store.close();
+      await store.close();
     }
-    for (const s of fleet) expect(s.stderr()).not.toMatch(/SQLITE_BUSY|database is locked/i);
+    for (const s of fleet) expect(s.stderr()).not.toMatch(STORE_TROUBLE);
   });
 
   it('relays each stranded task once when eight processes run the rescue at the same moment', async () => {
@@ -95,7 +104,7 @@ describe('ready-work and rescue races between server processes', () => {
       calls.push(['task_thread', { repo_root: repo, branch, session_id: session, agent: session.split('-')[0] }]);
     }
     await seed(db, dir, longAgo, calls);
-    const colony = openColony({
+    const colony = await openTestColony({
       home: dir,
       dbPath: db,
       receipts: false,
@@ -124,14 +133,14 @@ describe('ready-work and rescue races between server processes', () => {
     expect(rescued.map((r) => r.session_id).sort()).toEqual(['claude-gone', 'codex-gone']);
     expect(answers.filter((a) => a.payload.rescued.length > 0)).toHaveLength(1);
 
-    const store = openStore({ path: db });
+    const store = await openTestStore(db);
     try {
-      expect(countBatons(store, 'pending')).toBe(2);
-      expect(countClaims(store, 'active')).toBe(0);
-      expect(countClaims(store, 'released')).toBe(4);
+      expect(await countBatons(store, 'pending')).toBe(2);
+      expect(await countClaims(store, 'active')).toBe(0);
+      expect(await countClaims(store, 'released')).toBe(4);
     } finally {
-      store.close();
+      await store.close();
     }
-    for (const s of fleet) expect(s.stderr()).not.toMatch(/SQLITE_BUSY|database is locked/i);
+    for (const s of fleet) expect(s.stderr()).not.toMatch(STORE_TROUBLE);
   });
 });

@@ -2,18 +2,19 @@
  * Choosing work over the real wire: capability profiles, task_ready_for_agent (browse,
  * auto-claim, routing, empty states), task_autopilot_tick and queen_plan_goal, against
  * a server process driven by the MCP SDK client with its clock driven through
- * COLONY_CLOCK_FILE. Refusals are checked to write nothing by reading the same file.
+ * COLONY_CLOCK_FILE. Refusals are checked to write nothing by reading the same store.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { countObservations, countPlans, countSubtaskClaims, listProfiles, openStore, type Store } from '@swarm/storage';
+import { type ColonyStore, countObservations, countPlans, countSubtaskClaims, listProfiles } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { calls, serverClock } from './_calls';
 import { type Server, startServer, tempDir } from './_harness';
 
 const MINUTE = 60_000;
 let server: Server;
-let store: Store;
+let store: ColonyStore;
 let dir: string;
 let clock: ReturnType<typeof serverClock>;
 
@@ -23,11 +24,11 @@ const repoDir = (name: string) => {
   mkdirSync(path, { recursive: true });
   return path;
 };
-const snapshot = () => ({
-  observations: countObservations(store),
-  plans: countPlans(store),
-  claims: countSubtaskClaims(store),
-  profiles: listProfiles(store).length,
+const snapshot = async () => ({
+  observations: await countObservations(store),
+  plans: await countPlans(store),
+  claims: await countSubtaskClaims(store),
+  profiles: (await listProfiles(store)).length,
 });
 const { ok, refused } = calls(() => server, snapshot);
 const subtask = (title: string, files: string[], depends_on: number[] = [], capability_hint?: string) => ({
@@ -55,11 +56,11 @@ beforeAll(async () => {
   const clockFile = join(dir, 'clock');
   clock = serverClock(clockFile, Date.UTC(2026, 3, 1));
   server = await startServer({ db, home: dir, clockFile });
-  store = openStore({ path: db });
+  store = await openTestStore(db);
 }, 60_000);
 
 afterAll(async () => {
-  store?.close();
+  await store?.close();
   await server?.close();
 });
 

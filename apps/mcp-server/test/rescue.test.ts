@@ -8,30 +8,30 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  type ColonyStore,
   countBatons,
   countClaims,
   countObservations,
   countSubtaskClaims,
   getSession,
-  openStore,
-  type Store,
 } from '@swarm/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from './_backend';
 import { calls, serverClock } from './_calls';
 import { type Server, startServer, tempDir } from './_harness';
 
 const MINUTE = 60_000;
 let server: Server;
-let store: Store;
+let store: ColonyStore;
 let clock: ReturnType<typeof serverClock>;
 let taskId: number;
 let REPO: string;
 
-const snapshot = () => ({
-  observations: countObservations(store),
-  claims: (['active', 'handoff_pending', 'released'] as const).map((s) => countClaims(store, s)),
-  batons: countBatons(store),
-  subtaskClaims: countSubtaskClaims(store),
+const snapshot = async () => ({
+  observations: await countObservations(store),
+  claims: await Promise.all((['active', 'handoff_pending', 'released'] as const).map((s) => countClaims(store, s))),
+  batons: await countBatons(store),
+  subtaskClaims: await countSubtaskClaims(store),
 });
 const { ok } = calls(() => server, snapshot);
 const advance = (ms: number) => clock.advance(ms);
@@ -44,7 +44,7 @@ beforeAll(async () => {
   const clockFile = join(dir, 'clock');
   clock = serverClock(clockFile, Date.UTC(2026, 4, 1));
   server = await startServer({ db, home: dir, clockFile });
-  store = openStore({ path: db });
+  store = await openTestStore(db);
   const join_ = (session_id: string, agent: string) =>
     ok('task_thread', { repo_root: REPO, branch: 'main', session_id, agent });
   taskId = (await join_('claude-1', 'claude')).task_id;
@@ -52,7 +52,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  store?.close();
+  await store?.close();
   await server?.close();
 });
 
@@ -66,9 +66,9 @@ describe('rescue over stdio', () => {
     advance(2 * MINUTE);
     await ok('task_post', { task_id: taskId, session_id: 'codex-1', kind: 'note', content: 'still here' });
 
-    const before = snapshot();
+    const before = await snapshot();
     const scan = await ok('rescue_stranded_scan', { stranded_after_minutes: 10 });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect(scan).toMatchObject({
       dry_run: true,
       stranded: [{ session_id: 'claude-1', stale_age_minutes: 11, held_claim_count: 2 }],
@@ -88,7 +88,7 @@ describe('rescue over stdio', () => {
       const refused = await server.call('rescue_stranded_run', args);
       expect(refused.isError).toBe(true);
       expect(refused.payload).toMatchObject({ code: 'RESCUE_CONFIRM_REQUIRED', tool: 'rescue_stranded_run' });
-      expect(snapshot()).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     }
 
     const args = { stranded_after_minutes: 10, confirm: true, idempotency_key: 'rescue-once' };
@@ -96,12 +96,12 @@ describe('rescue over stdio', () => {
     expect(run.dry_run).toBe(false);
     const relayId = run.rescued[0].relay_observation_id as number;
     expect(relayId).toEqual(expect.any(Number));
-    expect(countBatons(store, 'pending')).toBe(1);
-    expect(countClaims(store, 'active')).toBe(0);
-    expect(getSession(store, 'claude-1')?.lastHeartbeatAt).toBe(clock.now() - 11 * MINUTE);
+    expect(await countBatons(store, 'pending')).toBe(1);
+    expect(await countClaims(store, 'active')).toBe(0);
+    expect((await getSession(store, 'claude-1'))?.lastHeartbeatAt).toBe(clock.now() - 11 * MINUTE);
     const retried = await ok('rescue_stranded_run', args);
     expect(retried).toEqual(run);
-    expect(countBatons(store)).toBe(1);
+    expect(await countBatons(store)).toBe(1);
     expect((await ok('rescue_stranded_run', { confirm: true })).rescued).toEqual([]);
 
     expect(await ok('task_accept_relay', { relay_observation_id: relayId, session_id: 'codex-1' })).toEqual({
@@ -149,11 +149,11 @@ describe('rescue over stdio', () => {
   });
 
   it('refuses a threshold out of range without writing', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     for (const stranded_after_minutes of [0, 10_081, 1.5]) {
       const refused = await server.call('rescue_stranded_run', { stranded_after_minutes, confirm: true });
       expect(refused.payload.code).toBe('INVALID_PARAMETERS');
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 });

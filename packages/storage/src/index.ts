@@ -219,6 +219,7 @@ export type {
   ReceiptWindow,
 } from './receipt-summaries';
 export type { JsonObject } from './schema';
+// Writes that take turns by topic (read, then decide, then write)
 // Sessions
 export type {
   Session,

@@ -9,7 +9,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { BUSY_TIMEOUT_MS } from '../src/_store';
-import { lockWriteScope } from '../src/index';
 import { openPgStore, PG_BUSY_TIMEOUT_MS, type PgStore, pgTables, type StoreRefusal } from '../src/pg/index';
 import { pgClient, pgDb } from '../src/pg/store/_handle';
 import { describePgStore, until } from './_pg-store';
@@ -123,23 +122,6 @@ describePgStore('PgStore transactions', (ctx) => {
     expect(committed).toEqual(['w-rider-1']);
     expect(rolledBack).toEqual(['w-rider-2']);
     expect(await sessionCount(store, 'w-')).toBe(2);
-  });
-
-  it('makes writes on one write scope take turns until commit, while another scope runs beside them', async () => {
-    const [a, b] = [await ctx.open(), await ctx.open()];
-    const order: string[] = [];
-    const hold = (store: PgStore, scope: string, name: string, ms: number) =>
-      store.write(async () => {
-        await lockWriteScope(store, scope);
-        order.push(`${name} in`);
-        await new Promise((resolve) => setTimeout(resolve, ms));
-        order.push(`${name} out`);
-      });
-    const first = hold(a, 'spec:/repo', 'first', 300);
-    await until(() => order.includes('first in'), 'the first write in its scope');
-    await Promise.all([first, hold(b, 'spec:/repo', 'second', 0), hold(b, 'message:7', 'other', 0)]);
-    expect(order.indexOf('second in')).toBeGreaterThan(order.indexOf('first out'));
-    expect(order.indexOf('other out')).toBeLessThan(order.indexOf('first out'));
   });
 });
 

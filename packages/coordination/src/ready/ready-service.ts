@@ -2,10 +2,13 @@
  * @module ready/ready-service
  * task_ready_for_agent and task_autopilot_tick. Ranking reads one snapshot. When
  * auto_claim finds a pick, the ranking runs again and the pick is claimed in one write
- * transaction (BEGIN IMMEDIATE), so the pick cannot change between choosing and
- * claiming; calls with nothing to claim never take the write lock. The claim itself is
+ * transaction that auto-claims take in turns (SQLite's BEGIN IMMEDIATE; on PostgreSQL,
+ * where writers run side by side, `lockWriteScope`), so the pick cannot change between
+ * choosing and claiming and a racer ranks after the winner committed; calls with
+ * nothing to claim never take the write lock. The claim itself is
  * task_plan_claim_subtask's (same rules, same observation).
  */
+import { lockWriteScope } from '@swarm/storage';
 import {
   type AutoClaimOutcome,
   type AutopilotTickResult,
@@ -46,6 +49,7 @@ export class ReadyService implements ReadyBackend {
     if (!args.auto_claim || !read.autoPick) return this.#budgeted(read.result, read.listed);
     // Something to claim: rank again under the write lock, so the pick claimed is the pick of the moment.
     const { result, listed } = await store.write(async () => {
+      await lockWriteScope(store, 'ready-auto-claim');
       const again = await answer();
       return {
         ...again,

@@ -3,7 +3,8 @@
  * Rescuing stranded work. A session is stranded once its last heartbeat is older than
  * the cutoff while it still holds active file claims or a claimed plan sub-task. The
  * scan plans the rescue from a read; the run plans it again inside one write
- * transaction (so racing runs rescue each (session, task) once) and applies it: a
+ * transaction that runs take in turns (SQLite's BEGIN IMMEDIATE; on PostgreSQL
+ * `lockWriteScope`), so racing runs rescue each (session, task) once, and applies it: a
  * relay on behalf of the stranded session, its claims released, its sub-task released,
  * and a `rescue` observation. A stranded claimed plan sub-task goes back to available
  * (with a plan-subtask-claim observation) so the ready-work picker offers it again.
@@ -11,6 +12,7 @@
 import {
   activeClaimsOfIdleSessions,
   listInboxMessages,
+  lockWriteScope,
   type PlacedSubtask,
   releaseLiveClaims,
   releaseSubtaskClaim,
@@ -85,6 +87,7 @@ export class RescueService implements RescueBackend {
     }
     const ctx = this.#ctx;
     const outcome = await ctx.store.write(async () => {
+      await lockWriteScope(ctx.store, 'rescue-run');
       const plan = await this.#plan(args.stranded_after_minutes);
       const rescued = await mapInOrder(plan.entries, ({ job, entry }) => this.#rescue(job, entry));
       return { dry_run: false, stranded: plan.stranded, rescued, remaining: plan.remaining };
