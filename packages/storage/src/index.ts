@@ -377,6 +377,7 @@ export const {
 export const {
   claimedSubtasksOfSession,
   claimSubtask,
+  holdAvailableSubtask,
   completeSubtask,
   countPlans,
   countSubtaskClaims,
