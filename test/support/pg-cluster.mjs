@@ -109,13 +109,15 @@ export function clusterUrl(dir, name) {
 }
 
 /**
- * Creates the empty database `name` in the running cluster whose socket is in `dir`
- * (another process may have started it: a test worker and its global set-up); its URL.
+ * Creates the database `name` in the running cluster whose socket is in `dir` (another
+ * process may have started it: a test worker and its global set-up): empty, or a copy
+ * of the database `template` (which nobody may be connected to); its URL.
  */
-export function createDatabase(dir, name) {
+export function createDatabase(dir, name, template) {
   const pgBin = findPgBin();
   if (!pgBin) throw new Error('no PostgreSQL server binaries');
-  execFileSync(join(pgBin, 'createdb'), ['-h', dir, '-U', 'colony', name], { timeout: 30_000, stdio: 'pipe' });
+  const from = template ? ['-T', template] : [];
+  execFileSync(join(pgBin, 'createdb'), ['-h', dir, '-U', 'colony', ...from, name], { timeout: 30_000, stdio: 'pipe' });
   return clusterUrl(dir, name);
 }
 

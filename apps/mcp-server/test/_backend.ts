@@ -3,7 +3,8 @@
  * `COLONY_TEST_DB=postgres` (the `mcp-server-pg` project). A test names its stores by
  * file path as ever; on PostgreSQL each path stands for a database of its own in the
  * run's cluster (the same path, the same database), so servers started on one path
- * share one store, as on SQLite.
+ * share one store, as on SQLite. Each database starts as a copy of the migrated template
+ * (_pg-global.ts), as a fresh one would be after a server's first start.
  */
 import { type Colony, connectColony, type OpenColonyOptions } from '@swarm/core';
 import { type ColonyStore, openStore } from '@swarm/storage';
@@ -21,7 +22,7 @@ export function dbFor(path: string): string {
   if (!ON_POSTGRES) return path;
   let url = databases.get(path);
   if (!url) {
-    url = createDatabase(inject('pgClusterDir'), `t_${process.pid}_${databases.size + 1}`);
+    url = createDatabase(inject('pgClusterDir'), `t_${process.pid}_${databases.size + 1}`, inject('pgTemplate'));
     databases.set(path, url);
   }
   return url;

@@ -380,6 +380,7 @@ export const {
 export const {
   claimedSubtasksOfSession,
   claimSubtask,
+  holdAvailableSubtask,
   completeSubtask,
   countPlans,
   countSubtaskClaims,

@@ -180,6 +180,21 @@ export interface SubtaskClaimer {
 }
 
 /**
+ * Whether the sub-task is still available, read inside a write before a claim writes
+ * anything. SQLite's write lock already keeps other claimers out; the PostgreSQL twin
+ * locks the row until the transaction ends, so of claimers racing, the others wait
+ * here for the first to commit and then find it taken without writing.
+ */
+export function holdAvailableSubtask(store: Store, subtaskId: number): boolean {
+  const rows = dbOf(store)
+    .select({ id: planSubtasks.id })
+    .from(planSubtasks)
+    .where(oneIn(planSubtasks, subtaskId, 'available'))
+    .all();
+  return rows.length > 0;
+}
+
+/**
  * Claims an available sub-task: the guarded update (available -> claimed) and the
  * active claim row. Returns false, changing nothing, when the sub-task is not available
  * any more (someone else won the race, or it is blocked or completed).

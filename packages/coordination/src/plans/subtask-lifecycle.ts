@@ -17,6 +17,7 @@
 import {
   andThen,
   completeSubtask,
+  holdAvailableSubtask,
   joinTask,
   type Plan,
   type PlanSubtask,
@@ -56,6 +57,14 @@ export async function claimPlanSubtask(
       const located = await locateSubtask(ctx.store, args);
       const settled = settledClaim(located, args);
       if (settled) return settled;
+      if (!(await holdAvailableSubtask(ctx.store, located.subtask.id))) {
+        // PostgreSQL: another claimer committed since the read above (it held the row
+        // while this one waited); answer as the sub-task is now, having written nothing.
+        const current = await locateSubtask(ctx.store, args);
+        const answer = settledClaim(current, args);
+        if (answer) return answer;
+        throw notAvailable(current.plan, current.subtask, current.siblings);
+      }
       const { plan, subtask } = located;
       const result = { task_id: subtask.taskId, branch: subtask.branch, file_scope: subtask.fileScope };
       const now = ctx.clock.now();

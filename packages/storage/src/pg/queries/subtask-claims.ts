@@ -19,6 +19,20 @@ import { changed } from './_common';
 
 const { planSubtasks, planSubtaskClaims } = pgTables;
 
+/**
+ * Locks the sub-task row (FOR UPDATE) while it is available; false when it is not. A
+ * claimer racing another waits here for the other's transaction, then (READ COMMITTED
+ * re-reads the row) finds it claimed and answers before it appends or locks anything.
+ */
+export async function holdAvailableSubtask(store: PgStore, subtaskId: number): Promise<boolean> {
+  const rows = await pgDb(store)
+    .select({ id: planSubtasks.id })
+    .from(planSubtasks)
+    .where(oneIn(planSubtasks, subtaskId, 'available'))
+    .for('update');
+  return rows.length > 0;
+}
+
 /** Claims an available sub-task; false, changing nothing, when another claim holds it or it is not available. */
 export async function claimSubtask(
   store: PgStore,
