@@ -16,13 +16,25 @@ export const BACKEND: 'sqlite' | 'postgres' = process.env.COLONY_TEST_DB === 'po
 export const ON_POSTGRES = BACKEND === 'postgres';
 
 const databases = new Map<string, string>();
+let fromTemplate = true;
+
+/**
+ * This test file's stores start as empty databases, as a fresh PostgreSQL store really
+ * does, instead of copies of the migrated template: for suites that watch whether (and
+ * when) a server opens its store (`_store-probe.ts` calls it), where a copy's tables
+ * would look opened from the start.
+ */
+export function startStoresEmpty(): void {
+  fromTemplate = false;
+}
 
 /** What a server's `--db` gets for the store at `path`: the path, or its database's URL. */
 export function dbFor(path: string): string {
   if (!ON_POSTGRES) return path;
   let url = databases.get(path);
   if (!url) {
-    url = createDatabase(inject('pgClusterDir'), `t_${process.pid}_${databases.size + 1}`, inject('pgTemplate'));
+    const template = fromTemplate ? inject('pgTemplate') : undefined;
+    url = createDatabase(inject('pgClusterDir'), `t_${process.pid}_${databases.size + 1}`, template);
     databases.set(path, url);
   }
   return url;

@@ -8,7 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusterUrl, findPgBin, psqlQuery } from '../../../test/support/pg-cluster.mjs';
-import { dbFor, ON_POSTGRES } from './_backend';
+import { dbFor, ON_POSTGRES, startStoresEmpty } from './_backend';
+
+// A file that asks whether a store was opened needs stores that start empty.
+startStoresEmpty();
 
 /** Whether anything opened the store at `path`: its file exists, or its database has tables or another client. */
 export function storeOpened(path: string): boolean {
