@@ -33,6 +33,12 @@ export interface SwarmFixture {
   worker(args?: string[]): StartedCli;
   status(): Promise<SwarmStatusJson>;
   tool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Publishes plan `demo` in the repo as the planner, commits what publishing wrote, and answers the publish. */
+  publishDemoPlan(plan: {
+    problem: string;
+    acceptance_criteria: string[];
+    subtasks: unknown[];
+  }): Promise<Record<string, unknown>>;
   git(...args: string[]): string;
 }
 
@@ -133,6 +139,21 @@ export function swarmFixture(
       } finally {
         await lib.close();
       }
+    },
+    async publishDemoPlan(plan) {
+      const answer = await this.tool('task_plan_publish', {
+        repo_root: repo,
+        slug: 'demo',
+        session_id: 'sess_planner',
+        agent: 'claude',
+        title: 'Demo',
+        ...plan,
+      });
+      if (this.git('status', '--porcelain') !== '') {
+        this.git('add', '-A');
+        this.git('commit', '-qm', 'plan');
+      }
+      return answer;
     },
     git: (...args) => spawnSync('git', args, { cwd: repo, encoding: 'utf8', env }).stdout.trim(),
   };

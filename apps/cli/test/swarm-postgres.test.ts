@@ -112,20 +112,11 @@ describe.skipIf(!RUNS)('colony swarm on PostgreSQL (E2E, real SDK against a fake
     fake = await startFakeAnthropic({ respond: (r) => team.reply(r.body) });
     const f = swarmFixture(settingsFor(fake.baseURL), { db: url });
     team.repo = f.repo;
-    await f.tool('task_plan_publish', {
-      repo_root: f.repo,
-      slug: 'demo',
-      session_id: 'sess_planner',
-      agent: 'claude',
-      title: 'Demo',
+    await f.publishDemoPlan({
       problem: 'An API and its page.',
       acceptance_criteria: ['both files exist'],
       subtasks: SUBTASKS,
     });
-    if (f.git('status', '--porcelain') !== '') {
-      f.git('add', '-A');
-      f.git('commit', '-qm', 'plan');
-    }
     const start = f.start();
     started.push(start);
     await start.waitFor(/session \d{8}-[0-9a-f]{4} started: backend, frontend, supervisor/);

@@ -55,20 +55,11 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
     const worker = planWorker();
     fake = await startFakeAnthropic({ respond: (r) => worker(r.body) });
     const f = swarmFixture(settingsFor(fake.baseURL));
-    await f.tool('task_plan_publish', {
-      repo_root: f.repo,
-      slug: 'demo',
-      session_id: 'sess_planner',
-      agent: 'claude',
-      title: 'Demo',
+    await f.publishDemoPlan({
       problem: 'Three files to write.',
       acceptance_criteria: ['the three files exist'],
       subtasks: SUBTASKS,
     });
-    if (f.git('status', '--porcelain') !== '') {
-      f.git('add', '-A');
-      f.git('commit', '-qm', 'plan');
-    }
     const start = f.start();
     started.push(start);
     await start.waitFor(/session \d{8}-[0-9a-f]{4} started: backend, frontend, supervisor/);
@@ -195,20 +186,11 @@ describe('colony swarm sessions (E2E, real SDK against a fake Messages API)', ()
       },
     });
     const f = swarmFixture(settingsFor(fake.baseURL));
-    const plan = await f.tool('task_plan_publish', {
-      repo_root: f.repo,
-      slug: 'demo',
-      session_id: 'sess_planner',
-      agent: 'claude',
-      title: 'Demo',
+    const plan = await f.publishDemoPlan({
       problem: 'Three files to write.',
       acceptance_criteria: ['the three files exist'],
       subtasks: SUBTASKS,
     });
-    if (f.git('status', '--porcelain') !== '') {
-      f.git('add', '-A');
-      f.git('commit', '-qm', 'plan');
-    }
     const taskId = (plan.subtasks as { task_id: number }[])[0]!.task_id;
     const start = f.start();
     started.push(start);
