@@ -8,8 +8,9 @@
  * Every step runs inside `store.write` and first locks the repository's spec scope
  * (`lockWriteScope`: SQLite's BEGIN IMMEDIATE already, a lock of its own on PostgreSQL,
  * whose writers run side by side), which serialises changes to one repository's spec
- * files across processes as well as the rows and observations they come with. File writes go to a temporary file first and land by rename; a
- * failure restores what was renamed, then the transaction rolls back.
+ * files across processes as well as the rows and observations they come with. File
+ * writes go to a temporary file first and land by rename; a failure restores what was
+ * renamed, then the transaction rolls back.
  */
 import { dirname, join } from 'node:path';
 import { findTask, lockWriteScope } from '@swarm/storage';
