@@ -2,21 +2,37 @@
  * Test harness: a real colony MCP server as an OS process, driven by the real MCP SDK
  * client over stdio.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll } from 'vitest';
 import { dbFor } from './_backend';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const SERVER_MAIN = join(REPO_ROOT, 'apps/mcp-server/dist/main.js');
 
+const made: string[] = [];
+
+/** A fresh temp folder, removed when the test file ends. */
 export function tempDir(prefix = 'colony-mcp-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
+
+// Registered at import, before the file's own hooks: after hooks run in reverse order, so
+// the file has closed its servers by then. Best effort: a folder that will not go stays.
+afterAll(() => {
+  for (const dir of made.splice(0)) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {}
+  }
+});
 
 export interface CallResult {
   readonly isError: boolean;
