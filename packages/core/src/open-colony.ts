@@ -33,6 +33,7 @@ import {
   countObservations,
   countSessions,
   countTasks,
+  indexPendingObservations,
   openStore,
   Store,
   type StoreRefusal,
@@ -204,6 +205,11 @@ export interface Colony extends Omit<Services, 'plans' | 'framework' | 'mesh'> {
   /** Sets the WAL size (pages) at which a commit checkpoints by itself (0: never); nothing once closed. */
   setAutoCheckpoint(pages: number): void;
   /**
+   * Indexes for search the observations written since the last batch (SQLite indexes in
+   * batches; a search does this first); resolves to how many. 0 once closed.
+   */
+  indexPending(): Promise<number>;
+  /**
    * Prepares the hot paths of a first tool call without writing anything (reads that find
    * nothing, statements prepared, a sample validation): a server's idle-time warm-up.
    */
@@ -339,6 +345,7 @@ export function openColony(options: OpenColonyOptions = {}): Colony {
     setAutoCheckpoint: (pages) => {
       if (store instanceof Store && !store.closed) setAutoCheckpoint(store, pages);
     },
+    indexPending: async () => (store.closed ? 0 : indexPendingObservations(store)),
     warm: () => {
       if (store instanceof Store) warmColony(store, registry);
     },

@@ -8,7 +8,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countObservations, openStore } from '@swarm/storage';
+import { countObservations, indexPendingObservations, openStore } from '@swarm/storage';
 import { afterEach, expect, it } from 'vitest';
 import { type Colony, openColony } from '../src/index';
 import { IdleCheckpoint, SERVE_AUTO_CHECKPOINT_PAGES } from '../src/serve/_idle-checkpoint';
@@ -70,17 +70,44 @@ it('commits past 1,000 WAL pages do not checkpoint; the idle checkpoint copies e
     DELAY,
   );
   // SQLite's default would checkpoint after ~1,000 pages: these posts write more than that.
-  for (let i = 0; i < 120; i++) await post(i);
-  const walPages = statSync(`${dbPath}-wal`).size / 4096;
-  expect(walPages).toBeGreaterThan(1_100);
-  expect(walPages).toBeLessThan(SERVE_AUTO_CHECKPOINT_PAGES);
+  const walPages = () => statSync(`${dbPath}-wal`).size / 4096;
+  let posts = 0;
+  while (walPages() <= 1_100 && posts < 2_000) await post(posts++);
+  expect(walPages()).toBeGreaterThan(1_100);
+  expect(walPages()).toBeLessThan(SERVE_AUTO_CHECKPOINT_PAGES);
   expect(notesInFile()).toBe(0);
   idle.poke();
   expect(idle.runs).toBe(0);
   await sleep(DELAY * 4);
   expect(idle.runs).toBe(1);
   expect(notesInFile()).toBe((await colony.status()).observations);
-  expect((await colony.status()).observations).toBeGreaterThanOrEqual(120);
+  expect((await colony.status()).observations).toBeGreaterThanOrEqual(posts);
+  idle.stop();
+});
+
+it('first indexes the observations a batch has not indexed yet, so the checkpoint copies them indexed', async () => {
+  const { colony, dbPath, post } = await posting();
+  const idle = new IdleCheckpoint(
+    colony,
+    (error) => {
+      throw error;
+    },
+    DELAY,
+  );
+  for (let i = 0; i < 5; i++) await post(i);
+  idle.poke();
+  await sleep(DELAY * 4);
+  expect(idle.runs).toBe(1);
+  // The database file alone (a copy): every row is in it, and none is left to index.
+  const copy = join(dbPath, '..', 'indexed-copy.db');
+  copyFileSync(dbPath, copy);
+  const store = openStore({ path: copy });
+  try {
+    expect(countObservations(store)).toBe((await colony.status()).observations);
+    expect(await indexPendingObservations(store)).toBe(0);
+  } finally {
+    store.close();
+  }
   idle.stop();
 });
 

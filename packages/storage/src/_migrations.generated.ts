@@ -170,5 +170,17 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
       "CREATE INDEX `workflow_runs_state_idx` ON `workflow_runs` (`state`);",
       "CREATE TABLE `workflow_stages` (\n\t`run_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`position` integer NOT NULL,\n\t`type` text NOT NULL,\n\t`state` text NOT NULL,\n\t`attempts` integer DEFAULT 0 NOT NULL,\n\t`exit_code` integer,\n\t`output` text,\n\t`pgid` integer,\n\t`pgid_started` integer,\n\t`started_at` integer,\n\t`finished_at` integer,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`run_id`, `name`),\n\tFOREIGN KEY (`run_id`) REFERENCES `workflow_runs`(`id`) ON UPDATE no action ON DELETE cascade\n);"
     ]
+  },
+  {
+    "folderMillis": 1795891309807,
+    "hash": "3c1c96bc51489e1baeb6201302d9e456fae8aa7b0529ea0804d349ad1d1d681a",
+    "sql": [
+      "-- Index new observations in batches instead of one FTS5 segment per committed row: a\n-- single-row commit wrote ~6 of its ~14 WAL pages into observations_fts (a new segment,\n-- the structure and averages records, docsize, idx). Rows with id above\n-- observations_fts_indexed.through are not indexed yet; @swarm/storage indexes them in\n-- one statement every 64 rows, before any search, when the server idles and when the\n-- store closes (indexPendingObservations). The delete and update triggers act on indexed\n-- rows only: an unindexed row's current content is what the next batch indexes.\nCREATE TABLE `observations_fts_indexed` (\n\t`id` integer PRIMARY KEY NOT NULL CHECK (`id` = 1),\n\t`through` integer NOT NULL\n);",
+      "INSERT INTO `observations_fts_indexed` (`id`, `through`) VALUES (1, (SELECT coalesce(max(`id`), 0) FROM `observations`));",
+      "DROP TRIGGER IF EXISTS `observations_fts_ad`;",
+      "DROP TRIGGER IF EXISTS `observations_fts_au`;",
+      "CREATE TRIGGER `observations_fts_ad` AFTER DELETE ON `observations`\nWHEN old.id <= (SELECT `through` FROM `observations_fts_indexed` WHERE `id` = 1) BEGIN\n\tINSERT INTO `observations_fts`(`observations_fts`, rowid, content) VALUES ('delete', old.id, old.content);\nEND;",
+      "CREATE TRIGGER `observations_fts_au` AFTER UPDATE OF content ON `observations`\nWHEN old.id <= (SELECT `through` FROM `observations_fts_indexed` WHERE `id` = 1) BEGIN\n\tINSERT INTO `observations_fts`(`observations_fts`, rowid, content) VALUES ('delete', old.id, old.content);\n\tINSERT INTO `observations_fts`(rowid, content) VALUES (new.id, new.content);\nEND;"
+    ]
   }
 ];

@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { indexPendingNow } from './_fts-batch';
 import { pollForLock } from './_lock-poll';
 import { MIGRATIONS } from './_migrations.generated';
 import { Mutex } from './_mutex';
@@ -42,6 +43,8 @@ export { isStoreBusy } from './_lock-poll';
 
 /** Milliseconds a writer waits for another process's write lock before giving up. */
 export const BUSY_TIMEOUT_MS = 15_000;
+/** How long a closing store waits for the write lock to index its pending observations. */
+const CLOSE_INDEX_WAIT_MS = 250;
 
 export type Drizzle = BetterSQLite3Database<typeof schema>;
 
@@ -50,6 +53,8 @@ interface Handle {
   readonly db: Drizzle;
   readonly statements: Map<string, Database.Statement>;
   readonly prepared: Map<string, unknown>;
+  /** Whether the open transaction is a write (BEGIN IMMEDIATE), not a read. */
+  writing: boolean;
 }
 
 const handles = new WeakMap<Store, Handle>();
@@ -213,6 +218,7 @@ export class Store {
   #begin<T>(sqlite: Database.Database, options: WriteOptions<T>): T | typeof BEGUN {
     const begin = (): typeof BEGUN => {
       statement(this, 'BEGIN IMMEDIATE').run();
+      handleOf(this).writing = true;
       return BEGUN;
     };
     try {
@@ -255,6 +261,7 @@ export class Store {
     after: ((committed: boolean) => void) | undefined,
   ): T | Promise<T> {
     const fail = (error: unknown): never => {
+      handleOf(this).writing = false;
       if (sqlite.open && sqlite.inTransaction) sqlite.exec('ROLLBACK');
       after?.(false);
       throw this.#translate(error);
@@ -265,6 +272,7 @@ export class Store {
       } catch (error) {
         fail(error);
       }
+      handleOf(this).writing = false;
       after?.(true);
       return value;
     };
@@ -330,14 +338,21 @@ export class Store {
   close(): void {
     if (this.#closed) return;
     const { sqlite } = handleOf(this);
+    // Observations not indexed yet: index them now if the lock is free soon (else the next search will).
+    if (!this.refusal) indexPendingNow(sqlite, CLOSE_INDEX_WAIT_MS, this.#busyTimeoutMs);
     this.#closed = true;
     sqlite.close();
   }
 }
 
-/** @internal Whether the caller runs inside a write transaction of `store` (so it writes in it). */
+/** @internal Whether the caller runs inside a transaction of `store` (a write's, or a read's: see `insideWriteOnly`). */
 export function insideWrite(store: Store): boolean {
   return txOf(store) !== undefined && handleOf(store).sqlite.inTransaction;
+}
+
+/** @internal Whether the caller runs inside a write transaction of `store`, not a read's. */
+export function insideWriteOnly(store: Store): boolean {
+  return insideWrite(store) && handleOf(store).writing;
 }
 
 interface StoreOpenState {
@@ -382,7 +397,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const db = drizzle({ client: sqlite, schema });
   return createStore(
     path,
-    { sqlite, db, statements: new Map(), prepared: new Map() },
+    { sqlite, db, statements: new Map(), prepared: new Map(), writing: false },
     { refusal, refuse, busyTimeoutMs },
   );
 }

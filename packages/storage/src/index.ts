@@ -154,6 +154,7 @@ export type { Bookkeeping, Receipt } from './metrics';
 export type { EmbeddedMigration } from './migrate';
 // Observations and search
 export {
+  FTS_BATCH,
   ftsMatchExpression,
   type KeywordFilter,
   type KeywordHit,
@@ -366,6 +367,7 @@ export const {
   editedFilesSince,
   getObservation,
   getObservations,
+  indexPendingObservations,
   insertObservation,
   insertObservations,
   insertObservationTouching,

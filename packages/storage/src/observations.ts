@@ -1,12 +1,16 @@
 /**
  * @module observations
  * The append-only history. Inserts go through cached prepared statements (the hot
- * path of every post and hook) that write the FTS5 row in the same transaction, so an
- * observation is searchable exactly when it is committed.
+ * path of every post and hook). The FTS5 index is written in batches (see
+ * _fts-batch.ts): a search first indexes what is pending (`indexPendingObservations`),
+ * so every committed observation is searchable; `keywordSearch` and `liveMatches`
+ * alone read what is indexed.
  */
 import type Database from 'better-sqlite3';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { dbOf, insideWrite, type Store, statement } from './_store';
+import { FTS_BATCH, indexIfDue, indexPending, indexState } from './_fts-batch';
+import { isStoreBusy } from './_lock-poll';
+import { dbOf, handleOf, insideWrite, insideWriteOnly, type Store, statement } from './_store';
 import { type JsonObject, observations } from './schema';
 import { touchSession } from './session-heartbeats';
 import { touchTask } from './tasks';
@@ -27,16 +31,42 @@ export interface NewObservation {
 
 const INSERT_SQL = `INSERT INTO observations (session_id, task_id, kind, content, metadata, reply_to, ts, token_count)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
-const INDEX_SQL = 'INSERT INTO observations_fts (rowid, content) VALUES (?, ?)';
+
+export { FTS_BATCH };
 
 /**
- * Appends one observation and indexes it for search, in the caller's transaction (or
- * its own). The index row is written here, not by trigger: see migration 0003.
+ * Appends one observation, in the caller's transaction (or its own). Its index row is
+ * written with the next batch (at most FTS_BATCH rows later, or by the next search).
  */
 export async function insertObservation(store: Store, o: NewObservation): Promise<number> {
-  // Inside a caller's transaction, no savepoint of our own: it would make FTS5 flush.
   if (insideWrite(store)) return insertAndIndex(store, o);
   return store.write(() => insertAndIndex(store, o));
+}
+
+/** How long a search waits for another process's write lock to index the pending rows. */
+export const INDEX_LOCK_WAIT_MS = 2_000;
+
+/**
+ * Indexes for search every observation not indexed yet; returns how many. Inside a
+ * write of the store it indexes in that write; elsewhere in a write of its own, only
+ * when rows are pending, waiting at most INDEX_LOCK_WAIT_MS for the lock. A store that
+ * refuses writes (read-only, too new), a caller inside a read transaction, or a lock
+ * held past that wait index nothing: the search then sees the rows indexed so far (all
+ * but at most the newest FTS_BATCH - 1 of each writer).
+ */
+export async function indexPendingObservations(store: Store): Promise<number> {
+  if (!store.writable) return 0;
+  const { sqlite } = handleOf(store);
+  if (insideWriteOnly(store)) return indexPending(sqlite);
+  if (insideWrite(store)) return 0;
+  const { newest, through } = indexState(sqlite);
+  if (newest <= through) return 0;
+  try {
+    return await store.write(() => indexPending(sqlite), { busyTimeoutMs: INDEX_LOCK_WAIT_MS });
+  } catch (error) {
+    if (isStoreBusy(error)) return 0;
+    throw error;
+  }
 }
 
 /** What an appended observation is a sign of: its session is alive, its task moved (both at its `ts`). */
@@ -62,10 +92,12 @@ export async function insertObservationTouching(
 }
 
 function insertAndIndex(store: Store, o: NewObservation): number {
-  return writeRow(statement(store, INSERT_SQL), statement(store, INDEX_SQL), o);
+  const id = writeRow(statement(store, INSERT_SQL), o);
+  indexIfDue(handleOf(store).sqlite, id);
+  return id;
 }
 
-function writeRow(insert: Database.Statement, index: Database.Statement, o: NewObservation): number {
+function writeRow(insert: Database.Statement, o: NewObservation): number {
   const result = insert.run(
     o.sessionId,
     o.taskId ?? null,
@@ -76,17 +108,16 @@ function writeRow(insert: Database.Statement, index: Database.Statement, o: NewO
     o.ts,
     o.tokenCount,
   );
-  const id = Number(result.lastInsertRowid);
-  index.run(id, o.content);
-  return id;
+  return Number(result.lastInsertRowid);
 }
 
-/** Appends many observations in one write transaction; returns their ids in order. */
+/** Appends many observations in one write transaction, indexed in it; returns their ids in order. */
 export function insertObservations(store: Store, list: readonly NewObservation[]): Promise<number[]> {
   return store.write(() => {
     const insert = statement(store, INSERT_SQL);
-    const index = statement(store, INDEX_SQL);
-    return list.map((o) => writeRow(insert, index, o));
+    const ids = list.map((o) => writeRow(insert, o));
+    indexPending(handleOf(store).sqlite);
+    return ids;
   });
 }
 

@@ -63,6 +63,36 @@ describe('applyMigrations', () => {
     }
   });
 
+  it('0014 (batched FTS) marks every row of an existing store indexed, and its triggers keep the index whole', () => {
+    const sqlite = new Database(':memory:');
+    try {
+      const before = MIGRATIONS.findIndex((m) => m.sql.some((s) => s.includes('observations_fts_indexed')));
+      expect(before).toBeGreaterThan(0);
+      applyMigrations(sqlite, MIGRATIONS.slice(0, before));
+      sqlite.prepare(`INSERT INTO sessions (id, ide, started_at, last_heartbeat_at) VALUES ('s', 'x', 0, 0)`).run();
+      const insert = sqlite.prepare(
+        `INSERT INTO observations (session_id, kind, content, ts, token_count) VALUES ('s', 'note', ?, 0, 1)`,
+      );
+      // As the insert path wrote them before 0014: the row and its index row in one transaction.
+      for (const text of ['old pelicans', 'old herons']) {
+        const id = Number(insert.run(text).lastInsertRowid);
+        sqlite.prepare('INSERT INTO observations_fts (rowid, content) VALUES (?, ?)').run(id, text);
+      }
+      expect(applyMigrations(sqlite, MIGRATIONS)).toBe(MIGRATIONS.length - before);
+      expect(sqlite.prepare('SELECT through FROM observations_fts_indexed').get()).toEqual({ through: 2 });
+      sqlite.prepare('UPDATE observations SET content = ? WHERE id = 1').run('old flamingos');
+      sqlite.prepare('DELETE FROM observations WHERE id = 2').run();
+      sqlite.prepare(`INSERT INTO observations_fts (observations_fts) VALUES ('integrity-check')`).run();
+      const match = (term: string) =>
+        sqlite.prepare('SELECT rowid FROM observations_fts WHERE observations_fts MATCH ?').all(term);
+      expect(match('flamingos')).toEqual([{ rowid: 1 }]);
+      expect(match('pelicans')).toEqual([]);
+      expect(match('herons')).toEqual([]);
+    } finally {
+      sqlite.close();
+    }
+  });
+
   it('rolls back a failing migration completely', () => {
     const sqlite = new Database(':memory:');
     try {

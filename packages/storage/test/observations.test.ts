@@ -8,9 +8,11 @@ import { handleOf } from '../src/_store';
 import {
   countObservations,
   ensureTask,
+  FTS_BATCH,
   ftsMatchExpression,
   getObservation,
   getObservations,
+  indexPendingObservations,
   insertObservation,
   insertObservations,
   keywordSearch,
@@ -36,6 +38,20 @@ const obs = (sessionId: string, content: string, over: Partial<NewObservation> =
   tokenCount: 1,
   ...over,
 });
+
+/** FTS5's own check that the index matches the observations it says it holds. */
+function expectIndexIntact(store: Store): void {
+  const { sqlite } = handleOf(store);
+  const { through } = sqlite.prepare('SELECT through FROM observations_fts_indexed').get() as { through: number };
+  // An external-content index is checked against the content table: only when nothing is pending.
+  const pending = sqlite.prepare('SELECT count(*) AS n FROM observations WHERE id > ?').get(through) as { n: number };
+  if (pending.n === 0)
+    sqlite.prepare(`INSERT INTO observations_fts (observations_fts) VALUES ('integrity-check')`).run();
+  // The index holds exactly the rows at or below the mark.
+  const indexed = sqlite.prepare(`SELECT count(*) AS n FROM observations_fts_docsize`).get() as { n: number };
+  const below = sqlite.prepare('SELECT count(*) AS n FROM observations WHERE id <= ?').get(through) as { n: number };
+  expect(indexed.n).toBe(below.n);
+}
 
 function search(store: Store, query: string, mode: 'all' | 'any' = 'all', limit = 10) {
   const match = ftsMatchExpression(query, mode);
@@ -83,6 +99,7 @@ describeMatrix('full-text search', ({ open }) => {
     const store = open();
     seedSessions(store, 's1');
     const id = await insertObservation(store, obs('s1', 'Refactored the Middlewares for the café'));
+    await indexPendingObservations(store);
     expect(search(store, 'middleware').map((h) => h.id)).toEqual([id]);
     expect(search(store, 'CAFE').map((h) => h.id)).toEqual([id]);
     expect(search(store, 'refactoring').map((h) => h.id)).toEqual([id]);
@@ -138,6 +155,7 @@ describeMatrix('full-text search', ({ open }) => {
     const store = open();
     seedSessions(store, 's1');
     const id = await insertObservation(store, obs('s1', 'original wording about pelicans'));
+    await indexPendingObservations(store);
     const { sqlite } = handleOf(store);
     sqlite.prepare('UPDATE observations SET content = ? WHERE id = ?').run('revised wording about flamingos', id);
     expect(search(store, 'pelicans')).toEqual([]);
@@ -145,12 +163,69 @@ describeMatrix('full-text search', ({ open }) => {
     sqlite.prepare('DELETE FROM observations WHERE id = ?').run(id);
     expect(search(store, 'flamingos')).toEqual([]);
     expect(search(store, 'wording')).toEqual([]);
+    expectIndexIntact(store);
+  });
+
+  it('updates and deletes of rows not indexed yet leave the index whole; the batch indexes their last content', async () => {
+    const store = open();
+    seedSessions(store, 's1');
+    const [kept, gone] = [
+      await insertObservation(store, obs('s1', 'original wording about pelicans')),
+      await insertObservation(store, obs('s1', 'doomed wording about herons')),
+    ];
+    const { sqlite } = handleOf(store);
+    // Neither row is indexed: the triggers must not touch the index for them.
+    expect(search(store, 'wording')).toEqual([]);
+    sqlite.prepare('UPDATE observations SET content = ? WHERE id = ?').run('revised wording about flamingos', kept);
+    sqlite.prepare('DELETE FROM observations WHERE id = ?').run(gone);
+    expectIndexIntact(store);
+    expect(await indexPendingObservations(store)).toBe(1);
+    expect(search(store, 'pelicans')).toEqual([]);
+    expect(search(store, 'herons')).toEqual([]);
+    expect(search(store, 'flamingos').map((h) => h.id)).toEqual([kept]);
+    expectIndexIntact(store);
+  });
+
+  it('indexes a single insert with the next batch: a search first indexes what is pending', async () => {
+    const store = open();
+    seedSessions(store, 's1');
+    const first = await insertObservation(store, obs('s1', 'batched wording about otters'));
+    expect(search(store, 'otters')).toEqual([]);
+    expect(await indexPendingObservations(store)).toBe(1);
+    expect(search(store, 'otters').map((h) => h.id)).toEqual([first]);
+    expect(await indexPendingObservations(store)).toBe(0);
+    // FTS_BATCH - 1 more inserts wait; the FTS_BATCH-th indexes them all in its own write.
+    const ids: number[] = [];
+    for (let i = 1; i < FTS_BATCH; i++) ids.push(await insertObservation(store, obs('s1', `beaver note ${i}`)));
+    expect(search(store, 'beaver', 'all', 1000)).toEqual([]);
+    ids.push(await insertObservation(store, obs('s1', `beaver note ${FTS_BATCH}`)));
+    expect(new Set(search(store, 'beaver', 'all', 1000).map((h) => h.id))).toEqual(new Set(ids));
+    expect(await indexPendingObservations(store)).toBe(0);
+    expectIndexIntact(store);
+  });
+
+  it('a rolled-back insert leaves nothing pending and nothing indexed', async () => {
+    const store = open();
+    seedSessions(store, 's1');
+    await expect(
+      store.write(async () => {
+        await insertObservation(store, obs('s1', 'ghost wording'));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await indexPendingObservations(store)).toBe(0);
+    expect(search(store, 'ghost')).toEqual([]);
+    const id = await insertObservation(store, obs('s1', 'real ghost wording'));
+    expect(await indexPendingObservations(store)).toBe(1);
+    expect(search(store, 'ghost').map((h) => h.id)).toEqual([id]);
+    expectIndexIntact(store);
   });
 
   it('never throws on queries full of FTS5 syntax', async () => {
     const store = open();
     seedSessions(store, 's1');
     await insertObservation(store, obs('s1', 'near and or not quoted star minus content'));
+    await indexPendingObservations(store);
     const nasty = [
       '"',
       '"unbalanced',

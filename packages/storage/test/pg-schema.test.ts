@@ -39,7 +39,8 @@ function sqliteColumns(): Map<string, Map<string, boolean>> {
       .all() as Array<{ name: string }>;
     const out = new Map<string, Map<string, boolean>>();
     for (const { name } of tables) {
-      if (/_fts_(data|idx|content|docsize|config)$/.test(name)) continue;
+      // FTS5's shadow tables, and SQLite's batch mark (PostgreSQL indexes each row with it).
+      if (/_fts_(data|idx|content|docsize|config|indexed)$/.test(name)) continue;
       const cols = db.prepare(`SELECT name, "notnull" AS nn, pk FROM pragma_table_info(?)`).all(name) as Array<{
         name: string;
         nn: number;

@@ -205,6 +205,7 @@ describePgStore('search, history, receipts and attention on PostgreSQL (parity w
   });
 
   it('finds the same matches by full text (ids; ties newest first), with limits and filters', async () => {
+    await lite.indexPendingObservations(sqlite);
     const hits = async (query: string, mode: 'all' | 'any', limit: number, filter = {}) => {
       const match = lite.ftsMatchExpression(query, mode) as string;
       const [a, b] = [

@@ -7,6 +7,7 @@
 import {
   ftsMatchExpression,
   getObservations,
+  indexPendingObservations,
   type KeywordFilter,
   type KeywordHit,
   keywordSearch,
@@ -127,6 +128,7 @@ export class MemoryService implements MemoryBackend {
     const window = options.window ?? LIVE_MEMORY_WINDOW;
     const pool = Math.max(options.pool ?? LIVE_MEMORY_POOL, args.limit);
     const store = this.#ctx.store;
+    await indexPendingObservations(store);
     const { newest, matches } = await store.read(async () => {
       const newest = await maxObservationId(store);
       return { newest, matches: await liveMatches(store, any, Math.max(0, newest - window), pool) };
@@ -150,6 +152,7 @@ export class MemoryService implements MemoryBackend {
     const all = ftsMatchExpression(query, 'all');
     if (all === null) return [];
     const store = this.#ctx.store;
+    await indexPendingObservations(store);
     const hits = await keywordSearch(store, all, pool, filter);
     const any = ftsMatchExpression(query, 'any');
     if (hits.length < limit && any !== null && any !== all) {

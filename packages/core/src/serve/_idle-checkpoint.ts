@@ -7,7 +7,8 @@
  * the WAL stays bounded) and runs one PASSIVE checkpoint once no call has run for
  * IDLE_CHECKPOINT_DELAY_MS after one that may have written. PASSIVE never waits for
  * other processes; what it cannot copy now, the next idle checkpoint (or another
- * connection's) copies. A call costs one clock read here: the timer re-arms itself.
+ * connection's) copies. Before it, the observations not yet indexed for search are
+ * indexed (`Colony.indexPending`: their batch, see @swarm/storage _fts-batch). A call costs one clock read here: the timer re-arms itself.
  */
 import type { Colony } from '../open-colony';
 
@@ -16,7 +17,7 @@ export const IDLE_CHECKPOINT_DELAY_MS = 500;
 /** The server's `wal_autocheckpoint` (pages; 16 MiB of 4 KiB pages) instead of SQLite's 1,000. */
 export const SERVE_AUTO_CHECKPOINT_PAGES = 4000;
 
-type Checkpointing = Pick<Colony, 'checkpoint' | 'setAutoCheckpoint'>;
+type Checkpointing = Pick<Colony, 'checkpoint' | 'setAutoCheckpoint'> & Partial<Pick<Colony, 'indexPending'>>;
 
 export class IdleCheckpoint {
   readonly #colony: Checkpointing;
@@ -62,6 +63,20 @@ export class IdleCheckpoint {
       return;
     }
     this.#timer = undefined;
+    // First the observations not indexed for search yet (their batch), so the checkpoint copies those pages too.
+    const indexed = this.#colony.indexPending?.();
+    if (!indexed) return this.#checkpoint();
+    indexed.then(
+      () => this.#checkpoint(),
+      (error: unknown) => {
+        this.#onError(error);
+        this.#checkpoint();
+      },
+    );
+  }
+
+  #checkpoint(): void {
+    if (this.#stopped) return;
     try {
       if (this.#colony.checkpoint('PASSIVE')) this.#runs++;
     } catch (error) {

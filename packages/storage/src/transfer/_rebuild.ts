@@ -1,7 +1,8 @@
 /**
  * @module transfer/rebuild
  * The search indexes an export leaves out, because they are built from exported rows:
- * `observations_fts` (external content over observations.content: FTS5's 'rebuild')
+ * `observations_fts` (external content over observations.content: FTS5's 'rebuild',
+ * which also leaves no row pending in `observations_fts_indexed`)
  * and `examples_fts` (each example's current foraged-pattern observations, its
  * first_pattern_id..last_pattern_id range, as the forager indexes them). Import
  * rebuilds both in its transaction. A virtual table missing from REBUILT_INDEXES
@@ -18,6 +19,12 @@ export const REBUILT_INDEXES = ['observations_fts', 'examples_fts'] as const;
 
 export function rebuildIndexes(sqlite: Database.Database): void {
   sqlite.prepare(`INSERT INTO observations_fts (observations_fts) VALUES ('rebuild')`).run();
+  // 'rebuild' indexed every row: none is pending (src/_fts-batch.ts).
+  sqlite
+    .prepare(
+      'UPDATE observations_fts_indexed SET through = (SELECT coalesce(max(id), 0) FROM observations) WHERE id = 1',
+    )
+    .run();
   sqlite.prepare('DELETE FROM examples_fts').run();
   sqlite.prepare(`INSERT INTO examples_fts (rowid, content, example_name) ${EXAMPLES_FTS_ROWS}`).run();
 }

@@ -25,6 +25,14 @@ import { REF_NUMBERS } from './observations-timeline';
 const QUERY = `websearch_to_tsquery('english', $1)`;
 const O_COLUMNS = `o.id, o.session_id AS "sessionId", o.task_id AS "taskId", o.kind, o.ts, o.reply_to AS "replyTo"`;
 
+/**
+ * Nothing to do on PostgreSQL: `content_tsv` is a generated column, indexed with its
+ * row. (SQLite indexes its history in batches: see src/_fts-batch.ts.)
+ */
+export async function indexPendingObservations(_store: PgStore): Promise<number> {
+  return 0;
+}
+
 /** Ranked matches among the newest `RANK_POOL` (or `limit`) matches; the top `limit`, best first, ties newest first. */
 export async function keywordSearch(
   store: PgStore,
