@@ -40,52 +40,80 @@ export async function benchStoreWritePath(quick) {
   writePathRows(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-/** The write path's lines in the bench table: the targets of issue 12 pass or miss. */
+/**
+ * Colony's `task_post` throughput over MCP, in calls/s on this class of machine. No
+ * Colony runs here: issue 17 measured colony at "about 2x Colony" when it was filed, and
+ * colony of then (`985e5b8`) made 929-1,165 /s on this machine (docs/benchmarks.md), so
+ * Colony is 465-583 /s. The target takes the upper end: 3x is 1,750 /s.
+ */
+export const COLONY_TASK_POST_PER_S = 583;
+/** Issue 17: idle RSS after the first call. */
+export const RSS_TARGET_MIB = 60;
+/** Issue 17: the 8-process claim race settles in under 50 ms (median). */
+export const RACE_TARGET_MS = 50;
+
+/** The write path's lines in the bench table: the targets of issues 12 and 17 pass or miss. */
 export function writePathRows(results) {
   const cold = results.cold_first_calls;
-  const codes = Object.entries(cold.codes)
-    .map(([code, count]) => `${count} ${code}`)
-    .join(', ');
-  row(
-    `${cold.processes} cold processes, first call at once: errors = 0`,
-    `${cold.errors}${codes ? ` (${codes})` : ''}; last answer ${fmtMs(cold.answer_ms.max ?? 0)} ms after firing`,
-    '0 errors',
-    cold.errors === 0,
-  );
-  const race = results.claim_race_8;
-  row(
-    `8 processes race one plan sub-task (${race.rounds} rounds): rounds without exactly one winner`,
-    `${race.rounds_without_exactly_one_winner}${race.unexpected_codes.length ? `; other codes ${race.unexpected_codes.join(', ')}` : ''}; settle median ${fmtMs(race.median_ms)} ms`,
-    '0, no other code',
-    race.rounds_without_exactly_one_winner === 0 && race.unexpected_codes.length === 0,
-  );
-  // Issue 17: task_post over MCP >= 3x Colony. Throughput swings with the machine's load;
-  // the server's CPU per call (from /proc) is the steadier figure, so it is an info line.
-  const post = results.task_post_mcp;
-  if (post?.server_cpu_us_per_call != null) {
+  if (cold) {
+    const codes = Object.entries(cold.codes)
+      .map(([code, count]) => `${count} ${code}`)
+      .join(', ');
     row(
-      'task_post over MCP, one server, sequential: server CPU per call',
-      `${Math.round(post.server_cpu_us_per_call)} us (${Math.round(post.per_second)} calls/s)`,
-      null,
-      null,
+      `${cold.processes} cold processes, first call at once: errors = 0`,
+      `${cold.errors}${codes ? ` (${codes})` : ''}; last answer ${fmtMs(cold.answer_ms.max ?? 0)} ms after firing`,
+      '0 errors',
+      cold.errors === 0,
     );
   }
-  // Issue 17: <= 0.4x Colony's first tool call (10-74 ms), i.e. 4-30 ms; met only below 4 ms.
+  const race = results.claim_race_8;
+  if (race) {
+    row(
+      `8 processes race one plan sub-task (${race.rounds} rounds): settle median, rounds without exactly one winner`,
+      `${fmtMs(race.median_ms)} ms; ${race.rounds_without_exactly_one_winner}${race.unexpected_codes.length ? `; other codes ${race.unexpected_codes.join(', ')}` : ''}`,
+      `< ${RACE_TARGET_MS} ms; 0, no other code`,
+      race.median_ms < RACE_TARGET_MS &&
+        race.rounds_without_exactly_one_winner === 0 &&
+        race.unexpected_codes.length === 0,
+    );
+  }
+  const post = results.task_post_mcp;
+  if (post) {
+    const target = 3 * COLONY_TASK_POST_PER_S;
+    row(
+      'task_post over MCP, one server, sequential (server CPU per call)',
+      `${Math.round(post.per_second)} calls/s (${Math.round(post.server_cpu_us_per_call ?? 0)} us); ` +
+        `${(post.per_second / COLONY_TASK_POST_PER_S).toFixed(1)}x Colony's ~${COLONY_TASK_POST_PER_S}/s`,
+      `>= 3x Colony (${target} /s)`,
+      post.per_second >= target,
+    );
+  }
   const first = results.first_call;
+  if (!first) return;
+  const rss = first.rss_after_first_call_idle_mib;
+  row(
+    'RSS after the first call + 1.5 s idle, colony-mcp (fresh process), p50',
+    `${rss.p50.toFixed(1)} MiB (${rss.min.toFixed(1)}-${rss.max.toFixed(1)})`,
+    `<= ${RSS_TARGET_MIB} MiB`,
+    rss.p50 <= RSS_TARGET_MIB,
+  );
+  // Issue 17: <= 0.4x Colony's first tool call (10-74 ms), i.e. 4-30 ms; met only below 4 ms.
+  const idle = first.first_call_1s_after_initialized_ms?.p50;
+  if (idle !== undefined) {
+    row(
+      'first tool call 1 s after initialized (fresh process)',
+      `median ${fmtMs(idle)} ms`,
+      FIRST_CALL_TARGET,
+      idle <= 4,
+    );
+  }
+  // The same target from the spawn: Node alone boots in ~40 ms, so no Node process meets it (docs/benchmarks.md).
   const spawn = first.spawn_to_first_answer_ms.p50;
   row(
     'spawn -> first task_post answer, colony-mcp (fresh process)',
     `median ${fmtMs(spawn)} ms (warm call ${fmtMs(first.warm_call_ms.p50)} ms)`,
     FIRST_CALL_TARGET,
     spawn <= 4,
-  );
-  const idle = first.first_call_1s_after_initialized_ms?.p50;
-  if (idle === undefined) return;
-  row(
-    'first tool call 1 s after initialized (fresh process)',
-    `median ${fmtMs(idle)} ms`,
-    FIRST_CALL_TARGET,
-    idle <= 4,
   );
 }
 
