@@ -15,7 +15,7 @@ import { type McpHandshake, serveStdio, type ToolSource } from '@swarm/tools/mcp
 import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
 import { enableCompileCache } from './_compile-cache';
-import { leanV8 } from './_heap';
+import { leanV8, leanV8Flags, TierUpUnderLoad } from './_heap';
 import { IdleCheckpoint } from './_idle-checkpoint';
 import { type IdleGc, idleGcFrom } from './_idle-gc';
 import { IdleIndexer } from './_idle-index';
@@ -98,11 +98,13 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     if (declared) colony.roots.setClientRoots(declared.roots);
   };
   const idleGc = idleGcFrom();
-  const source = withIdleGc(
-    lazy
-      ? lazySource(options.colony as () => Promise<Colony>, log, withRuntime, applyRoots)
-      : eagerSource(await opened(options.colony), undefined, log, withRuntime),
-    idleGc,
+  const source = withLoadTierUp(
+    withIdleGc(
+      lazy
+        ? lazySource(options.colony as () => Promise<Colony>, log, withRuntime, applyRoots)
+        : eagerSource(await opened(options.colony), undefined, log, withRuntime),
+      idleGc,
+    ),
   );
   const handle = await serveStdio({
     ...base,
@@ -199,6 +201,19 @@ function withIdleGc(source: ColonySource, idleGc: IdleGc | undefined): ColonySou
       } finally {
         idleGc.end();
       }
+    },
+  };
+}
+
+/** Under sustained load the server gets V8's default tier-up back (serve/heap); only when it set a leaner one. */
+function withLoadTierUp(source: ColonySource): ColonySource {
+  if (!leanV8Flags().some((flag) => flag.startsWith('--no-sparkplug'))) return source;
+  const load = new TierUpUnderLoad();
+  return {
+    ...source,
+    call(name, args, callOptions) {
+      load.call();
+      return source.call(name, args, callOptions);
     },
   };
 }
