@@ -19,6 +19,10 @@
  *   `pnpm bench` runs this file as its `store-writepath` phase and puts the line in its table.
  *
  * `--server PATH` measures another colony-mcp build (a copy of dist from before a change).
+ * `--baseline PATH` also runs `post` on that build, three runs each, alternated, and
+ * reports both medians: issue 17's target is 3x Colony's rate, and `985e5b8` (main when
+ * the issue was filed) ran at about 2x Colony's, so the target is 1.5x that build on the
+ * same machine (build it from `git archive 985e5b8`).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -53,9 +57,12 @@ const { values: flags } = parseArgs({
     posts: { type: 'string' },
     // Another build of colony-mcp to measure (e.g. a copy of dist from before a change).
     server: { type: 'string' },
+    // A build to compare task_post with, run alternately (issue 17: 985e5b8, ~2x Colony's rate).
+    baseline: { type: 'string' },
   },
 });
 const SERVER = flags.server ? resolve(flags.server) : DEFAULT_SERVER;
+const BASELINE = flags.baseline ? resolve(flags.baseline) : undefined;
 const only = flags.only ? new Set(flags.only.split(',')) : null;
 const CONFIG = {
   ...(flags.quick
@@ -92,8 +99,8 @@ const childOf = new WeakMap();
 function rpcChild(rpc) {
   return childOf.get(rpc);
 }
-const spawnServerTracked = (db, env) => {
-  const child = spawnTracked(process.execPath, [SERVER, '--db', db], {
+const spawnServerTracked = (db, env, server = SERVER) => {
+  const child = spawnTracked(process.execPath, [server, '--db', db], {
     env: { ...process.env, COLONY_HOME: HOME, ...env },
     cwd: TMP,
   });
@@ -153,10 +160,11 @@ async function benchFirstCall() {
   };
 }
 
-async function benchPost() {
-  const db = join(TMP, 'post.db');
+/** Sequential task_posts over MCP on `server`: calls/s and the server's CPU per call. */
+async function postRun(server) {
+  const db = join(TMP, `post-${Math.random().toString(36).slice(2)}.db`);
   const taskId = await seed(db, ['poster']);
-  const rpc = spawnServerTracked(db);
+  const rpc = spawnServerTracked(db, undefined, server);
   await rpc.initialize();
   for (let i = 0; i < 20; i++) await call(rpc, 'task_post', post(taskId, 'poster', i));
   // The server's own CPU per call: steadier than throughput on a shared machine.
@@ -169,11 +177,27 @@ async function benchPost() {
   const seconds = (performance.now() - t0) / 1000;
   const cpu1 = cpuMsOf(rpc.pid);
   await stopChild(rpcChild(rpc));
-  results.task_post_mcp = {
+  return {
     calls: CONFIG.posts,
     per_second: CONFIG.posts / seconds,
     server_cpu_us_per_call: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) * 1000) / CONFIG.posts,
   };
+}
+
+async function benchPost() {
+  if (!BASELINE) {
+    results.task_post_mcp = await postRun(SERVER);
+    return;
+  }
+  // With --baseline, three runs of each, alternated, under the same load: the medians compare.
+  const runs = { ours: [], baseline: [] };
+  for (let i = 0; i < 3; i++) {
+    runs.baseline.push(await postRun(BASELINE));
+    runs.ours.push(await postRun(SERVER));
+  }
+  const mid = (list) => [...list].sort((a, b) => a.per_second - b.per_second)[1];
+  results.task_post_mcp = { ...mid(runs.ours), runs: runs.ours };
+  results.task_post_baseline = { server: BASELINE, ...mid(runs.baseline), runs: runs.baseline };
 }
 
 async function benchRace() {

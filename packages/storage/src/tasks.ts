@@ -5,21 +5,24 @@
  * thread at once end up in one row.
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { dbOf, prepared, type Store } from './_store';
+import { dbOf, prepared, type Store, statement } from './_store';
 import { taskParticipants, tasks } from './schema';
 import { type NewTask, newTaskRow, taskWhere } from './where/tasks';
 
 export type Task = typeof tasks.$inferSelect;
 export type Participant = typeof taskParticipants.$inferSelect;
 
+// The single-row reads every task_post makes, as cached statements: drizzle's prepared
+// queries still fill placeholders and map each row on every call. The aliases give the
+// same camelCase keys, in schema order, as drizzle's select (no column here needs mapping).
+const TASK_COLUMNS =
+  'id, repo_root AS repoRoot, branch, title, status, created_by_session AS createdBySession, ' +
+  'created_at AS createdAt, updated_at AS updatedAt';
+const PARTICIPANT_COLUMNS =
+  'task_id AS taskId, session_id AS sessionId, agent, joined_at AS joinedAt, left_at AS leftAt';
+
 export function getTask(store: Store, id: number): Task | undefined {
-  return prepared(store, 'getTask', (db) =>
-    db
-      .select()
-      .from(tasks)
-      .where(eq(tasks.id, sql.placeholder('id')))
-      .prepare(),
-  ).get({ id });
+  return statement(store, `SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`).get(id) as Task | undefined;
 }
 
 export function findTask(store: Store, repoRoot: string, branch: string): Task | undefined {
@@ -81,13 +84,10 @@ export function joinTask(store: Store, taskId: number, sessionId: string, agent:
 }
 
 export function getParticipant(store: Store, taskId: number, sessionId: string): Participant | undefined {
-  return prepared(store, 'getParticipant', (db) =>
-    db
-      .select()
-      .from(taskParticipants)
-      .where(taskWhere.participant(taskParticipants, sql.placeholder('taskId'), sql.placeholder('sessionId')))
-      .prepare(),
-  ).get({ taskId, sessionId });
+  return statement(
+    store,
+    `SELECT ${PARTICIPANT_COLUMNS} FROM task_participants WHERE task_id = ? AND session_id = ?`,
+  ).get(taskId, sessionId) as Participant | undefined;
 }
 
 /** Active participants of the given threads, oldest join first. */

@@ -65,7 +65,10 @@ export class IdleCheckpoint {
     this.#timer = undefined;
     // First the observations not indexed for search yet (their batch), so the checkpoint copies those pages too.
     const indexed = this.#colony.indexPending?.();
-    if (!indexed) return this.#checkpoint();
+    if (!indexed) {
+      this.#checkpoint();
+      return;
+    }
     indexed.then(
       () => this.#checkpoint(),
       (error: unknown) => {
