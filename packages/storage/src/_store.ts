@@ -345,7 +345,10 @@ export class Store {
   }
 }
 
-/** @internal Whether the caller runs inside a transaction of `store` (a write's, or a read's: see `insideWriteOnly`). */
+/**
+ * @internal Whether the caller runs inside a transaction of `store`: a write's, or a
+ * read's (`insideWriteOnly` tells them apart).
+ */
 export function insideWrite(store: Store): boolean {
   return txOf(store) !== undefined && handleOf(store).sqlite.inTransaction;
 }

@@ -52,7 +52,7 @@ export const INDEX_LOCK_WAIT_MS = 2_000;
  * when rows are pending, waiting at most INDEX_LOCK_WAIT_MS for the lock. A store that
  * refuses writes (read-only, too new), a caller inside a read transaction, or a lock
  * held past that wait index nothing: the search then sees the rows indexed so far (all
- * but at most the newest FTS_BATCH - 1 of each writer).
+ * but the newest pending ones, as a rule fewer than FTS_BATCH).
  */
 export async function indexPendingObservations(store: Store): Promise<number> {
   if (!store.writable) return 0;

@@ -8,7 +8,8 @@
  * IDLE_CHECKPOINT_DELAY_MS after one that may have written. PASSIVE never waits for
  * other processes; what it cannot copy now, the next idle checkpoint (or another
  * connection's) copies. Before it, the observations not yet indexed for search are
- * indexed (`Colony.indexPending`: their batch, see @swarm/storage _fts-batch). A call costs one clock read here: the timer re-arms itself.
+ * indexed (`Colony.indexPending`: their batch, see @swarm/storage _fts-batch). A call
+ * costs one clock read here: the timer re-arms itself.
  */
 import type { Colony } from '../open-colony';
 
