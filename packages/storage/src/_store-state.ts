@@ -185,3 +185,29 @@ export function tooNewRefusal(
     },
   };
 }
+
+/**
+ * A connection that only reads. In WAL mode SQLite needs the `-shm` file beside the
+ * database; when it is missing and the folder is not writable, the connection reads a
+ * snapshot of the file taken now instead (later writes by others are not seen).
+ */
+export function openReadOnly(path: string): Database.Database {
+  const sqlite = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    sqlite.prepare('SELECT count(*) FROM sqlite_master').get();
+    return sqlite;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'SQLITE_READONLY_DIRECTORY' && code !== 'SQLITE_CANTOPEN') throw error;
+    sqlite.close();
+    return openSnapshot(path);
+  }
+}
+
+export function readOnlyRefusal(path: string): StoreRefusal {
+  return {
+    code: 'STORE_READ_ONLY',
+    message: `the store ${path} is read-only for this process: reads are served, writes are refused. Make the file and its folder writable (or point --db at a writable copy) to write.`,
+    details: { db_path: path },
+  };
+}
