@@ -7,7 +7,7 @@
  * checked before anything runs.
  */
 import { resolve } from 'node:path';
-import { withRepoLock } from './_git';
+import { serialize } from './_git';
 import { DEFAULT_MAX_OUTPUT_BYTES, runCommand } from './exec';
 import { resolveWorkspace } from './layout';
 import type { Repo } from './repo';
@@ -82,7 +82,7 @@ export async function execParallel(
         };
       }
       // One command at a time per worktree.
-      const run = await withRepoLock(`exec:${ws.workspace_id}`, () =>
+      const run = await serialize(`exec:${ws.workspace_id}`, () =>
         runCommand(resolve(ws.workspace_id, spec.workdir ?? '.'), commands[i] as string, {
           timeoutMs: spec.timeout_secs * 1000,
           ...(spec.env ? { env: spec.env } : {}),

@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { git, gitRaw, withRepoLock } from './_git';
+import { GitError, git, gitRaw, withRepoLock } from './_git';
 import { colonyDir, type Repo, RepoError, resolveCommit } from './repo';
 
 export interface WorktreeInfo {
@@ -68,7 +68,7 @@ export async function createWorktree(repo: Repo, options: CreateWorktreeOptions)
 
 /** Every worktree of the repository, the main checkout first (`git worktree list --porcelain`). */
 export async function listWorktrees(repo: Repo): Promise<WorktreeInfo[]> {
-  const out = await git(['worktree', 'list', '--porcelain'], { cwd: repo.root });
+  const out = await readWorktreeList(repo.root);
   const list: WorktreeInfo[] = [];
   for (const block of out.split('\n\n')) {
     const lines = block.split('\n').filter((l) => l !== '');
@@ -88,6 +88,32 @@ export async function listWorktrees(repo: Repo): Promise<WorktreeInfo[]> {
     list.push({ path: resolve(path), branch, head, locked, main: list.length === 0, prunable });
   }
   return list;
+}
+
+/** What git prints when it read a worktree's metadata while another process was still writing it. */
+const TORN_METADATA = /failed to read .*worktrees\/[^/\s]+\/(?:commondir|gitdir|HEAD)/;
+
+/**
+ * `git worktree list --porcelain`, read again (up to 5 times, 20 ms apart) when it died on
+ * a worktree that another process (a user's git, say) was adding: a read outside the
+ * repository lock can meet `worktrees/<id>/` half-written. Reading has no effect to undo.
+ */
+async function readWorktreeList(cwd: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await gitRaw(['worktree', 'list', '--porcelain'], { cwd });
+    if (result.code === 0) return result.stdout;
+    if (attempt >= 5 || !TORN_METADATA.test(result.stderr)) {
+      const reason = result.stderr.trim().split('\n').slice(-3).join(' ');
+      throw new GitError(
+        `git worktree list --porcelain failed: ${reason}`,
+        'exit',
+        ['worktree', 'list', '--porcelain'],
+        result.code,
+        result.stderr,
+      );
+    }
+    await new Promise((done) => setTimeout(done, 20));
+  }
 }
 
 export async function lockWorktree(repo: Repo, path: string, reason = 'colony: in use'): Promise<void> {
