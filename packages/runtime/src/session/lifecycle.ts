@@ -16,6 +16,7 @@ import {
   autoCommit,
   colonyDir,
   createWorktree,
+  deleteBranch,
   git,
   gitRaw,
   isMerged,
@@ -23,6 +24,7 @@ import {
   openRepo,
   type Repo,
   removeWorktree,
+  withRepoLock,
 } from '@swarm/worktree';
 import { newSessionId } from './identity.js';
 import {
@@ -178,7 +180,7 @@ export async function finishSession(root: string, info: SessionInfo, mode: StopM
   for (const r of results) {
     const drop =
       r.outcome === 'discarded' || r.outcome === 'squashed' || r.outcome === 'merged' || r.outcome === 'up_to_date';
-    const deleted = drop ? (await gitRaw(['branch', '-D', r.branch], { cwd: root })).code === 0 : false;
+    const deleted = drop ? await deleteBranch(repo, r.branch) : false;
     final.push({ ...r, branch_deleted: deleted });
   }
   let stash_restored: boolean | null = null;
@@ -239,7 +241,7 @@ async function removeAll(repo: Repo, root: string, info: SessionInfo | null): Pr
   for (const name of names) {
     await removeWorktree(repo, agentWorktree(root, name), { force: true }).catch(() => undefined);
   }
-  await gitRaw(['worktree', 'prune'], { cwd: root });
+  await withRepoLock(repo.commonDir, () => gitRaw(['worktree', 'prune'], { cwd: root }));
 }
 
 export interface RecoveryReport {
@@ -263,7 +265,7 @@ export async function recoverSession(root: string, info: SessionInfo | null): Pr
   if (info) {
     for (const branch of await listBranches(root, `colony/${info.id}/`)) {
       if (await isMerged(root, branch, info.base_commit)) {
-        if ((await gitRaw(['branch', '-D', branch], { cwd: root })).code === 0) deleted.push(branch);
+        if (await deleteBranch(repo, branch)) deleted.push(branch);
       } else kept.push(branch);
     }
   }
