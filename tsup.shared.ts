@@ -74,7 +74,10 @@ export function libraryBuild(entry: Options['entry']) {
  * An app: one minified self-contained bundle (lazily loaded parts split into chunks).
  * An IDE spawns these on every session, so start-up cost matters most here. Only the
  * native SQLite binding and the lazily-required tokenizer stay outside, and ink's optional
- * react-devtools-core (imported only when DEV=true, never installed).
+ * react-devtools-core (imported only when DEV=true, never installed). The libraries
+ * @swarm/coordination loads with `createRequire` on first use (`_lazy-deps.ts`: YAML,
+ * TOML, globs, RE2, gitignore, diff3) are outside too, since esbuild cannot follow that
+ * call: each app lists them as dependencies (test/app-dependencies.test.ts).
  */
 export function appBundle(entry: string) {
   return defineConfig({

@@ -21,6 +21,7 @@ export interface Resolved {
   /** Every URL resolved, in order, one per entry. */
   readonly urls: string[];
   readonly status: number | null;
+  readonly stdout: string;
   readonly stderr: string;
 }
 
@@ -43,7 +44,7 @@ export function resolvedBy(code: string, cwd: string): Resolved {
       { cwd, encoding: 'utf8', timeout: 60_000 },
     );
     const urls = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean);
-    return { urls, status: child.status, stderr: child.stderr };
+    return { urls, status: child.status, stdout: child.stdout, stderr: child.stderr };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

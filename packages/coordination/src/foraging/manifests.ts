@@ -8,7 +8,7 @@
  * plus a note, never an error. TOML is parsed with smol-toml.
  */
 import type { ManifestKind } from '@swarm/tools';
-import { parse as parseToml } from 'smol-toml';
+import { toml } from '../_lazy-deps';
 import { type PyProject, parsePyProject, parseRequirements, parseSetupCfg, parseSetupPy } from './python-manifests';
 
 export interface Manifest {
@@ -137,16 +137,16 @@ function cargoDeps(value: unknown): Record<string, string> {
 }
 
 function parseCargo(file: string, text: string): Manifest {
-  const toml = parseToml(text) as Record<string, unknown>;
-  const pkg = isRecord(toml.package) ? toml.package : {};
-  const bins = Array.isArray(toml.bin) ? toml.bin : [];
+  const parsed = toml().parse(text) as Record<string, unknown>;
+  const pkg = isRecord(parsed.package) ? parsed.package : {};
+  const bins = Array.isArray(parsed.bin) ? parsed.bin : [];
   const hints = bins.flatMap((b) => (isRecord(b) && typeof b.path === 'string' ? [rel(b.path)] : []));
   return {
     ...empty('cargo', file),
     name: str(pkg.name),
     version: str(pkg.version),
-    dependencies: cargoDeps(toml.dependencies),
-    devDependencies: cargoDeps(toml['dev-dependencies']),
+    dependencies: cargoDeps(parsed.dependencies),
+    devDependencies: cargoDeps(parsed['dev-dependencies']),
     entryHints: [...hints, 'src/main.rs', 'src/lib.rs'],
   };
 }
@@ -187,7 +187,7 @@ function addGoRequire(deps: Record<string, string>, spec: string): void {
 
 function parsePython(file: string, text: string, top: ReadonlySet<string>, read: ManifestReader): Manifest {
   let project: PyProject;
-  if (file === 'pyproject.toml') project = parsePyProject(parseToml(text) as Record<string, unknown>);
+  if (file === 'pyproject.toml') project = parsePyProject(toml().parse(text) as Record<string, unknown>);
   else if (file === 'setup.cfg') project = parseSetupCfg(text);
   else if (file === 'setup.py') project = parseSetupPy(text);
   else

@@ -16,8 +16,7 @@ import type {
   TextMatch,
 } from '@swarm/tools';
 import { ColonyError } from '@swarm/tools';
-import picomatch from 'picomatch';
-import { RE2JS } from 're2js';
+import { globs, re2 } from '../_lazy-deps';
 import { type WalkState, walkFiles } from './walk';
 import { notFound, Workspace, type WorkspacePath } from './workspace';
 
@@ -122,7 +121,7 @@ function pathMatcher(pattern: string | undefined): (rel: string) => boolean {
     const regex = compile(pattern.slice('regex:'.length), 'pattern');
     return (rel) => regex.test(rel);
   }
-  return picomatch(pattern, { dot: true, basename: !pattern.includes('/') });
+  return globs()(pattern, { dot: true, basename: !pattern.includes('/') });
 }
 
 /** What a pattern needs to do here: say whether it matches somewhere in a line or path. */
@@ -137,7 +136,7 @@ interface LinePattern {
  */
 function compile(source: string, field: string): LinePattern {
   try {
-    return RE2JS.compile(source);
+    return re2().RE2JS.compile(source);
   } catch (error) {
     throw new ColonyError(
       'INVALID_PARAMETERS',

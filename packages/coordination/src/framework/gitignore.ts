@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
+import { gitignore } from '../_lazy-deps';
 
 export class GitIgnore {
   readonly #root: string;
@@ -48,7 +49,7 @@ export class GitIgnore {
       rules = null;
       try {
         const text = readFileSync(join(this.#root, dir, '.gitignore'), 'utf8');
-        rules = ignore().add(text);
+        rules = gitignore()().add(text);
       } catch {
         // No .gitignore here (or unreadable): no rules from this folder.
       }

@@ -8,8 +8,8 @@
  * (`no_progress`), after `max_iterations`, or on an error (the probe gave no score, the
  * agent failed). Timeouts are seconds.
  */
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { yaml } from '../_lazy-deps';
 
 const Runnable = {
   command: z.string().min(1).optional(),
@@ -57,7 +57,7 @@ export type ParsedIterationConfig =
 export function parseIterationConfig(text: string): ParsedIterationConfig {
   let raw: unknown;
   try {
-    raw = parseYaml(text);
+    raw = yaml().parse(text);
   } catch (error) {
     return { ok: false, problems: [`failed to parse config: ${(error as Error).message.split('\n')[0]}`] };
   }

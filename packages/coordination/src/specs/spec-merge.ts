@@ -7,7 +7,8 @@
  * by id, so edits of different rows that merely touch (a row modified beside a row
  * appended) merge row by row; only a row both sides changed differently conflicts.
  */
-import { diff3Merge } from 'node-diff3';
+
+import { diff3 } from '../_lazy-deps';
 import { rowIdOfLine } from './spec-format';
 
 /** One conflicting hunk: the base lines and what the change and the current root made of them. */
@@ -28,7 +29,7 @@ export interface MergeOutcome {
 }
 
 export function mergeSpec(base: string, root: string, proposed: string): MergeOutcome {
-  const regions = diff3Merge<string>(proposed.split('\n'), base.split('\n'), root.split('\n'), {
+  const regions = diff3().diff3Merge<string>(proposed.split('\n'), base.split('\n'), root.split('\n'), {
     excludeFalseConflicts: true,
   });
   const out: string[] = [];

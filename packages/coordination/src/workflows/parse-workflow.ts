@@ -4,8 +4,8 @@
  * is YAML) parsed with `yaml`, the shape checked with zod (each problem names its field,
  * `stages.1.command`), then the graph rules. Never throws.
  */
-import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import { yaml } from '../_lazy-deps';
 import { type WorkflowDefinition, WorkflowDefinitionSchema } from './workflow-definition';
 import { type WorkflowProblem, workflowProblems } from './workflow-errors';
 import { checkStageRules, STAGE_NAME } from './workflow-rules';
@@ -18,7 +18,7 @@ export type ParsedWorkflow =
 export function parseWorkflow(text: string, fallbackName: string): ParsedWorkflow {
   let raw: unknown;
   try {
-    raw = parseYaml(text);
+    raw = yaml().parse(text);
   } catch (error) {
     return { ok: false, problems: [workflowProblems.parse((error as Error).message.split('\n')[0] ?? '')] };
   }
