@@ -106,11 +106,16 @@ function setDefaultTierUp(): void {
   for (const flag of defaultTierUpFlags()) setFlagsFromString(flag);
 }
 
+/** Whether a server raises V8's tier-up thresholds for itself (`COLONY_MCP_TIER_UP` not `default`). */
+export function leanTierUp(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.COLONY_MCP_TIER_UP !== 'default';
+}
+
 /** The V8 flags a server sets for itself (for a bench that runs code as colony-mcp does). */
 export function leanV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
   return [
     ...(env.COLONY_MCP_YOUNG_GROWTH !== 'default' ? ['--semi-space-growth-factor=1'] : []),
-    ...(env.COLONY_MCP_TIER_UP !== 'default' ? tierUpFlags() : []),
+    ...(leanTierUp(env) ? tierUpFlags() : []),
   ];
 }
 

@@ -15,7 +15,7 @@ import { type McpHandshake, serveStdio, type ToolSource } from '@swarm/tools/mcp
 import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
 import { enableCompileCache } from './_compile-cache';
-import { leanV8, leanV8Flags, TierUpUnderLoad } from './_heap';
+import { leanTierUp, leanV8, TierUpUnderLoad } from './_heap';
 import { IdleCheckpoint } from './_idle-checkpoint';
 import { type IdleGc, idleGcFrom } from './_idle-gc';
 import { IdleIndexer } from './_idle-index';
@@ -207,7 +207,7 @@ function withIdleGc(source: ColonySource, idleGc: IdleGc | undefined): ColonySou
 
 /** Under sustained load the server gets V8's default tier-up back (serve/heap); only when it set a leaner one. */
 function withLoadTierUp(source: ColonySource): ColonySource {
-  if (!leanV8Flags().some((flag) => flag.startsWith('--no-sparkplug'))) return source;
+  if (!leanTierUp()) return source;
   const load = new TierUpUnderLoad();
   return {
     ...source,
