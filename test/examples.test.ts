@@ -21,6 +21,8 @@ const run = (file: string, args: string[] = []) =>
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, COLONY_HOME: mkdtempSync(join(tmpdir(), 'colony-example-home-')) },
+    // Bounded below every test's own timeout: a hung example is killed, not left behind.
+    timeout: 85_000,
   });
 
 describe('examples', () => {
@@ -29,7 +31,7 @@ describe('examples', () => {
     expect(out).toMatch(/session \d{8}-[0-9a-f]{4} started: backend, frontend, supervisor/);
     expect(out).toContain('backend: merged');
     expect(out).toMatch(/git log --first-parent:\nMerge agent: frontend\nMerge agent: backend\ninit/);
-  }, 30_000);
+  }, 90_000);
 
   it('two-agents-demo shares memory between two MCP server processes', () => {
     const out = run('two-agents-demo.mjs');

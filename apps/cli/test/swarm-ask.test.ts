@@ -55,13 +55,12 @@ describe('an ask answered by the operator', () => {
     await until(async () => (await asks()) >= 2, 20_000, 'the second ask');
     expect((await f.colony(['swarm', 'send', 'backend', 'deny', 'not', 'on', 'Fridays'])).code).toBe(0);
     await until(async () => (await asks()) >= 3, 20_000, 'the third ask');
-    const t0 = Date.now();
-    const last = await until(
-      async () => fake!.requests.find((r) => agentOf(r.body) === 'backend' && r.body.messages.length === 7),
-      20_000,
-      'the fourth backend request',
-    );
-    expect(Date.now() - t0).toBeGreaterThan(1000);
+    const backendRequest = (messages: number) =>
+      fake!.requests.find((r) => agentOf(r.body) === 'backend' && r.body.messages.length === messages);
+    const last = await until(async () => backendRequest(7), 20_000, 'the fourth backend request');
+    // The third call was asked after the third request was answered, and denied only when
+    // the 2 s ask timeout ran out: the fourth request comes at least that long after it.
+    expect(last.at - (backendRequest(5)?.at ?? Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(2000);
     const results = last.body.messages
       .slice(1)
       .flatMap((m: { role: string; content: unknown }) =>

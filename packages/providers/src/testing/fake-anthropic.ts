@@ -43,6 +43,8 @@ export type FakeAnthropicReply =
   | { readonly kind: 'stream_error'; readonly error_type: string; readonly text?: string };
 
 export interface RecordedRequest {
+  /** When the request's body had arrived (epoch ms, the system clock). */
+  readonly at: number;
   readonly headers: Record<string, string | string[] | undefined>;
   // biome-ignore lint/suspicious/noExplicitAny: a wire body, asserted on freely by tests
   readonly body: any;
@@ -90,7 +92,8 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     if (!req.headers['x-api-key'] && !req.headers.authorization) {
       return apiError(res, 401, 'missing x-api-key header');
     }
-    const recorded: RecordedRequest = { headers: req.headers, body: await readJson(req) };
+    const body = await readJson(req);
+    const recorded: RecordedRequest = { at: Date.now(), headers: req.headers, body };
     requests.push(recorded);
     const index = requests.length - 1;
     const reply = options.respond?.(recorded, index) ?? queue.shift();

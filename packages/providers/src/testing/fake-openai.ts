@@ -41,7 +41,8 @@ export async function startFakeOpenAI(options: { replies?: readonly FakeOpenAIRe
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       return sendJson(res, 404, { error: { message: `no route ${req.url}` } });
     }
-    const recorded: RecordedRequest = { headers: req.headers, body: await readJson(req) };
+    const body = await readJson(req);
+    const recorded: RecordedRequest = { at: Date.now(), headers: req.headers, body };
     requests.push(recorded);
     const reply = queue.shift();
     if (!reply) return sendJson(res, 400, { error: { message: 'fake-openai: no scripted reply' } });
