@@ -16,6 +16,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { groupAlive } from './process-groups';
 import { planSpawn, type SandboxRequest } from './sandbox/wrap';
@@ -32,7 +33,14 @@ export interface CommandOptions {
   /** Values masked as `***` in the output kept and logged (see redact.ts). */
   readonly secrets?: Iterable<string>;
   /** Told the process group id as soon as the command started (the shell is its leader). */
-  readonly onSpawn?: (pgid: number) => void;
+  readonly onSpawn?: (pgid: number) => unknown;
+  /**
+   * Hold the command until `onSpawn`'s answer settles (a promise: say, the group recorded
+   * where a later recovery finds it). The process exists, so its group id is known, but
+   * it runs nothing of the command before; if this process dies first, the command never
+   * starts (see `GATE`).
+   */
+  readonly holdUntilSpawnRecorded?: boolean;
   /** Epoch-free monotonic timer for elapsed_ms; default performance.now. */
   readonly now?: () => number;
   /** Run inside the OS sandbox per this policy (see sandbox/wrap.ts); default none. */
@@ -53,6 +61,12 @@ export interface CommandResult {
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 262_144;
 const KILL_GRACE_MS = 500;
+/**
+ * The held start: the shell waits for a line on fd 3, closes it, and execs the command's
+ * own plan in its place (same pid, so the same group and start time). End-of-file instead
+ * (the process holding the other end died) exits 125 without running anything.
+ */
+const GATE = 'read -r _ <&3 || exit 125; exec 3<&-; exec "$@"';
 /** How long a finished command waits for its killed group to be reaped. */
 const REAP_WAIT_MS = 3000;
 
@@ -81,13 +95,26 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
   return new Promise((resolve) => {
     let truncated = false;
     let timedOut = false;
-    const child = spawn(plan.file, plan.args, {
-      cwd,
-      env: { ...process.env, ...options.env },
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    const held = options.holdUntilSpawnRecorded === true;
+    const child = spawn(
+      held ? '/bin/sh' : plan.file,
+      held ? ['-c', GATE, 'colony-gate', plan.file, ...plan.args] : plan.args,
+      {
+        cwd,
+        env: { ...process.env, ...options.env },
+        detached: true,
+        stdio: held ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    const told = child.pid === undefined ? undefined : options.onSpawn?.(child.pid);
+    if (held) {
+      const gate = child.stdio[3] as Writable;
+      gate.on('error', () => undefined);
+      const open = () => gate.end('go\n');
+      if (told && typeof (told as PromiseLike<unknown>).then === 'function') {
+        (told as PromiseLike<unknown>).then(open, open);
+      } else open();
+    }
     // Input, then end-of-file (at once without input). A command that never reads its
     // stdin closes the pipe: not an error.
     child.stdin.on('error', () => undefined);

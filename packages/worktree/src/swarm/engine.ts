@@ -156,11 +156,15 @@ export async function runPrepared(
         logFile: swarmLogFile(repo, swarmId, name),
         secrets,
         ...(spec.sandbox ? { sandbox: { policy: spec.sandbox, root: layout.path } } : {}),
+        // The command starts once its group is recorded, so a recovery after our death can
+        // always kill it; if we die first, it never starts (an asynchronous store, PostgreSQL,
+        // commits a round trip after the spawn).
+        holdUntilSpawnRecorded: true,
         onSpawn: (pgid) => {
-          // Recorded before the command can do anything lasting, so a recovery after our death can kill it
-          // (a free store writes a synchronous body at call time; the next report awaits its turn anyway).
           s.group = { pgid, started: processStartTime(pgid) };
-          pending.push(report(name));
+          const recorded = report(name);
+          pending.push(recorded);
+          return recorded;
         },
       });
       s.group = null;
