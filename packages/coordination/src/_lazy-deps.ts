@@ -5,7 +5,7 @@
  * file reads), gitignore rules, and diff3 (spec merges). A server whose first call is a
  * post never loads them: together they were ~1.5 MiB of its idle RSS. Each has a CommonJS
  * build. The app bundles cannot see through `createRequire`, so they leave these out and
- * each app lists them among its own dependencies (tsup.shared.ts, `LAZY_DEPENDENCIES`).
+ * each app lists them among its own dependencies (test/app-dependencies.test.ts pins it).
  */
 import { createRequire } from 'node:module';
 

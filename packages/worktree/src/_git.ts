@@ -116,7 +116,7 @@ export function serialize<T>(key: string, fn: () => Promise<T>): Promise<T> {
 
 /** The lock's folder inside the common git dir (git ignores files it does not know there). */
 export const REPO_LOCK_NAME = 'colony-repo.lock';
-/** A holder refreshes the lock's mtime every 5 s; one untouched for 20 s is a crashed holder's and is taken over. */
+/** A holder refreshes the lock's mtime every 10 s; one untouched for 20 s is a dead holder's and is taken over. */
 const LOCK_STALE_MS = 20_000;
 /** Waits for another process's hold at most about this long, then fails with a `timeout` GitError. */
 export const REPO_LOCK_WAIT_MS = 60_000;

@@ -108,9 +108,10 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
     );
     const told = child.pid === undefined ? undefined : options.onSpawn?.(child.pid);
     if (held) {
-      const gate = child.stdio[3] as Writable;
-      gate.on('error', () => undefined);
-      const open = () => gate.end('go\n');
+      // No pipe when the spawn itself failed: the 'error' event below reports that.
+      const gate = child.stdio[3] as Writable | null;
+      gate?.on('error', () => undefined);
+      const open = () => gate?.end('go\n');
       if (told && typeof (told as PromiseLike<unknown>).then === 'function') {
         (told as PromiseLike<unknown>).then(open, open);
       } else open();
