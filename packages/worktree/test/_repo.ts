@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 
 export function sh(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, {
@@ -26,4 +27,17 @@ export function tempRepo(): { root: string; cleanup: () => void } {
   sh(root, 'add', '-A');
   sh(root, 'commit', '-q', '-m', 'init');
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** A `tempRepo()` maker for one test file: each repository it made is removed after each test. */
+export function tempRepos(): () => { root: string; cleanup: () => void } {
+  const made: { cleanup: () => void }[] = [];
+  afterEach(() => {
+    for (const r of made.splice(0)) r.cleanup();
+  });
+  return () => {
+    const r = tempRepo();
+    made.push(r);
+    return r;
+  };
 }

@@ -8,23 +8,15 @@ import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { colonyWorktrees, openRepo, withRepoLock } from '../src/index';
-import { tempRepo } from './_repo';
+import { tempRepos } from './_repo';
 
 const run = promisify(execFile);
 const dist = new URL('../dist/index.js', import.meta.url).href;
 const LOCK = 'colony-repo.lock';
 
-const repos: { cleanup: () => void }[] = [];
-afterEach(() => {
-  for (const r of repos.splice(0)) r.cleanup();
-});
-function repo() {
-  const r = tempRepo();
-  repos.push(r);
-  return r;
-}
+const repo = tempRepos();
 
 describe('repository lock', () => {
   it('lets five processes add ten worktrees each at once, none failing', async () => {

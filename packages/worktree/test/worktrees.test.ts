@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   autoCommit,
   colonyDir,
@@ -13,17 +13,9 @@ import {
   versionAtLeast,
   worktreeStatus,
 } from '../src/index';
-import { sh, tempRepo } from './_repo';
+import { sh, tempRepos } from './_repo';
 
-const repos: { cleanup: () => void }[] = [];
-afterEach(() => {
-  for (const r of repos.splice(0)) r.cleanup();
-});
-function repo() {
-  const r = tempRepo();
-  repos.push(r);
-  return r;
-}
+const repo = tempRepos();
 
 describe('git version', () => {
   it('compares dotted versions', () => {
