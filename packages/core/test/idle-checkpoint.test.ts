@@ -1,9 +1,9 @@
 /**
- * A server's WAL checkpoint waits for idle time (serve/idle-checkpoint): on a real
- * colony store, commits no longer checkpoint by themselves at SQLite's 1,000 pages,
- * one PASSIVE checkpoint runs once the quiet time after the last call has passed (a
- * call in it pushes it back), copying every row into the database file, and nothing
- * runs after stop.
+ * A server's WAL checkpoint waits for idle time (serve/idle-checkpoint, a job of its
+ * idle scheduler): on a real colony store, commits no longer checkpoint by themselves
+ * at SQLite's 1,000 pages, one PASSIVE checkpoint runs once the quiet time after the
+ * last call has passed (a call in it pushes it back), copying every row into the
+ * database file, and nothing runs after stop.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,10 +11,28 @@ import { join } from 'node:path';
 import { countObservations, indexPendingObservations, openStore } from '@swarm/storage';
 import { afterEach, expect, it } from 'vitest';
 import { type Colony, openColony } from '../src/index';
+import { IdleScheduler } from '../src/serve/_idle';
 import { IdleCheckpoint, SERVE_AUTO_CHECKPOINT_PAGES } from '../src/serve/_idle-checkpoint';
 
 const DELAY = 40;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The idle checkpoint on its own scheduler: `called()` is a call that began and ended. */
+function scheduled(colony: Colony, onError: (error: unknown) => void) {
+  const checkpoint = new IdleCheckpoint(colony, onError, DELAY);
+  const idle = new IdleScheduler();
+  idle.add(checkpoint);
+  return {
+    called: () => {
+      idle.begin();
+      idle.end();
+    },
+    stop: () => idle.stop(),
+    get runs() {
+      return checkpoint.runs;
+    },
+  };
+}
 const dirs: string[] = [];
 const colonies: Colony[] = [];
 afterEach(async () => {
@@ -62,13 +80,9 @@ async function posting() {
 
 it('commits past 1,000 WAL pages do not checkpoint; the idle checkpoint copies every row', async () => {
   const { colony, dbPath, post, notesInFile } = await posting();
-  const idle = new IdleCheckpoint(
-    colony,
-    (error) => {
-      throw error;
-    },
-    DELAY,
-  );
+  const idle = scheduled(colony, (error) => {
+    throw error;
+  });
   // SQLite's default would checkpoint after ~1,000 pages: these posts write more than that.
   const walPages = () => statSync(`${dbPath}-wal`).size / 4096;
   let posts = 0;
@@ -76,7 +90,7 @@ it('commits past 1,000 WAL pages do not checkpoint; the idle checkpoint copies e
   expect(walPages()).toBeGreaterThan(1_100);
   expect(walPages()).toBeLessThan(SERVE_AUTO_CHECKPOINT_PAGES);
   expect(notesInFile()).toBe(0);
-  idle.poke();
+  idle.called();
   expect(idle.runs).toBe(0);
   await sleep(DELAY * 4);
   expect(idle.runs).toBe(1);
@@ -87,15 +101,11 @@ it('commits past 1,000 WAL pages do not checkpoint; the idle checkpoint copies e
 
 it('first indexes the observations a batch has not indexed yet, so the checkpoint copies them indexed', async () => {
   const { colony, dbPath, post } = await posting();
-  const idle = new IdleCheckpoint(
-    colony,
-    (error) => {
-      throw error;
-    },
-    DELAY,
-  );
+  const idle = scheduled(colony, (error) => {
+    throw error;
+  });
   for (let i = 0; i < 5; i++) await post(i);
-  idle.poke();
+  idle.called();
   await sleep(DELAY * 4);
   expect(idle.runs).toBe(1);
   // The database file alone (a copy): every row is in it, and none is left to index.
@@ -113,12 +123,12 @@ it('first indexes the observations a batch has not indexed yet, so the checkpoin
 
 it('a call in the quiet time pushes the checkpoint back; nothing runs after stop', async () => {
   const { colony, post, notesInFile } = await posting();
-  const idle = new IdleCheckpoint(colony, () => undefined, DELAY);
+  const idle = scheduled(colony, () => undefined);
   await post(0);
-  idle.poke();
+  idle.called();
   await sleep(DELAY / 2);
   await post(1);
-  idle.poke();
+  idle.called();
   await sleep(DELAY * 0.75);
   expect(idle.runs).toBe(0);
   await sleep(DELAY * 3);
@@ -126,7 +136,7 @@ it('a call in the quiet time pushes the checkpoint back; nothing runs after stop
   const copied = notesInFile();
   expect(copied).toBe((await colony.status()).observations);
   await post(2);
-  idle.poke();
+  idle.called();
   idle.stop();
   await sleep(DELAY * 3);
   expect(idle.runs).toBe(1);

@@ -1,11 +1,12 @@
 /**
- * A stdio server runs one compacting full collection once no call has run for a while:
- * never while a call is in flight, once per idle period, not after stop nor above its heap
- * bound, and it really collects (an unreachable object's WeakRef is cleared) without
- * leaving `gc` exposed.
+ * A stdio server runs one compacting full collection once no call has run for a while
+ * (a job of its idle scheduler): never while a call is in flight, once per idle period,
+ * not after stop nor above its heap bound, and it really collects (an unreachable
+ * object's WeakRef is cleared) without leaving `gc` exposed.
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { IdleScheduler } from '../src/serve/_idle';
 import { IDLE_GC_DELAY_MS, IdleGc, idleGcFrom } from '../src/serve/_idle-gc';
 
 const DELAY = 20;
@@ -13,9 +14,24 @@ const DELAY = 20;
 const ANY_HEAP = Number.POSITIVE_INFINITY;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A scheduler with one idle collection (its runs counted); `begin`/`end` are a call's. */
+function scheduled(maxHeap = ANY_HEAP) {
+  const gc = new IdleGc(DELAY, maxHeap);
+  const idle = new IdleScheduler();
+  idle.add(gc);
+  return {
+    begin: () => idle.begin(),
+    end: () => idle.end(),
+    stop: () => idle.stop(),
+    get runs() {
+      return gc.runs;
+    },
+  };
+}
+
 describe('IdleGc', () => {
   it('collects once after the quiet time that follows a call, and really collects', async () => {
-    const idle = new IdleGc(DELAY, ANY_HEAP);
+    const idle = scheduled();
     const ref = new WeakRef({ big: new Array(10_000).fill(1) });
     idle.begin();
     idle.end();
@@ -29,7 +45,7 @@ describe('IdleGc', () => {
   });
 
   it('waits while a call is in flight, and a call in the quiet time pushes it back', async () => {
-    const idle = new IdleGc(DELAY, ANY_HEAP);
+    const idle = scheduled();
     idle.begin();
     idle.begin();
     idle.end();
@@ -46,7 +62,7 @@ describe('IdleGc', () => {
   });
 
   it('does nothing after stop', async () => {
-    const idle = new IdleGc(DELAY, ANY_HEAP);
+    const idle = scheduled();
     idle.begin();
     idle.end();
     idle.stop();
@@ -58,7 +74,7 @@ describe('IdleGc', () => {
   });
 
   it('leaves a heap above its bound to V8', async () => {
-    const idle = new IdleGc(DELAY, 1);
+    const idle = scheduled(1);
     idle.begin();
     idle.end();
     await sleep(DELAY * 4);

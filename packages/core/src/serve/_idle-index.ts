@@ -1,12 +1,13 @@
 /**
  * @module serve/idle-index
- * The MCP server fills in observation vectors while nobody is calling it. Each tool call
- * (re)arms a short timer; when it fires with no call in between, one bounded backfill
- * step runs (at most 64 rows embedded, one write transaction), and steps continue while
- * rows are left and the server stays idle. Inserts never wait for embedding, and a call
+ * The MCP server fills in observation vectors while nobody is calling it (a job of
+ * serve/idle): once no call has run for IDLE_INDEX_DELAY_MS, one bounded backfill step
+ * runs (at most 64 rows embedded, one write transaction), and steps continue while rows
+ * are left and the server stays idle. Inserts never wait for embedding, and a call
  * arriving mid-backfill waits for one step at most.
  */
 import type { Colony } from '../open-colony';
+import type { IdleJob } from './_idle';
 
 /** Quiet time after a call before a step runs, and between steps. */
 export const IDLE_INDEX_DELAY_MS = 50;
@@ -17,38 +18,25 @@ export const IDLE_INDEX_DELAY_MS = 50;
  */
 export const IDLE_INDEX_LOCK_WAIT_MS = 20;
 
-export class IdleIndexer {
+export class IdleIndexer implements IdleJob {
+  readonly quietMs = IDLE_INDEX_DELAY_MS;
   readonly #colony: Colony;
   readonly #onError: (error: unknown) => void;
-  #timer: NodeJS.Timeout | undefined;
-  #stopped = false;
 
   constructor(colony: Colony, onError: (error: unknown) => void) {
     this.#colony = colony;
     this.#onError = onError;
   }
 
-  /** A call just ran: start (or push back) the next step. */
-  poke(): void {
-    if (this.#stopped) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#step(), IDLE_INDEX_DELAY_MS);
-    this.#timer.unref();
-  }
-
-  stop(): void {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-  }
-
-  async #step(): Promise<void> {
-    this.#timer = undefined;
+  /** One step; true while rows are left (the next step after another quiet time). */
+  async run(): Promise<boolean> {
     try {
       const { done } = await this.#colony.vectors.step(undefined, undefined, IDLE_INDEX_LOCK_WAIT_MS);
-      if (!done) this.poke();
+      return !done;
     } catch (error) {
       // A busy store or a full disk: try again after the next call, never fail one.
       if (!isBusy(error)) this.#onError(error);
+      return false;
     }
   }
 }

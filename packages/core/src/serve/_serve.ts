@@ -16,8 +16,9 @@ import pkg from '../../package.json' with { type: 'json' };
 import type { Colony } from '../open-colony';
 import { enableCompileCache } from './_compile-cache';
 import { leanTierUp, leanV8, TierUpUnderLoad } from './_heap';
+import { IdleScheduler } from './_idle';
 import { IdleCheckpoint } from './_idle-checkpoint';
-import { type IdleGc, idleGcFrom } from './_idle-gc';
+import { idleGcFrom } from './_idle-gc';
 import { IdleIndexer } from './_idle-index';
 import { resolveHttpToken } from './_token';
 
@@ -67,10 +68,10 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     const colony = await opened(options.colony);
     const token = await resolveHttpToken(colony.home, options.http.token);
     const { serveHttp } = await import('@swarm/tools/mcp');
-    const indexer = new IdleIndexer(colony, (error) => log(`colony: vector backfill: ${errorText(error)}`));
+    const idle = new IdleScheduler();
     const handle = await serveHttp({
       ...base,
-      registry: eagerSource(colony, indexer, undefined, withRuntime),
+      registry: withIdle(eagerSource(colony, idle, log, withRuntime), idle),
       port: options.http.port,
       token,
     });
@@ -81,7 +82,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     });
     const close = async () => {
       await handle.close();
-      indexer.stop();
+      idle.stop();
       await colony.close();
       finish();
     };
@@ -97,13 +98,15 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
   const applyRoots = (colony: Colony) => {
     if (declared) colony.roots.setClientRoots(declared.roots);
   };
+  const idle = new IdleScheduler();
   const idleGc = idleGcFrom();
+  if (idleGc) idle.add(idleGc);
   const source = withLoadTierUp(
-    withIdleGc(
+    withIdle(
       lazy
-        ? lazySource(options.colony as () => Promise<Colony>, log, withRuntime, applyRoots)
-        : eagerSource(await opened(options.colony), undefined, log, withRuntime),
-      idleGc,
+        ? lazySource(options.colony as () => Promise<Colony>, idle, log, withRuntime, applyRoots)
+        : eagerSource(await opened(options.colony), idle, log, withRuntime),
+      idle,
     ),
   );
   const handle = await serveStdio({
@@ -120,8 +123,7 @@ export async function serveColony(options: ServeOptions): Promise<ServeHandle> {
     onError: (error) => log(`colony: MCP stdio: ${error.message}`),
   });
   const done = handle.closed.then(async () => {
-    source.stop();
-    idleGc?.stop();
+    idle.stop();
     await (await source.settled())?.close();
   });
   return {
@@ -142,8 +144,6 @@ interface ColonySource extends ToolSource {
   opened(): Colony | undefined;
   /** The colony once an open under way (a warm-up's) has settled; undefined if none opened. */
   settled(): Promise<Colony | undefined>;
-  /** Stops the idle vector backfill. */
-  stop(): void;
 }
 
 /** The handshake with the runtime tools appended to a toolset's tools/list (served with --allow-exec). */
@@ -156,50 +156,42 @@ function addRuntimeTools(handshake: McpHandshake, toolset: Toolset): McpHandshak
 }
 
 /**
- * Calls the registry; after each call, the idle vector backfill and the idle WAL
- * checkpoint (serve/idle-checkpoint) are (re)armed. Runtime
+ * Calls the registry, and gives the idle scheduler colony's quiet-time work: the vector
+ * backfill (serve/idle-index) and the WAL checkpoint (serve/idle-checkpoint). Runtime
  * tools are reachable from every toolset (their backend decides EXEC_NOT_ALLOWED).
  */
 function eagerSource(
   colony: Colony,
-  given?: IdleIndexer,
-  log?: (line: string) => void,
+  idle: IdleScheduler,
+  log: (line: string) => void,
   withRuntime = false,
 ): ColonySource {
-  const indexer = given ?? new IdleIndexer(colony, (error) => log?.(`colony: vector backfill: ${errorText(error)}`));
-  const checkpoints = new IdleCheckpoint(colony, (error) => log?.(`colony: WAL checkpoint: ${errorText(error)}`));
+  idle.add(new IdleIndexer(colony, (error) => log(`colony: vector backfill: ${errorText(error)}`)));
+  idle.add(new IdleCheckpoint(colony, (error) => log(`colony: WAL checkpoint: ${errorText(error)}`)));
   return {
     list: (toolset) => [
       ...colony.registry.list(toolset),
       ...(withRuntime && toolset !== 'runtime' ? colony.registry.list('runtime') : []),
     ],
-    async call(name, args, callOptions) {
+    call(name, args, callOptions) {
       const runtime = colony.registry.get(name)?.surface === 'runtime';
-      const outcome = await colony.registry.call(name, args, runtime ? {} : callOptions);
-      indexer.poke();
-      checkpoints.poke();
-      return outcome;
+      return colony.registry.call(name, args, runtime ? {} : callOptions);
     },
     opened: () => colony,
     settled: async () => colony,
-    stop: () => {
-      indexer.stop();
-      checkpoints.stop();
-    },
   };
 }
 
-/** Each call postpones the idle collection (serve/idle-gc) until it has ended. */
-function withIdleGc(source: ColonySource, idleGc: IdleGc | undefined): ColonySource {
-  if (!idleGc) return source;
+/** Each call tells the idle scheduler (serve/idle) when it begins and ends: quiet time is time without calls. */
+function withIdle(source: ColonySource, idle: IdleScheduler): ColonySource {
   return {
     ...source,
     async call(name, args, callOptions) {
-      idleGc.begin();
+      idle.begin();
       try {
         return await source.call(name, args, callOptions);
       } finally {
-        idleGc.end();
+        idle.end();
       }
     },
   };
@@ -230,6 +222,7 @@ function errorText(error: unknown): string {
  */
 function lazySource(
   open: () => Promise<Colony>,
+  idle: IdleScheduler,
   log: (line: string) => void,
   withRuntime = false,
   onOpen?: (colony: Colony) => void,
@@ -247,7 +240,7 @@ function lazySource(
   return {
     list(toolset) {
       if (!colony) throw new Error('colony is not open yet: tools/list is answered from the handshake');
-      eager ??= eagerSource(colony, undefined, log, withRuntime);
+      eager ??= eagerSource(colony, idle, log, withRuntime);
       return eager.list(toolset);
     },
     warm() {
@@ -271,12 +264,11 @@ function lazySource(
         log(`colony: ${message}`);
         return failure(name, message, error);
       }
-      eager ??= eagerSource(colony, undefined, log, withRuntime);
+      eager ??= eagerSource(colony, idle, log, withRuntime);
       return eager.call(name, args, callOptions);
     },
     opened: () => colony,
     settled: () => (opening ?? Promise.resolve(colony)).catch(() => undefined),
-    stop: () => eager?.stop(),
   };
 }
 
