@@ -68,6 +68,8 @@ interface Pending {
   readonly receipt?: CallReceipt;
   readonly refine?: { readonly id: number; readonly content: string };
   readonly texts: readonly string[];
+  /** When it was buffered (`performance.now()`): the flush timer counts from the oldest. */
+  readonly at: number;
   /** The worker job counting this item's texts, from `offset` on (one job per dispatch). */
   job?: CountJob;
   offset?: number;
@@ -115,12 +117,12 @@ export class ReceiptQueue {
   push(receipt: CallReceipt): void {
     // A store that refuses writes (read-only, newer schema) keeps no receipts.
     if (!this.#store.writable) return;
-    this.#add({ receipt, texts: [receipt.inputText, receipt.outputText] });
+    this.#add({ receipt, texts: [receipt.inputText, receipt.outputText], at: performance.now() });
   }
 
   /** Counts an observation stored with an estimate, and writes the count with the receipts. */
   deferCount(id: number, content: string): void {
-    this.#add({ refine: { id, content }, texts: [content] });
+    this.#add({ refine: { id, content }, texts: [content], at: performance.now() });
   }
 
   /**
@@ -196,12 +198,27 @@ export class ReceiptQueue {
     this.#arm();
   }
 
+  /**
+   * Arms the flush timer, unless it is armed: it writes FLUSH_AFTER_MS after the oldest
+   * item still buffered was, re-arming itself when that is later (items written by a
+   * ride meanwhile leave it armed: a call costs no timer of its own).
+   */
   #arm(): void {
     if (this.#timer) return;
-    this.#timer = setTimeout(async () => {
-      this.#timer = undefined;
-      await this.#write('background');
-    }, FLUSH_AFTER_MS);
+    this.#timer = setTimeout(() => this.#due(), FLUSH_AFTER_MS);
+    this.#timer.unref();
+  }
+
+  #due(): void {
+    this.#timer = undefined;
+    const oldest = this.#pending.find((p) => !p.riding)?.at;
+    if (oldest === undefined) return;
+    const wait = oldest + FLUSH_AFTER_MS - performance.now();
+    if (wait <= 0) {
+      void this.#write('background');
+      return;
+    }
+    this.#timer = setTimeout(() => this.#due(), wait);
     this.#timer.unref();
   }
 
@@ -316,7 +333,6 @@ export class ReceiptQueue {
       if (!committed) return this.#arm();
       const written = new Set(ready);
       this.#pending = this.#pending.filter((p) => !written.has(p));
-      if (this.#pending.length === 0) this.#clearTimer();
     };
   }
 
