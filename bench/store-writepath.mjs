@@ -11,7 +11,7 @@
  *   real clients do, a while after the handshake (fresh processes again).
  * - post: task_post throughput over MCP, one server, sequential calls, and the server's
  *   CPU per call (user + system, from /proc; null where there is none): `--posts` calls
- *   of a fresh server ("cold": V8 is still optimizing the call path), then, after
+ *   of a fresh server (V8 is still optimizing the call path), then, after
  *   `--warm-posts` more, `--posts` calls of the warm server ("sustained").
  * - race: 8 server processes claim one plan sub-task at once; settle time (first call
  *   fired -> last answer back), exactly one winner, no other code.
@@ -57,7 +57,7 @@ const { values: flags } = parseArgs({
     cold: { type: 'string' },
     // Sequential task_post calls measured (a longer run steadies the CPU-per-call figure).
     posts: { type: 'string' },
-    // Posts between the cold and the sustained measurement (V8 optimizing the call path).
+    // Posts between the fresh and the sustained measurement (V8 optimizing the call path).
     'warm-posts': { type: 'string' },
     // Another build of colony-mcp to measure (e.g. a copy of dist from before a change).
     server: { type: 'string' },
@@ -194,11 +194,11 @@ async function postRun(server) {
   try {
     await posts(20);
     // A fresh server: V8 optimizes the call path while these run (thousands of calls on Node 20).
-    const cold = await measured(CONFIG.posts);
+    const fresh = await measured(CONFIG.posts);
     await posts(CONFIG.warmPosts);
     // The same server once warm: its sustained rate.
     const sustained = await measured(CONFIG.posts);
-    return { ...cold, sustained };
+    return { ...fresh, sustained };
   } finally {
     await stopChild(rpcChild(rpc));
   }

@@ -7,9 +7,9 @@
  * ms of otherwise idle time) and returns those pages: ~2.5 MiB of RSS after the first
  * call (docs/benchmarks.md). A call in flight, or under way in the meantime, postpones
  * it (a job of serve/idle that waits for no call in flight); under steady load it never
- * runs. Compacting moves every live object (~20-70 ms for
- * the ~11 MiB of a fresh server on a loaded machine), so a heap above IDLE_GC_MAX_HEAP
- * is left to V8's own heuristics. `COLONY_MCP_IDLE_GC=0` turns it off.
+ * runs. Compacting moves every live object (~20-70 ms for the ~11 MiB of a fresh server
+ * on a loaded machine), so a heap above IDLE_GC_MAX_HEAP is left to V8's own
+ * heuristics. `COLONY_MCP_IDLE_GC=0` turns it off.
  */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
