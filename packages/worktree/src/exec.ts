@@ -80,7 +80,8 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
     mkdirSync(dirname(options.logFile), { recursive: true });
     log = createWriteStream(options.logFile, { flags: 'a' });
   }
-  const plan = planSpawn(command, cwd, options.sandbox);
+  const tmpDir = options.env?.TMPDIR ?? process.env.TMPDIR;
+  const plan = planSpawn(command, cwd, options.sandbox && (tmpDir ? { ...options.sandbox, tmpDir } : options.sandbox));
   if (!plan.ok) {
     log?.end();
     return Promise.resolve({

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../src/_proc';
 import {
@@ -32,6 +32,14 @@ describe('sandbox argument lists', () => {
       '--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind /tmp/wt /tmp/wt --unshare-pid --unshare-ipc --unshare-uts --die-with-parent --unshare-net --chdir /tmp/wt/src -- /bin/sh -c make',
     );
     expect(bwrapArgs({ writable: [], allowNetwork: true, cwd: '/' }, 'x')).not.toContain('--unshare-net');
+  });
+
+  it("makes the command's $TMPDIR inside the private /tmp when it lies under /tmp, before the binds", () => {
+    const args = bwrapArgs({ writable: ['/tmp/wt'], allowNetwork: true, cwd: '/', tmpDir: '/tmp/user//1000/' }, 'x');
+    expect(args.join(' ')).toContain('--tmpfs /tmp --dir /tmp/user/1000 --bind /tmp/wt /tmp/wt');
+    for (const tmpDir of ['/tmp', '/tmp/', '/var/tmp/x', 'tmp/x', '/tmp/../etc']) {
+      expect(bwrapArgs({ writable: [], allowNetwork: true, cwd: '/', tmpDir }, 'x')).not.toContain('--dir');
+    }
   });
 
   it('writes a macOS profile that denies by default, writes only the given folders, and gates the network', () => {
@@ -92,6 +100,18 @@ describe.skipIf(SKIP_SANDBOX)('commands under bubblewrap', () => {
     expect(out.exit_code).toBe(0);
     expect(out.stdout).not.toContain('host-file');
     expect(existsSync('/tmp/private')).toBe(false);
+  });
+
+  it('gives a command whose $TMPDIR lies under /tmp that folder, private: mktemp works', async () => {
+    const inner = `/tmp/colony-sbx-user-${process.pid}/1000`;
+    const out = await runCommand(join(wt, 'src'), 'f=$(mktemp) && echo ok > "$f" && cat "$f" && echo "$f"', {
+      timeoutMs: 10_000,
+      sandbox: { policy: closed, root: wt },
+      env: { TMPDIR: inner },
+    });
+    expect(out.exit_code, out.stderr).toBe(0);
+    expect(out.stdout.startsWith(`ok\n${inner}/tmp.`)).toBe(true);
+    expect(existsSync(dirname(inner))).toBe(false);
   });
 
   it('reaches no network unless allow_network', async () => {

@@ -18,6 +18,8 @@ export interface SandboxRequest {
   readonly policy: SandboxPolicy;
   /** The worktree the command may write (its cwd may be a folder inside it). */
   readonly root: string;
+  /** The command's $TMPDIR, if set (exec.ts: its env's, else this process's). */
+  readonly tmpDir?: string;
 }
 
 export type SpawnPlan =
@@ -43,14 +45,14 @@ export function planSpawn(
   const allowNetwork = request.policy.allow_network;
   const args =
     found.kind === 'bwrap'
-      ? bwrapArgs({ writable, allowNetwork, cwd }, command)
+      ? bwrapArgs({ writable, allowNetwork, cwd, ...(request.tmpDir ? { tmpDir: request.tmpDir } : {}) }, command)
       : sandboxExecArgs({ writable, allowNetwork }, command);
   return { ok: true, file: found.binary, args, sandbox: found.kind };
 }
 
 function writableFolders(request: SandboxRequest, kind: SandboxKind): string[] {
   const wanted = [request.root, ...worktreeGitDirs(request.root), ...request.policy.writable];
-  if (kind === 'sandbox-exec') wanted.push(tmpdir());
+  if (kind === 'sandbox-exec') wanted.push(request.tmpDir ?? tmpdir());
   const out = new Set<string>();
   for (const folder of wanted) {
     if (!existsSync(folder)) continue;
