@@ -1,6 +1,23 @@
-import { availableParallelism } from 'node:os';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { findPgBin } from './test/support/pg-cluster.mjs';
+
+/**
+ * One temporary folder for the whole run: every test's mkdtemp, and every process a test
+ * starts (they inherit TMPDIR), lands in it, and it is removed when vitest exits, whatever
+ * a test left behind. Made once: a process that already has one (a worker) keeps it.
+ * Other users may pass through it (not list it): a root run's PostgreSQL clusters run as
+ * `postgres` in folders of their own inside it (test/support/pg-cluster.mjs).
+ */
+if (!process.env.COLONY_TEST_TMP) {
+  const runTmp = mkdtempSync(join(tmpdir(), 'colony-test-'));
+  chmodSync(runTmp, 0o711);
+  process.env.COLONY_TEST_TMP = runTmp;
+  process.env.TMPDIR = runTmp;
+  process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }));
+}
 
 const project = (name: string, root: string) => ({
   extends: true as const,
