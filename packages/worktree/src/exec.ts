@@ -80,8 +80,10 @@ export function runCommand(cwd: string, command: string, options: CommandOptions
     mkdirSync(dirname(options.logFile), { recursive: true });
     log = createWriteStream(options.logFile, { flags: 'a' });
   }
+  // The command's TMPDIR: bubblewrap makes it inside its private /tmp (sandbox/bwrap.ts).
   const tmpDir = options.env?.TMPDIR ?? process.env.TMPDIR;
-  const plan = planSpawn(command, cwd, options.sandbox && (tmpDir ? { ...options.sandbox, tmpDir } : options.sandbox));
+  const sandbox = options.sandbox && tmpDir ? { ...options.sandbox, tmpDir } : options.sandbox;
+  const plan = planSpawn(command, cwd, sandbox);
   if (!plan.ok) {
     log?.end();
     return Promise.resolve({

@@ -4,9 +4,9 @@
  * private /tmp (tmpfs), the command's $TMPDIR made in it when it lies under /tmp (as
  * pam_tmpdir's /tmp/user/<uid>: otherwise mktemp and every tool's temporary files fail
  * inside), a minimal /dev, a fresh /proc, the writable folders bound read-write over
- * that (after /tmp, so a worktree under /tmp stays the real one), no
- * network unless allowed, a pid namespace (when bwrap dies, everything inside dies
- * with it) and --die-with-parent. No --new-session: the command stays in the process
+ * that (after /tmp, so a worktree under /tmp stays the real one), no network unless
+ * allowed, a pid namespace (when bwrap dies, everything inside dies with it) and
+ * --die-with-parent. No --new-session: the command stays in the process
  * group exec.ts kills on timeout (stdin is not a terminal, so TIOCSTI is moot).
  */
 import { posix } from 'node:path';
